@@ -1,0 +1,33 @@
+//! Tidemark's client rules.
+//!
+//! Every decision the web client makes lives here as a plain Rust function or type: no I/O,
+//! no clock (time is an argument), no globals. The UI calls these through the WebAssembly
+//! bindings in [`bindings`] (compiled only for `wasm32`); the server links the same crate
+//! natively so both sides apply the very same validators.
+
+pub mod analytics;
+pub mod breadcrumbs;
+pub mod business;
+pub mod certify;
+pub mod cookies;
+pub mod device;
+pub mod empty;
+pub mod error_screen;
+pub mod filter;
+pub mod format;
+pub mod headers;
+pub mod i18n;
+pub mod korean;
+pub mod oauth;
+pub mod password;
+pub mod route;
+pub mod signin;
+pub mod sort;
+pub mod strip;
+pub mod throttle;
+
+mod fault;
+pub use fault::Fault;
+
+#[cfg(target_arch = "wasm32")]
+mod bindings;

@@ -1,0 +1,432 @@
+//! Route rules of SPEC §2: the route table with its validity rules, login pages, protected
+//! pages, the route guard, the post-login target and the scroll target.
+
+use crate::i18n::{page_not_found_for, Lang};
+use crate::sort::{decode_component, sort_redirect};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Layout {
+    Default,
+    Empty,
+}
+
+/// What a dynamic segment must be for the route to exist.
+#[derive(Debug, Clone, Copy)]
+enum Param {
+    /// A positive integer id (`postSeq`, business id, collection id).
+    Id,
+    /// A category id: 1 to 9 (PRODUCT "Categories").
+    Category,
+    /// `email` or `phone` (/password/reset/{type}).
+    ResetType,
+}
+
+impl Param {
+    fn accepts(self, segment: &str) -> bool {
+        match self {
+            Param::Id => parse_id(segment).is_some(),
+            Param::Category => parse_id(segment).is_some_and(|id| (1..=9).contains(&id)),
+            Param::ResetType => matches!(segment, "email" | "phone"),
+        }
+    }
+}
+
+/// Ids are written as plain decimal digits, no sign, no leading zero, at most 2^53 - 1 so they
+/// survive JavaScript numbers.
+pub fn parse_id(segment: &str) -> Option<u64> {
+    if segment.is_empty() || segment.len() > 16 || segment.starts_with('0') || !segment.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    segment.parse::<u64>().ok().filter(|id| *id < (1u64 << 53))
+}
+
+/// `(pattern, name)`; `:id`, `:category` and `:type` mark the dynamic segment.
+const ROUTES: &[(&str, &str)] = &[
+    ("/", "home"),
+    ("/b2b", "b2b"),
+    ("/business/profile/:id", "businessProfile"),
+    ("/follow/list", "followList"),
+    ("/interest", "interest"),
+    ("/interest/bookmark", "interestBookmark"),
+    ("/interest/following", "interestFollowing"),
+    ("/manager/invite", "managerInvite"),
+    ("/manager/invite/confirm", "managerInviteConfirm"),
+    ("/manager/invite/join", "managerInviteJoin"),
+    ("/member/auth/callbackCertify", "callbackCertify"),
+    ("/member/auth/callbackOauth", "callbackOauth"),
+    ("/member/join", "join"),
+    ("/member/join/email", "joinEmail"),
+    ("/member/join/profile", "joinProfile"),
+    ("/member/join/complete", "joinComplete"),
+    ("/member/login", "login"),
+    ("/member/login/email", "loginEmail"),
+    ("/mobile/category", "mobileCategory"),
+    ("/mypage", "mypage"),
+    ("/mypage/business", "mypageBusiness"),
+    ("/mypage/business/profile", "mypageBusinessProfile"),
+    ("/mypage/business/analytics/contents", "analyticsContents"),
+    ("/mypage/business/analytics/outline", "analyticsOutline"),
+    ("/mypage/content/register", "contentRegister"),
+    ("/mypage/media-publish/register", "mediaPublishRegister"),
+    ("/mypage/password/change", "passwordChange"),
+    ("/mypage/password/check", "passwordCheck"),
+    ("/mypage/user/edit", "userEdit"),
+    ("/mypage/user/withdraw", "userWithdraw"),
+    ("/password/find/options", "passwordFindOptions"),
+    ("/password/find/email", "passwordFindEmail"),
+    ("/password/find/phone", "passwordFindPhone"),
+    ("/password/reset/:type", "passwordReset"),
+    ("/post/category/list/:category", "categoryList"),
+    ("/post/interest/list", "interestList"),
+    ("/post/latest/list", "latestList"),
+    ("/post/popular/list", "popularList"),
+    ("/post/recommend/list/:id", "recommendList"),
+    ("/post/report/list", "reportList"),
+    ("/post/:id", "postDetail"),
+    ("/search", "search"),
+    ("/search/business", "searchBusiness"),
+    ("/search/contents", "searchContents"),
+    ("/sample/chart", "sampleChart"),
+    ("/sample/modal", "sampleModal"),
+    ("/sample/page1", "samplePage1"),
+    ("/sample/page2", "samplePage2"),
+    ("/sample/page4_error", "samplePage4Error"),
+    ("/sample/unsplash", "sampleUnsplash"),
+];
+
+/// A page of the route table, with its dynamic segment when it has one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteMatch {
+    pub name: &'static str,
+    pub path: String,
+    /// The id, category id or reset type of the dynamic segment.
+    pub param: Option<String>,
+    pub layout: Layout,
+    pub protected: bool,
+    pub login_page: bool,
+}
+
+/// Finds the page of a path (no query, no hash). A trailing slash is ignored.
+pub fn match_route(path: &str) -> Option<RouteMatch> {
+    let trimmed = if path.len() > 1 { path.strip_suffix('/').unwrap_or(path) } else { path };
+    let segments: Vec<&str> = trimmed.split('/').skip(1).collect();
+    ROUTES.iter().find_map(|(pattern, name)| {
+        let pattern_segments: Vec<&str> = pattern.split('/').skip(1).collect();
+        if pattern_segments.len() != segments.len() {
+            return None;
+        }
+        let mut param = None;
+        for (want, got) in pattern_segments.iter().zip(&segments) {
+            let rule = match *want {
+                ":id" => Some(Param::Id),
+                ":category" => Some(Param::Category),
+                ":type" => Some(Param::ResetType),
+                _ => None,
+            };
+            match rule {
+                Some(rule) if rule.accepts(got) => param = Some((*got).to_string()),
+                Some(_) => return None,
+                None if want == got => {}
+                None => return None,
+            }
+        }
+        Some(RouteMatch {
+            name,
+            path: trimmed.to_string(),
+            param,
+            // SPEC §2: the empty layout unless noted; /search is noted as default.
+            layout: if name.starts_with("search") { Layout::Default } else { Layout::Empty },
+            protected: is_protected_path(trimmed),
+            login_page: is_login_path(trimmed),
+        })
+    })
+}
+
+/// `path?query#hash` split into its three parts (query and hash keep their `?` and `#`).
+pub fn split_full_path(full_path: &str) -> (&str, &str, &str) {
+    let (rest, hash) = match full_path.find('#') {
+        Some(at) => full_path.split_at(at),
+        None => (full_path, ""),
+    };
+    let (path, search) = match rest.find('?') {
+        Some(at) => rest.split_at(at),
+        None => (rest, ""),
+    };
+    (path, search, hash)
+}
+
+/// What the router does with an address, before any session rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Resolution {
+    Page { route: RouteMatch },
+    Redirect { location: String },
+    NotFound { message: String },
+}
+
+/// The route's validity rule first (404 with 'Page Not Found: {full path}'), then the sort
+/// redirect of the list pages (the hash is kept).
+pub fn resolve_route(full_path: &str, lang: Lang) -> Resolution {
+    let (path, search, hash) = split_full_path(full_path);
+    let Some(route) = match_route(path) else {
+        return Resolution::NotFound { message: page_not_found_for(full_path, lang) };
+    };
+    match sort_redirect(path, search) {
+        Some(location) => Resolution::Redirect { location: format!("{location}{hash}") },
+        None => Resolution::Page { route },
+    }
+}
+
+/// `**/login` and `**/login/**`.
+pub fn is_login_path(path: &str) -> bool {
+    path == "/login" || path.ends_with("/login") || path.contains("/login/")
+}
+
+/// `/mypage` and `/mypage/**`.
+pub fn is_protected_path(path: &str) -> bool {
+    path == "/mypage" || path.starts_with("/mypage/")
+}
+
+/// What the client knows of its session when it navigates.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionView {
+    /// The last token check (or sign-in) found a valid session.
+    #[serde(default)]
+    pub signed_in: bool,
+    /// The redirect address saved when the visitor was sent to a login page.
+    #[serde(default)]
+    pub saved_redirect: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum GuardDecision {
+    /// Go on, nothing to do.
+    Proceed,
+    /// Go on, and refresh the tokens silently; clear them if that fails.
+    Refresh,
+    Redirect {
+        location: String,
+        #[serde(rename = "clearTokens")]
+        clear_tokens: bool,
+    },
+}
+
+/// SPEC §2 and §4: a protected path without a session goes to the login page with
+/// `redirectUrl` (tokens cleared); a signed-in visitor on a login page goes to the saved
+/// address or /; elsewhere a signed-in visitor's tokens are refreshed silently.
+pub fn route_guard(full_path: &str, session: &SessionView) -> GuardDecision {
+    let (path, _, _) = split_full_path(full_path);
+    if is_protected_path(path) && !session.signed_in {
+        return GuardDecision::Redirect {
+            location: format!("{LOGIN_PATH}?redirectUrl={}", encode_component(full_path)),
+            clear_tokens: true,
+        };
+    }
+    if is_login_path(path) && session.signed_in {
+        return GuardDecision::Redirect {
+            location: post_login_target(session.saved_redirect.as_deref()),
+            clear_tokens: false,
+        };
+    }
+    if session.signed_in && !is_protected_path(path) {
+        GuardDecision::Refresh
+    } else {
+        GuardDecision::Proceed
+    }
+}
+
+pub const LOGIN_PATH: &str = "/member/login";
+/// SPEC §9.
+pub const DEFAULT_POST_LOGIN_PATH: &str = "/";
+
+/// The saved redirect address when it is an address of this site (a path starting with one
+/// `/`, not a login page), otherwise `/`. Absolute and protocol-relative addresses, backslash
+/// tricks and control characters are refused: an open redirect would let a phishing link
+/// borrow the site's login page.
+pub fn post_login_target(saved: Option<&str>) -> String {
+    let Some(saved) = saved.map(str::trim).filter(|s| !s.is_empty()) else {
+        return DEFAULT_POST_LOGIN_PATH.to_string();
+    };
+    let decoded = decode_component(saved);
+    let safe = saved.starts_with('/')
+        && !saved.starts_with("//")
+        && !saved.contains('\\')
+        && !decoded.starts_with("//")
+        && !decoded.contains('\\')
+        && !saved.chars().any(char::is_control)
+        && !is_login_path(split_full_path(saved).0);
+    if safe { saved.to_string() } else { DEFAULT_POST_LOGIN_PATH.to_string() }
+}
+
+/// Encodes a query component the way `encodeURIComponent` does.
+pub fn encode_component(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for byte in value.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum ScrollTarget {
+    /// Scroll to the top, smoothly once the page has finished rendering.
+    Top { smooth: bool },
+    /// Scroll to the element with this id.
+    Anchor { id: String },
+}
+
+/// SPEC §2: the hash anchor if present, otherwise the top.
+pub fn scroll_target(hash: &str) -> ScrollTarget {
+    let id = decode_component(hash.strip_prefix('#').unwrap_or(hash));
+    if id.trim().is_empty() {
+        ScrollTarget::Top { smooth: true }
+    } else {
+        ScrollTarget::Anchor { id }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(path: &str) -> Option<&'static str> {
+        match_route(path).map(|route| route.name)
+    }
+
+    #[test]
+    fn every_spec_route_exists() {
+        for (pattern, name) in ROUTES {
+            let path = pattern.replace(":id", "7").replace(":category", "9").replace(":type", "email");
+            assert_eq!(page(&path), Some(*name), "{path}");
+        }
+    }
+
+    #[test]
+    fn validity_rules_of_dynamic_segments() {
+        assert_eq!(page("/post/123"), Some("postDetail"));
+        assert_eq!(page("/post/abc"), None);
+        assert_eq!(page("/post/0"), None);
+        assert_eq!(page("/post/0123"), None);
+        assert_eq!(page("/post/-1"), None);
+        assert_eq!(page("/post/99999999999999999"), None);
+        assert_eq!(page("/post/category/list/1"), Some("categoryList"));
+        assert_eq!(page("/post/category/list/10"), None);
+        assert_eq!(page("/password/reset/phone"), Some("passwordReset"));
+        assert_eq!(page("/password/reset/sms"), None);
+        assert_eq!(page("/business/profile/"), None);
+        assert_eq!(page("/post/latest/list/"), Some("latestList"));
+        assert_eq!(page("/no/such/page"), None);
+    }
+
+    #[test]
+    fn layouts_follow_spec() {
+        assert_eq!(match_route("/search").unwrap().layout, Layout::Default);
+        assert_eq!(match_route("/search/contents").unwrap().layout, Layout::Default);
+        assert_eq!(match_route("/").unwrap().layout, Layout::Empty);
+    }
+
+    #[test]
+    fn resolves_not_found_redirect_and_page() {
+        assert_eq!(
+            resolve_route("/no/such/page", Lang::En),
+            Resolution::NotFound { message: "Page Not Found: /no/such/page".into() }
+        );
+        assert_eq!(
+            resolve_route("/post/abc?x=1#top", Lang::En),
+            Resolution::NotFound { message: "Page Not Found: /post/abc?x=1#top".into() }
+        );
+        assert_eq!(
+            resolve_route("/post/latest/list#cards", Lang::En),
+            Resolution::Redirect { location: "/post/latest/list?sort=POPULAR#cards".into() }
+        );
+        assert!(matches!(resolve_route("/post/latest/list?sort=LATEST", Lang::Ko), Resolution::Page { .. }));
+    }
+
+    #[test]
+    fn login_and_protected_paths() {
+        for path in ["/member/login", "/member/login/email", "/login", "/a/b/login/c", "/member/login/"] {
+            assert!(is_login_path(path), "{path}");
+        }
+        for path in ["/member/loginx", "/loginpage", "/member/log/in"] {
+            assert!(!is_login_path(path), "{path}");
+        }
+        assert!(is_protected_path("/mypage"));
+        assert!(is_protected_path("/mypage/user/edit"));
+        assert!(!is_protected_path("/mypages"));
+        assert!(!is_protected_path("/x/mypage"));
+    }
+
+    #[test]
+    fn guard_sends_guests_on_protected_pages_to_login() {
+        let guest = SessionView::default();
+        assert_eq!(
+            route_guard("/mypage/user/edit?tab=1", &guest),
+            GuardDecision::Redirect {
+                location: "/member/login?redirectUrl=%2Fmypage%2Fuser%2Fedit%3Ftab%3D1".into(),
+                clear_tokens: true
+            }
+        );
+        assert_eq!(route_guard("/post/1", &guest), GuardDecision::Proceed);
+        assert_eq!(route_guard("/member/login", &guest), GuardDecision::Proceed);
+    }
+
+    #[test]
+    fn guard_for_signed_in_members() {
+        let member = SessionView { signed_in: true, saved_redirect: Some("/post/3".into()) };
+        assert_eq!(route_guard("/mypage", &member), GuardDecision::Proceed);
+        assert_eq!(route_guard("/post/1", &member), GuardDecision::Refresh);
+        assert_eq!(
+            route_guard("/member/login/email", &member),
+            GuardDecision::Redirect { location: "/post/3".into(), clear_tokens: false }
+        );
+        let no_saved = SessionView { signed_in: true, saved_redirect: None };
+        assert_eq!(
+            route_guard("/member/login", &no_saved),
+            GuardDecision::Redirect { location: "/".into(), clear_tokens: false }
+        );
+    }
+
+    #[test]
+    fn post_login_target_never_leaves_the_site() {
+        assert_eq!(post_login_target(Some("/mypage?x=1#a")), "/mypage?x=1#a");
+        assert_eq!(post_login_target(None), "/");
+        assert_eq!(post_login_target(Some("")), "/");
+        for hostile in [
+            "https://evil.example/",
+            "//evil.example",
+            "/\\evil.example",
+            "\\\\evil.example",
+            "/%2Fevil.example",
+            "/%5Cevil.example",
+            "javascript:alert(1)",
+            "/ok\nSet-Cookie: x",
+            "evil.example",
+            "/member/login",
+        ] {
+            assert_eq!(post_login_target(Some(hostile)), "/", "{hostile:?}");
+        }
+    }
+
+    #[test]
+    fn scroll_target_prefers_the_anchor() {
+        assert_eq!(scroll_target(""), ScrollTarget::Top { smooth: true });
+        assert_eq!(scroll_target("#"), ScrollTarget::Top { smooth: true });
+        assert_eq!(scroll_target("#comments"), ScrollTarget::Anchor { id: "comments".into() });
+        assert_eq!(scroll_target("#%EB%8C%93%EA%B8%80"), ScrollTarget::Anchor { id: "댓글".into() });
+    }
+
+    #[test]
+    fn encodes_like_encode_uri_component() {
+        assert_eq!(encode_component("/a b?c=한&d"), "%2Fa%20b%3Fc%3D%ED%95%9C%26d");
+    }
+}
