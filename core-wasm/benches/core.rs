@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tidemark_core::device::detect_device;
+use tidemark_core::strip::strip_scripts;
 use yaml_rust2::YamlLoader;
 
 /// uap-core's labelled test data, in the shared folder next to the repository or in
@@ -69,5 +70,35 @@ fn bench_detect_device(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_detect_device);
+/// About 50 KB of what a post's text field may hold: Korean and English prose with markup,
+/// and every few paragraphs a script or iframe to cut, some split across tags.
+fn text_of_50_kb() -> String {
+    let paragraphs = [
+        "<p>디지털마케팅을 시작하는 기업을 위한 <b>콘텐츠 전략</b>: 독자가 찾는 글은 검색에서 시작됩니다.</p>\n",
+        "<p>Tidemark helps businesses publish insights & success stories; readers follow, bookmark and search.</p>\n",
+        "<script type=\"text/javascript\">window.track && track('x');</script>\n",
+        "<figure><img src=\"/media/cover.webp\" alt=\"표지\"><figcaption>2026년 채용 설명회</figcaption></figure>\n",
+        "<IFRAME src=\"//video.example/embed/1\" allowfullscreen></IFRAME>\n",
+        "<p>a < b && c > d, 그리고 <scr<script></script>ipt>alert(1)</script> 같은 눈속임.</p>\n",
+    ];
+    let mut text = String::with_capacity(51_000);
+    let mut i = 0;
+    while text.len() < 50_000 {
+        text.push_str(paragraphs[i % paragraphs.len()]);
+        i += 1;
+    }
+    text
+}
+
+fn bench_strip_scripts(c: &mut Criterion) {
+    let text = text_of_50_kb();
+    let mut group = c.benchmark_group("stripScripts");
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.bench_function(format!("{} KB text", text.len() / 1000), |b| {
+        b.iter(|| strip_scripts(black_box(&text)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_detect_device, bench_strip_scripts);
 criterion_main!(benches);

@@ -62,11 +62,21 @@ pub struct DataLayerUser {
 
 /// SPEC §4: a failed profile lookup (any code but 0, or no data) yields no user.
 pub fn data_layer_user(profile: &ProfileAnswer) -> Option<DataLayerUser> {
-    if !profile.code.as_ref().is_some_and(serde_code::Code::is_success) {
+    if !profile
+        .code
+        .as_ref()
+        .is_some_and(serde_code::Code::is_success)
+    {
         return None;
     }
     let data = profile.data.as_ref()?;
-    let clean = |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
+    let clean = |value: &Option<String>| {
+        value
+            .as_deref()
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+    };
     let user_type = match data.user_auth_name.as_deref().map(str::trim) {
         Some("BUSINESS") | Some("BUSINESS_MASTER") => "corporation",
         _ => "reader",
@@ -77,10 +87,11 @@ pub fn data_layer_user(profile: &ProfileAnswer) -> Option<DataLayerUser> {
         .unwrap_or_else(|| "none".into());
     Some(DataLayerUser {
         user_type,
-        signup_type: clean(&data.channel).map_or_else(|| "email".into(), |c| c.to_lowercase()),
+        signup_type: clean(&data.channel)
+            .map_or_else(|| "email".into(), |c| c.to_ascii_lowercase()),
         identity_id: clean(&data.identity_id).unwrap_or_default(),
         birth,
-        gender: clean(&data.gender).map_or_else(|| "none".into(), |g| g.to_lowercase()),
+        gender: clean(&data.gender).map_or_else(|| "none".into(), |g| g.to_ascii_lowercase()),
     })
 }
 
@@ -101,8 +112,19 @@ pub const EVENTS: [&str; 11] = [
 
 /// SPEC §3 screen identifiers.
 pub const SCREENS: [&str; 13] = [
-    "HOME", "CATEGORY", "POPULAR", "LATEST", "INTEREST", "RECOMMEND", "REPORT", "SEARCH", "BOOKMARK", "FOLLOWING",
-    "CORP_PROFILE", "SHARE", "UPLOAD",
+    "HOME",
+    "CATEGORY",
+    "POPULAR",
+    "LATEST",
+    "INTEREST",
+    "RECOMMEND",
+    "REPORT",
+    "SEARCH",
+    "BOOKMARK",
+    "FOLLOWING",
+    "CORP_PROFILE",
+    "SHARE",
+    "UPLOAD",
 ];
 
 /// A `window.dataLayer` entry: the event name with the user fields (or none for guests).
@@ -115,7 +137,11 @@ pub struct DataLayerEvent {
     pub user: Option<DataLayerUser>,
 }
 
-pub fn data_layer_event(event: &str, screen: Option<&str>, user: Option<DataLayerUser>) -> Result<DataLayerEvent, Fault> {
+pub fn data_layer_event(
+    event: &str,
+    screen: Option<&str>,
+    user: Option<DataLayerUser>,
+) -> Result<DataLayerEvent, Fault> {
     let event = EVENTS
         .iter()
         .find(|known| **known == event)
@@ -123,10 +149,17 @@ pub fn data_layer_event(event: &str, screen: Option<&str>, user: Option<DataLaye
     let screen = match screen {
         None => None,
         Some(name) => Some(
-            *SCREENS.iter().find(|known| **known == name).ok_or_else(|| Fault::invalid_argument(format!("unknown screen: {name}")))?,
+            *SCREENS
+                .iter()
+                .find(|known| **known == name)
+                .ok_or_else(|| Fault::invalid_argument(format!("unknown screen: {name}")))?,
         ),
     };
-    Ok(DataLayerEvent { event, screen, user })
+    Ok(DataLayerEvent {
+        event,
+        screen,
+        user,
+    })
 }
 
 /// POST /visit/v1 body (SPEC §3 "Visit record").
@@ -140,7 +173,12 @@ pub struct VisitRecord {
     pub device: DeviceInfo,
 }
 
-pub fn visit_record(offset_minutes: i32, access_token: Option<&str>, guest_id: Option<&str>, device: DeviceInfo) -> VisitRecord {
+pub fn visit_record(
+    offset_minutes: i32,
+    access_token: Option<&str>,
+    guest_id: Option<&str>,
+    device: DeviceInfo,
+) -> VisitRecord {
     VisitRecord {
         offset: offset_minutes,
         access_token: access_token.unwrap_or("").to_string(),
@@ -159,7 +197,12 @@ pub struct ClickRecord {
     pub access_token: String,
 }
 
-pub fn click_record(post_seq: u64, offset_minutes: i32, analysis_id: Option<&str>, access_token: Option<&str>) -> Result<ClickRecord, Fault> {
+pub fn click_record(
+    post_seq: u64,
+    offset_minutes: i32,
+    analysis_id: Option<&str>,
+    access_token: Option<&str>,
+) -> Result<ClickRecord, Fault> {
     if post_seq == 0 {
         return Err(Fault::invalid_argument("postSeq must be a positive id"));
     }
@@ -207,13 +250,26 @@ mod tests {
             assert_eq!(user.gender, "m");
             assert_eq!(user.signup_type, "email");
         }
-        assert_eq!(data_layer_user(&profile(r#"{"code":0,"data":{"birthday":"19851231"}}"#)).unwrap().birth, "1985");
-        assert_eq!(data_layer_user(&profile(r#"{"code":0,"data":{"birthday":"85"}}"#)).unwrap().birth, "none");
+        assert_eq!(
+            data_layer_user(&profile(r#"{"code":0,"data":{"birthday":"19851231"}}"#))
+                .unwrap()
+                .birth,
+            "1985"
+        );
+        assert_eq!(
+            data_layer_user(&profile(r#"{"code":0,"data":{"birthday":"85"}}"#))
+                .unwrap()
+                .birth,
+            "none"
+        );
     }
 
     #[test]
     fn failed_lookup_gives_no_user() {
-        assert_eq!(data_layer_user(&profile(r#"{"code":1003,"data":{"userAuthName":"USER"}}"#)), None);
+        assert_eq!(
+            data_layer_user(&profile(r#"{"code":1003,"data":{"userAuthName":"USER"}}"#)),
+            None
+        );
         assert_eq!(data_layer_user(&profile(r#"{"code":0}"#)), None);
         assert_eq!(data_layer_user(&profile("{}")), None);
     }
@@ -221,7 +277,10 @@ mod tests {
     #[test]
     fn events_are_checked_against_spec() {
         let event = data_layer_event("View_Content", Some("HOME"), None).unwrap();
-        assert_eq!(serde_json::to_value(&event).unwrap(), serde_json::json!({"event": "View_Content", "screen": "HOME"}));
+        assert_eq!(
+            serde_json::to_value(&event).unwrap(),
+            serde_json::json!({"event": "View_Content", "screen": "HOME"})
+        );
         assert!(data_layer_event("view_content", None, None).is_err());
         assert!(data_layer_event("sign_up", Some("NOWHERE"), None).is_err());
     }

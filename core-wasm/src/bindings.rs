@@ -3,11 +3,11 @@
 //! Decisions come back as plain objects (typed in the TypeScript section below); a caller that
 //! breaks a contract gets a real `Error` with a `code` property. Names are camelCase.
 
-use crate::{analytics, breadcrumbs, business, certify, cookies, device, empty, error_screen, filter, format};
+use crate::{
+    analytics, breadcrumbs, business, certify, cookies, device, empty, error_screen, filter, format,
+};
 use crate::{headers, i18n, korean, oauth, password, route, signin, sort, strip, throttle, Fault};
-use serde::de::DeserializeOwned;
 use serde::Serialize;
-use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -204,12 +204,125 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
         .map_err(|error| throw(Fault::new("internal", error.to_string())))
 }
 
-fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|error| throw(Fault::invalid_argument(format!("{what}: {error}"))))
+/// An options object read field by field (serde's deserialisers would double the module).
+/// Unknown fields and wrong types are faults naming the field; `null` and `undefined` read
+/// as an empty object.
+struct Input {
+    object: JsValue,
+    what: &'static str,
+}
+
+impl Input {
+    fn new(value: JsValue, what: &'static str, fields: &[&str]) -> Result<Input, JsValue> {
+        if value.is_null() || value.is_undefined() {
+            return Ok(Input {
+                object: js_sys::Object::new().into(),
+                what,
+            });
+        }
+        if !value.is_object() || js_sys::Array::is_array(&value) {
+            return Err(throw(Fault::invalid_argument(format!(
+                "{what} must be an object"
+            ))));
+        }
+        for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !fields.contains(&key.as_str()) {
+                return Err(throw(Fault::invalid_argument(format!(
+                    "{what}: unknown field '{key}'"
+                ))));
+            }
+        }
+        Ok(Input {
+            object: value,
+            what,
+        })
+    }
+
+    fn get(&self, field: &str) -> JsValue {
+        js_sys::Reflect::get(&self.object, &JsValue::from_str(field)).unwrap_or(JsValue::UNDEFINED)
+    }
+
+    fn wrong(&self, field: &str, kind: &str) -> JsValue {
+        throw(Fault::invalid_argument(format!(
+            "{}.{field} must be {kind}",
+            self.what
+        )))
+    }
+
+    fn string(&self, field: &str) -> Result<Option<String>, JsValue> {
+        let value = self.get(field);
+        if value.is_null() || value.is_undefined() {
+            return Ok(None);
+        }
+        value
+            .as_string()
+            .map(Some)
+            .ok_or_else(|| self.wrong(field, "a string"))
+    }
+
+    fn required_string(&self, field: &str) -> Result<String, JsValue> {
+        self.string(field)?
+            .ok_or_else(|| self.wrong(field, "a string"))
+    }
+
+    fn boolean(&self, field: &str) -> Result<Option<bool>, JsValue> {
+        let value = self.get(field);
+        if value.is_null() || value.is_undefined() {
+            return Ok(None);
+        }
+        value
+            .as_bool()
+            .map(Some)
+            .ok_or_else(|| self.wrong(field, "a boolean"))
+    }
+
+    fn flag(&self, field: &str) -> Result<bool, JsValue> {
+        Ok(self.boolean(field)?.unwrap_or(false))
+    }
+}
+
+fn filter_options(value: JsValue) -> Result<filter::FilterOptions, JsValue> {
+    let input = Input::new(
+        value,
+        "options",
+        &["numbers", "korean", "english", "special", "space"],
+    )?;
+    let raw = input.get("special");
+    let special = if raw.is_null() || raw.is_undefined() {
+        filter::Special::None
+    } else if let Some(all) = raw.as_bool() {
+        filter::Special::All(all)
+    } else {
+        let text = raw.as_string().unwrap_or_default();
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(only), None) => filter::Special::One(only),
+            _ => return Err(input.wrong("special", "true, false or one character")),
+        }
+    };
+    Ok(filter::FilterOptions {
+        numbers: input.flag("numbers")?,
+        korean: input.flag("korean")?,
+        english: input.flag("english")?,
+        special,
+        space: input.flag("space")?,
+    })
+}
+
+fn code_text(code: &JsValue) -> Option<String> {
+    code.as_string().or_else(|| {
+        code.as_f64()
+            .filter(|n| n.fract() == 0.0 && n.abs() < 1e15)
+            .map(|n| (n as i64).to_string())
+    })
 }
 
 fn lang(value: Option<String>) -> i18n::Lang {
-    value.as_deref().and_then(i18n::Lang::parse).unwrap_or(i18n::Lang::En)
+    value
+        .as_deref()
+        .and_then(i18n::Lang::parse)
+        .unwrap_or(i18n::Lang::En)
 }
 
 /// Minutes east of UTC at an instant, from the browser's time zone.
@@ -221,10 +334,25 @@ fn local_offset_at(epoch_ms: f64) -> i32 {
 
 #[wasm_bindgen(js_name = isEmpty)]
 pub fn is_empty(#[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue) -> bool {
-    if value.is_instance_of::<js_sys::Date>() || value.is_function() {
-        return false;
-    }
-    serde_wasm_bindgen::from_value::<empty::Shape>(value).is_ok_and(|shape| empty::is_empty(&shape))
+    let shape = if value.is_null() || value.is_undefined() {
+        empty::Shape::Absent
+    } else if let Some(text) = value.as_string() {
+        empty::Shape::Text(text)
+    } else if value.as_bool().is_some() {
+        empty::Shape::Bool
+    } else if value.as_f64().is_some() || value.is_bigint() {
+        empty::Shape::Number
+    } else if js_sys::Array::is_array(&value) {
+        empty::Shape::Sequence(js_sys::Array::from(&value).length() as usize)
+    } else if value.is_object() && !value.is_instance_of::<js_sys::Date>() && !value.is_function() {
+        empty::Shape::Map(
+            js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).length() as usize,
+        )
+    } else {
+        // Dates, functions, symbols: values, never empty.
+        empty::Shape::Number
+    };
+    empty::is_empty(&shape)
 }
 
 #[wasm_bindgen(js_name = stripScripts)]
@@ -233,9 +361,11 @@ pub fn strip_scripts(text: &str) -> String {
 }
 
 #[wasm_bindgen(js_name = filterInput)]
-pub fn filter_input(text: &str, #[wasm_bindgen(unchecked_param_type = "FilterOptions")] options: JsValue) -> Result<String, JsValue> {
-    let options: filter::FilterOptions = from_js(options, "options")?;
-    Ok(filter::filter_input(text, &options))
+pub fn filter_input(
+    text: &str,
+    #[wasm_bindgen(unchecked_param_type = "FilterOptions")] options: JsValue,
+) -> Result<String, JsValue> {
+    Ok(filter::filter_input(text, &filter_options(options)?))
 }
 
 #[wasm_bindgen(js_name = filterEmail)]
@@ -249,9 +379,10 @@ pub fn filter_phone(text: &str) -> String {
 }
 
 #[wasm_bindgen(js_name = inputModeFor, unchecked_return_type = "InputMode")]
-pub fn input_mode_for(#[wasm_bindgen(unchecked_param_type = "FilterOptions")] options: JsValue) -> Result<JsValue, JsValue> {
-    let options: filter::FilterOptions = from_js(options, "options")?;
-    to_js(&filter::input_mode_for(&options))
+pub fn input_mode_for(
+    #[wasm_bindgen(unchecked_param_type = "FilterOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&filter::input_mode_for(&filter_options(options)?))
 }
 
 #[wasm_bindgen(js_name = isValidEmail)]
@@ -286,7 +417,10 @@ pub fn format_date(
     } else if let Some(text) = value.as_string() {
         format::DateValue::Text(text)
     } else {
-        return Err(throw(Fault::new("invalid_date", "formatDate takes a number, a string or a Date")));
+        return Err(throw(Fault::new(
+            "invalid_date",
+            "formatDate takes a number, a string or a Date",
+        )));
     };
     let offset = match (offset_minutes, format::parse_date(&value).map_err(throw)?) {
         (Some(offset), _) => offset,
@@ -310,7 +444,10 @@ pub fn abbreviate_count(n: f64) -> String {
 
 #[wasm_bindgen(js_name = normalizeSort, unchecked_return_type = "SortCode | undefined")]
 pub fn normalize_sort(value: Option<String>) -> JsValue {
-    value.as_deref().and_then(sort::normalize_sort).map_or(JsValue::UNDEFINED, |s| s.code().into())
+    value
+        .as_deref()
+        .and_then(sort::normalize_sort)
+        .map_or(JsValue::UNDEFINED, |s| s.code().into())
 }
 
 #[wasm_bindgen(js_name = requiresSort)]
@@ -339,13 +476,23 @@ pub fn match_route(path: &str) -> Result<JsValue, JsValue> {
 }
 
 #[wasm_bindgen(js_name = resolveRoute, unchecked_return_type = "RouteResolution")]
-pub fn resolve_route(full_path: &str, #[wasm_bindgen(unchecked_param_type = "Lang")] lang_tag: Option<String>) -> Result<JsValue, JsValue> {
+pub fn resolve_route(
+    full_path: &str,
+    #[wasm_bindgen(unchecked_param_type = "Lang")] lang_tag: Option<String>,
+) -> Result<JsValue, JsValue> {
     to_js(&route::resolve_route(full_path, lang(lang_tag)))
 }
 
 #[wasm_bindgen(js_name = routeGuard, unchecked_return_type = "GuardDecision")]
-pub fn route_guard(full_path: &str, #[wasm_bindgen(unchecked_param_type = "SessionView")] session: JsValue) -> Result<JsValue, JsValue> {
-    let session: route::SessionView = from_js(session, "session")?;
+pub fn route_guard(
+    full_path: &str,
+    #[wasm_bindgen(unchecked_param_type = "SessionView")] session: JsValue,
+) -> Result<JsValue, JsValue> {
+    let input = Input::new(session, "session", &["signedIn", "savedRedirect"])?;
+    let session = route::SessionView {
+        signed_in: input.flag("signedIn")?,
+        saved_redirect: input.string("savedRedirect")?,
+    };
     to_js(&route::route_guard(full_path, &session))
 }
 
@@ -367,7 +514,12 @@ pub fn error_screen(
     #[wasm_bindgen(unchecked_param_type = "Lang")] lang_tag: Option<String>,
 ) -> Result<JsValue, JsValue> {
     let status = if status.is_finite() { status as i64 } else { 0 };
-    to_js(&error_screen::error_screen(status, message.as_deref(), description.as_deref(), lang(lang_tag)))
+    to_js(&error_screen::error_screen(
+        status,
+        message.as_deref(),
+        description.as_deref(),
+        lang(lang_tag),
+    ))
 }
 
 #[wasm_bindgen(js_name = errorCatalogue, unchecked_return_type = "CatalogueEntry | undefined")]
@@ -375,8 +527,9 @@ pub fn error_catalogue(
     #[wasm_bindgen(unchecked_param_type = "string | number")] code: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Lang")] lang_tag: Option<String>,
 ) -> Result<JsValue, JsValue> {
-    let code = code.as_string().or_else(|| code.as_f64().map(|n| n.to_string())).unwrap_or_default();
-    error_screen::error_catalogue(&code, lang(lang_tag)).map_or(Ok(JsValue::UNDEFINED), |entry| to_js(&entry))
+    let code = code_text(&code).unwrap_or_default();
+    error_screen::error_catalogue(&code, lang(lang_tag))
+        .map_or(Ok(JsValue::UNDEFINED), |entry| to_js(&entry))
 }
 
 #[wasm_bindgen(unchecked_return_type = "Category[]")]
@@ -385,13 +538,18 @@ pub fn categories() -> Result<JsValue, JsValue> {
 }
 
 #[wasm_bindgen(unchecked_return_type = "Breadcrumb[]")]
-pub fn breadcrumbs(now_ms: f64, #[wasm_bindgen(unchecked_param_type = "Lang")] lang_tag: Option<String>) -> Result<JsValue, JsValue> {
+pub fn breadcrumbs(
+    now_ms: f64,
+    #[wasm_bindgen(unchecked_param_type = "Lang")] lang_tag: Option<String>,
+) -> Result<JsValue, JsValue> {
     to_js(&breadcrumbs::breadcrumbs(now_ms as i64, lang(lang_tag)))
 }
 
 #[wasm_bindgen(js_name = pickLanguage, unchecked_return_type = "Lang")]
 pub fn pick_language(saved: Option<String>, preferred: Vec<String>) -> JsValue {
-    i18n::pick_language(saved.as_deref(), &preferred).as_str().into()
+    i18n::pick_language(saved.as_deref(), &preferred)
+        .as_str()
+        .into()
 }
 
 // --- device, session, cookies, headers ---------------------------------------------------
@@ -411,7 +569,9 @@ impl TokenCheckThrottle {
     /// `lastCheckMs` restores a throttle kept in session storage.
     #[wasm_bindgen(constructor)]
     pub fn new(last_check_ms: Option<f64>) -> TokenCheckThrottle {
-        TokenCheckThrottle { inner: throttle::TokenCheckThrottle::new(last_check_ms) }
+        TokenCheckThrottle {
+            inner: throttle::TokenCheckThrottle::new(last_check_ms),
+        }
     }
 
     #[wasm_bindgen(js_name = shouldCheck)]
@@ -444,7 +604,10 @@ struct CookieOut<'a> {
 }
 
 fn cookie_out(spec: &cookies::CookieSpec) -> CookieOut<'_> {
-    CookieOut { spec, header: spec.header_value() }
+    CookieOut {
+        spec,
+        header: spec.header_value(),
+    }
 }
 
 #[wasm_bindgen(js_name = cookiePolicy, unchecked_return_type = "CookieRule[]")]
@@ -453,7 +616,13 @@ pub fn cookie_policy() -> Result<JsValue, JsValue> {
 }
 
 #[wasm_bindgen(js_name = cookieFor, unchecked_return_type = "CookieSpec")]
-pub fn cookie_for(name: &str, value: &str, now_ms: f64, offset_minutes: i32, secure: bool) -> Result<JsValue, JsValue> {
+pub fn cookie_for(
+    name: &str,
+    value: &str,
+    now_ms: f64,
+    offset_minutes: i32,
+    secure: bool,
+) -> Result<JsValue, JsValue> {
     let spec = cookies::cookie_for(name, value, now_ms, offset_minutes, secure).map_err(throw)?;
     to_js(&cookie_out(&spec))
 }
@@ -465,20 +634,32 @@ pub fn end_of_day_ms(now_ms: f64, offset_minutes: i32) -> Result<f64, JsValue> {
 
 #[wasm_bindgen(js_name = visitDecision, unchecked_return_type = "VisitDecision")]
 pub fn visit_decision(
-    #[wasm_bindgen(unchecked_param_type = "VisitorKind")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "VisitorKind")] kind: &str,
     already_marked: bool,
     now_ms: f64,
     offset_minutes: i32,
     secure: bool,
 ) -> Result<JsValue, JsValue> {
-    let kind: cookies::VisitorKind = from_js(kind, "kind")?;
-    let decision = cookies::visit_decision(kind, already_marked, now_ms, offset_minutes, secure).map_err(throw)?;
+    let kind = match kind {
+        "guest" => cookies::VisitorKind::Guest,
+        "member" => cookies::VisitorKind::Member,
+        other => {
+            return Err(throw(Fault::invalid_argument(format!(
+                "unknown visitor kind: '{other}'"
+            ))))
+        }
+    };
+    let decision = cookies::visit_decision(kind, already_marked, now_ms, offset_minutes, secure)
+        .map_err(throw)?;
     #[derive(Serialize)]
     struct Out<'a> {
         record: bool,
         cookie: Option<CookieOut<'a>>,
     }
-    to_js(&Out { record: decision.record, cookie: decision.cookie.as_ref().map(cookie_out) })
+    to_js(&Out {
+        record: decision.record,
+        cookie: decision.cookie.as_ref().map(cookie_out),
+    })
 }
 
 #[wasm_bindgen(js_name = withinReloadGuard)]
@@ -491,10 +672,22 @@ pub fn request_headers(
     #[wasm_bindgen(unchecked_param_type = "SessionTokens")] session: JsValue,
     offset_minutes: i32,
 ) -> Result<JsValue, JsValue> {
-    let session: headers::SessionTokens = from_js(session, "session")?;
-    let map: BTreeMap<&str, String> =
-        headers::request_headers(&session, offset_minutes).into_iter().map(|h| (h.name, h.value)).collect();
-    to_js(&map)
+    let input = Input::new(
+        session,
+        "session",
+        &["accessToken", "refreshToken", "guestId", "includeGuest"],
+    )?;
+    let session = headers::SessionTokens {
+        access_token: input.string("accessToken")?,
+        refresh_token: input.string("refreshToken")?,
+        guest_id: input.string("guestId")?,
+        include_guest: input.flag("includeGuest")?,
+    };
+    let object = js_sys::Object::new();
+    for header in headers::request_headers(&session, offset_minutes) {
+        let _ = js_sys::Reflect::set(&object, &header.name.into(), &header.value.into());
+    }
+    Ok(object.into())
 }
 
 #[wasm_bindgen(js_name = signInBody, unchecked_return_type = "SignInBody")]
@@ -502,23 +695,90 @@ pub fn sign_in_body(
     #[wasm_bindgen(unchecked_param_type = "Credentials")] credentials: JsValue,
     #[wasm_bindgen(unchecked_param_type = "DeviceContext")] device: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let credentials: signin::Credentials = from_js(credentials, "credentials")?;
-    let device: signin::DeviceContext = from_js(device, "device")?;
+    let kind = Input::new(
+        credentials.clone(),
+        "credentials",
+        &[
+            "kind",
+            "email",
+            "password",
+            "autoLogin",
+            "authToken",
+            "channel",
+        ],
+    )?
+    .required_string("kind")?;
+    let credentials = match kind.as_str() {
+        "email" => {
+            let input = Input::new(
+                credentials,
+                "credentials",
+                &["kind", "email", "password", "autoLogin"],
+            )?;
+            signin::Credentials::Email {
+                email: input.required_string("email")?,
+                password: input.required_string("password")?,
+                auto_login: input.flag("autoLogin")?,
+            }
+        }
+        "social" => {
+            let input = Input::new(
+                credentials,
+                "credentials",
+                &["kind", "authToken", "channel"],
+            )?;
+            signin::Credentials::Social {
+                auth_token: input.string("authToken")?.unwrap_or_default(),
+                channel: input.required_string("channel")?,
+            }
+        }
+        other => {
+            return Err(throw(Fault::invalid_argument(format!(
+                "credentials.kind must be 'email' or 'social', not '{other}'"
+            ))))
+        }
+    };
+    let input = Input::new(device, "device", &["userAgent", "deviceId", "pushToken"])?;
+    let device = signin::DeviceContext {
+        user_agent: input.string("userAgent")?.unwrap_or_default(),
+        device_id: input.string("deviceId")?.unwrap_or_default(),
+        push_token: input.string("pushToken")?.unwrap_or_default(),
+    };
     to_js(&signin::sign_in_body(&credentials, &device).map_err(throw)?)
 }
 
 #[wasm_bindgen(js_name = maySignIn)]
-pub fn may_sign_in(#[wasm_bindgen(unchecked_param_type = "string | number")] account_status_code: JsValue) -> bool {
-    let code = account_status_code.as_string().or_else(|| account_status_code.as_f64().map(|n| n.to_string()));
-    code.is_some_and(|code| signin::may_sign_in(&code))
+pub fn may_sign_in(
+    #[wasm_bindgen(unchecked_param_type = "string | number")] account_status_code: JsValue,
+) -> bool {
+    code_text(&account_status_code).is_some_and(|code| signin::may_sign_in(&code))
 }
 
 #[wasm_bindgen(js_name = validateCertification, unchecked_return_type = "CertificationResult")]
 pub fn validate_certification(
     #[wasm_bindgen(unchecked_param_type = "CertificationReturn")] input: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let input: certify::CertificationReturn = from_js(input, "certification")?;
-    to_js(&certify::validate_certification(&input))
+    let input = Input::new(
+        input,
+        "certification",
+        &[
+            "impUid",
+            "merchantUid",
+            "requestId",
+            "savedCertifyNo",
+            "success",
+            "errorCode",
+        ],
+    )?;
+    let certification = certify::CertificationReturn {
+        imp_uid: input.string("impUid")?,
+        merchant_uid: input.string("merchantUid")?,
+        request_id: input.string("requestId")?,
+        saved_certify_no: input.string("savedCertifyNo")?,
+        success: input.boolean("success")?,
+        error_code: input.string("errorCode")?,
+    };
+    to_js(&certify::validate_certification(&certification))
 }
 
 #[wasm_bindgen(js_name = parseOAuthCallback, unchecked_return_type = "OAuthCallback")]
@@ -530,8 +790,33 @@ pub fn parse_oauth_callback(url: &str) -> Result<JsValue, JsValue> {
 
 /// SPEC §4: anything but a successful profile answer gives `null` (no user).
 #[wasm_bindgen(js_name = dataLayerUser, unchecked_return_type = "DataLayerUser | null")]
-pub fn data_layer_user(#[wasm_bindgen(unchecked_param_type = "unknown")] profile: JsValue) -> Result<JsValue, JsValue> {
-    let profile: analytics::ProfileAnswer = serde_wasm_bindgen::from_value(profile).unwrap_or_default();
+pub fn data_layer_user(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] profile: JsValue,
+) -> Result<JsValue, JsValue> {
+    let field = |object: &JsValue, name: &str| {
+        js_sys::Reflect::get(object, &JsValue::from_str(name))
+            .ok()
+            .and_then(|v| v.as_string())
+    };
+    let profile = if profile.is_object() {
+        let data = js_sys::Reflect::get(&profile, &"data".into()).unwrap_or(JsValue::UNDEFINED);
+        analytics::ProfileAnswer {
+            code: js_sys::Reflect::get(&profile, &"code".into())
+                .ok()
+                .as_ref()
+                .and_then(code_text)
+                .map(analytics::serde_code::Code::Text),
+            data: data.is_object().then(|| analytics::ProfileData {
+                user_auth_name: field(&data, "userAuthName"),
+                channel: field(&data, "channel"),
+                birthday: field(&data, "birthday"),
+                identity_id: field(&data, "identityId"),
+                gender: field(&data, "gender"),
+            }),
+        }
+    } else {
+        analytics::ProfileAnswer::default()
+    };
     analytics::data_layer_user(&profile).map_or(Ok(JsValue::NULL), |user| to_js(&user))
 }
 
@@ -541,50 +826,67 @@ pub fn data_layer_event(
     screen: Option<String>,
     #[wasm_bindgen(unchecked_param_type = "DataLayerUser | null | undefined")] user: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let user: Option<UserIn> = if user.is_null() || user.is_undefined() { None } else { Some(from_js(user, "user")?) };
-    let user = user.map(UserIn::into_user).transpose().map_err(throw)?;
+    let user = if user.is_null() || user.is_undefined() {
+        None
+    } else {
+        let input = Input::new(
+            user,
+            "user",
+            &["userType", "signupType", "identityId", "birth", "gender"],
+        )?;
+        let user_type = match input.required_string("userType")?.as_str() {
+            "reader" => "reader",
+            "corporation" => "corporation",
+            _ => return Err(input.wrong("userType", "'reader' or 'corporation'")),
+        };
+        Some(analytics::DataLayerUser {
+            user_type,
+            signup_type: input.required_string("signupType")?,
+            identity_id: input.required_string("identityId")?,
+            birth: input.required_string("birth")?,
+            gender: input.required_string("gender")?,
+        })
+    };
     to_js(&analytics::data_layer_event(event, screen.as_deref(), user).map_err(throw)?)
 }
 
-#[derive(serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct UserIn {
-    user_type: String,
-    signup_type: String,
-    identity_id: String,
-    birth: String,
-    gender: String,
-}
-
-impl UserIn {
-    fn into_user(self) -> Result<analytics::DataLayerUser, Fault> {
-        let user_type = match self.user_type.as_str() {
-            "reader" => "reader",
-            "corporation" => "corporation",
-            other => return Err(Fault::invalid_argument(format!("unknown user type: {other}"))),
-        };
-        Ok(analytics::DataLayerUser {
-            user_type,
-            signup_type: self.signup_type,
-            identity_id: self.identity_id,
-            birth: self.birth,
-            gender: self.gender,
-        })
-    }
-}
-
 #[wasm_bindgen(js_name = visitRecord, unchecked_return_type = "VisitRecord")]
-pub fn visit_record(offset_minutes: i32, access_token: Option<String>, guest_id: Option<String>, user_agent: &str) -> Result<JsValue, JsValue> {
+pub fn visit_record(
+    offset_minutes: i32,
+    access_token: Option<String>,
+    guest_id: Option<String>,
+    user_agent: &str,
+) -> Result<JsValue, JsValue> {
     let device = device::detect_device(user_agent);
-    to_js(&analytics::visit_record(offset_minutes, access_token.as_deref(), guest_id.as_deref(), device))
+    to_js(&analytics::visit_record(
+        offset_minutes,
+        access_token.as_deref(),
+        guest_id.as_deref(),
+        device,
+    ))
 }
 
 #[wasm_bindgen(js_name = clickRecord, unchecked_return_type = "ClickRecord")]
-pub fn click_record(post_seq: f64, offset_minutes: i32, analysis_id: Option<String>, access_token: Option<String>) -> Result<JsValue, JsValue> {
+pub fn click_record(
+    post_seq: f64,
+    offset_minutes: i32,
+    analysis_id: Option<String>,
+    access_token: Option<String>,
+) -> Result<JsValue, JsValue> {
     if !(post_seq.is_finite() && post_seq.fract() == 0.0 && post_seq > 0.0) {
-        return Err(throw(Fault::invalid_argument("postSeq must be a positive integer")));
+        return Err(throw(Fault::invalid_argument(
+            "postSeq must be a positive integer",
+        )));
     }
-    to_js(&analytics::click_record(post_seq as u64, offset_minutes, analysis_id.as_deref(), access_token.as_deref()).map_err(throw)?)
+    to_js(
+        &analytics::click_record(
+            post_seq as u64,
+            offset_minutes,
+            analysis_id.as_deref(),
+            access_token.as_deref(),
+        )
+        .map_err(throw)?,
+    )
 }
 
 // --- Korean ------------------------------------------------------------------------------

@@ -29,15 +29,60 @@ impl Category {
 pub const NOTICES: u8 = 6;
 
 pub const CATEGORIES: [Category; 9] = [
-    Category { id: 1, key: "insights", name_ko: "인사이트", name_en: "Insights" },
-    Category { id: 2, key: "success-stories", name_ko: "성공 사례", name_en: "Success stories" },
-    Category { id: 3, key: "products", name_ko: "제품 소식", name_en: "Products" },
-    Category { id: 4, key: "culture", name_ko: "기업 문화", name_en: "Company culture" },
-    Category { id: 5, key: "recruiting", name_ko: "채용", name_en: "Recruiting" },
-    Category { id: 6, key: "notices", name_ko: "공지사항", name_en: "Notices" },
-    Category { id: 7, key: "press", name_ko: "보도자료", name_en: "Press releases" },
-    Category { id: 8, key: "original-series", name_ko: "오리지널 시리즈", name_en: "Original series" },
-    Category { id: 9, key: "plus-series", name_ko: "플러스 시리즈", name_en: "Plus series" },
+    Category {
+        id: 1,
+        key: "insights",
+        name_ko: "인사이트",
+        name_en: "Insights",
+    },
+    Category {
+        id: 2,
+        key: "success-stories",
+        name_ko: "성공 사례",
+        name_en: "Success stories",
+    },
+    Category {
+        id: 3,
+        key: "products",
+        name_ko: "제품 소식",
+        name_en: "Products",
+    },
+    Category {
+        id: 4,
+        key: "culture",
+        name_ko: "기업 문화",
+        name_en: "Company culture",
+    },
+    Category {
+        id: 5,
+        key: "recruiting",
+        name_ko: "채용",
+        name_en: "Recruiting",
+    },
+    Category {
+        id: 6,
+        key: "notices",
+        name_ko: "공지사항",
+        name_en: "Notices",
+    },
+    Category {
+        id: 7,
+        key: "press",
+        name_ko: "보도자료",
+        name_en: "Press releases",
+    },
+    Category {
+        id: 8,
+        key: "original-series",
+        name_ko: "오리지널 시리즈",
+        name_en: "Original series",
+    },
+    Category {
+        id: 9,
+        key: "plus-series",
+        name_ko: "플러스 시리즈",
+        name_en: "Plus series",
+    },
 ];
 
 pub fn category(id: u8) -> Option<&'static Category> {
@@ -64,9 +109,17 @@ pub fn breadcrumbs(now_ms: i64, lang: Lang) -> Vec<Breadcrumb> {
             let href = if c.is_notice() {
                 path.clone()
             } else {
-                format!("{path}?sort={}&timestamp={now_ms}", crate::sort::DEFAULT_SORT.code())
+                format!(
+                    "{path}?sort={}&timestamp={now_ms}",
+                    crate::sort::DEFAULT_SORT.code()
+                )
             };
-            Breadcrumb { category_id: c.id, label: c.name(lang), path, href }
+            Breadcrumb {
+                category_id: c.id,
+                label: c.name(lang),
+                path,
+                href,
+            }
         })
         .collect()
 }
@@ -79,7 +132,10 @@ mod tests {
     fn nine_categories_with_sort_and_timestamp_on_eight() {
         let crumbs = breadcrumbs(1_700_000_000_000, Lang::En);
         assert_eq!(crumbs.len(), 9);
-        let with_query: Vec<_> = crumbs.iter().filter(|b| b.href.contains("?sort=POPULAR&timestamp=1700000000000")).collect();
+        let with_query: Vec<_> = crumbs
+            .iter()
+            .filter(|b| b.href.contains("?sort=POPULAR&timestamp=1700000000000"))
+            .collect();
         assert_eq!(with_query.len(), 8);
         let notices = crumbs.iter().find(|b| b.category_id == 6).unwrap();
         assert_eq!(notices.href, "/post/category/list/6");

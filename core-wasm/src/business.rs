@@ -20,7 +20,11 @@ pub fn is_valid_business_number(text: &str) -> bool {
         return false;
     };
     let d: Vec<u32> = digits.bytes().map(|b| u32::from(b - b'0')).collect();
-    let weighted: u32 = d.iter().zip(WEIGHTS).map(|(digit, weight)| digit * weight).sum();
+    let weighted: u32 = d
+        .iter()
+        .zip(WEIGHTS)
+        .map(|(digit, weight)| digit * weight)
+        .sum();
     // The ninth digit counts twice: once weighted by 5 above, once as the tens of that product.
     let sum = weighted + (d[8] * 5) / 10;
     (10 - sum % 10) % 10 == d[9]
@@ -61,9 +65,20 @@ mod tests {
 
     #[test]
     fn malformed_input_is_refused() {
-        for bad in ["", "124-81-0099", "12481009981", "1248-1-00998", "124 81 00998", "abcdefghij", "124-81-0099８"] {
+        for bad in [
+            "",
+            "124-81-0099",
+            "12481009981",
+            "1248-1-00998",
+            "124 81 00998",
+            "abcdefghij",
+            "124-81-0099８",
+        ] {
             assert!(!is_valid_business_number(bad), "{bad}");
         }
-        assert_eq!(normalize_business_number(" 124-81-00998 ").as_deref(), Some("1248100998"));
+        assert_eq!(
+            normalize_business_number(" 124-81-00998 ").as_deref(),
+            Some("1248100998")
+        );
     }
 }

@@ -35,7 +35,10 @@ pub enum Certification {
     },
     /// SPEC §8: "Identity verification failure returns result false".
     #[serde(rename = "false")]
-    Failed { code: &'static str, reason: &'static str },
+    Failed {
+        code: &'static str,
+        reason: &'static str,
+    },
 }
 
 pub fn validate_certification(input: &CertificationReturn) -> Certification {
@@ -91,10 +94,16 @@ mod tests {
     fn complete_when_everything_is_there_and_agrees() {
         assert_eq!(
             validate_certification(&valid()),
-            Certification::Complete { certify_no: "C-9".into(), certify_uid: "imp_123".into() }
+            Certification::Complete {
+                certify_no: "C-9".into(),
+                certify_uid: "imp_123".into()
+            }
         );
         let json = serde_json::to_value(validate_certification(&valid())).unwrap();
-        assert_eq!(json, serde_json::json!({"result": "true", "certifyNo": "C-9", "certifyUid": "imp_123"}));
+        assert_eq!(
+            json,
+            serde_json::json!({"result": "true", "certifyNo": "C-9", "certifyUid": "imp_123"})
+        );
     }
 
     #[test]
@@ -109,7 +118,13 @@ mod tests {
         for (break_it, reason) in cases {
             let mut input = valid();
             break_it(&mut input);
-            assert_eq!(validate_certification(&input), Certification::Failed { code: "104", reason });
+            assert_eq!(
+                validate_certification(&input),
+                Certification::Failed {
+                    code: "104",
+                    reason
+                }
+            );
         }
     }
 
@@ -118,12 +133,27 @@ mod tests {
         let mut cancelled = valid();
         cancelled.error_code = Some("F0000".into());
         cancelled.success = Some(false);
-        assert_eq!(validate_certification(&cancelled), Certification::Failed { code: "F0000", reason: "cancelled" });
+        assert_eq!(
+            validate_certification(&cancelled),
+            Certification::Failed {
+                code: "F0000",
+                reason: "cancelled"
+            }
+        );
         let mut other = valid();
         other.request_id = Some("C-10".into());
-        assert_eq!(validate_certification(&other), Certification::Failed { code: "1003", reason: "request_mismatch" });
+        assert_eq!(
+            validate_certification(&other),
+            Certification::Failed {
+                code: "1003",
+                reason: "request_mismatch"
+            }
+        );
         let mut failed = valid();
         failed.success = Some(false);
-        assert!(matches!(validate_certification(&failed), Certification::Failed { code: "999", .. }));
+        assert!(matches!(
+            validate_certification(&failed),
+            Certification::Failed { code: "999", .. }
+        ));
     }
 }

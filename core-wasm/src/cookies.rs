@@ -1,9 +1,9 @@
 //! Cookie policy of SPEC §4 and §9: names, lifetimes, end-of-day expiry, the once-a-day
 //! visit rule and the 10-second reload guard.
 
+use crate::calendar::WallTime;
 use crate::format::to_wall;
 use crate::Fault;
-use chrono::{NaiveTime, TimeZone, Utc};
 use serde::{Deserialize, Serialize};
 
 pub const ACCESS_TOKEN: &str = "tma";
@@ -27,7 +27,9 @@ pub const RELOAD_GUARD_MS: f64 = 10_000.0;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum Lifetime {
-    MaxAge { seconds: i64 },
+    MaxAge {
+        seconds: i64,
+    },
     /// Until 23:59:59 of the day it was set, local time.
     EndOfDay,
 }
@@ -42,13 +44,49 @@ pub struct CookieRule {
 }
 
 pub const COOKIE_RULES: [CookieRule; 7] = [
-    CookieRule { name: ACCESS_TOKEN, lifetime: Lifetime::MaxAge { seconds: LOGIN_MAX_AGE_SECS }, http_only: true },
-    CookieRule { name: REFRESH_TOKEN, lifetime: Lifetime::MaxAge { seconds: LOGIN_MAX_AGE_SECS }, http_only: true },
-    CookieRule { name: AUTO_LOGIN, lifetime: Lifetime::MaxAge { seconds: LOGIN_MAX_AGE_SECS }, http_only: false },
-    CookieRule { name: GUEST_ID, lifetime: Lifetime::MaxAge { seconds: GUEST_MAX_AGE_SECS }, http_only: false },
-    CookieRule { name: ANALYSIS_ID, lifetime: Lifetime::EndOfDay, http_only: false },
-    CookieRule { name: GUEST_VISIT, lifetime: Lifetime::EndOfDay, http_only: false },
-    CookieRule { name: USER_VISIT, lifetime: Lifetime::EndOfDay, http_only: false },
+    CookieRule {
+        name: ACCESS_TOKEN,
+        lifetime: Lifetime::MaxAge {
+            seconds: LOGIN_MAX_AGE_SECS,
+        },
+        http_only: true,
+    },
+    CookieRule {
+        name: REFRESH_TOKEN,
+        lifetime: Lifetime::MaxAge {
+            seconds: LOGIN_MAX_AGE_SECS,
+        },
+        http_only: true,
+    },
+    CookieRule {
+        name: AUTO_LOGIN,
+        lifetime: Lifetime::MaxAge {
+            seconds: LOGIN_MAX_AGE_SECS,
+        },
+        http_only: false,
+    },
+    CookieRule {
+        name: GUEST_ID,
+        lifetime: Lifetime::MaxAge {
+            seconds: GUEST_MAX_AGE_SECS,
+        },
+        http_only: false,
+    },
+    CookieRule {
+        name: ANALYSIS_ID,
+        lifetime: Lifetime::EndOfDay,
+        http_only: false,
+    },
+    CookieRule {
+        name: GUEST_VISIT,
+        lifetime: Lifetime::EndOfDay,
+        http_only: false,
+    },
+    CookieRule {
+        name: USER_VISIT,
+        lifetime: Lifetime::EndOfDay,
+        http_only: false,
+    },
 ];
 
 pub fn cookie_rule(name: &str) -> Option<&'static CookieRule> {
@@ -57,12 +95,18 @@ pub fn cookie_rule(name: &str) -> Option<&'static CookieRule> {
 
 /// 23:59:59 of the local day containing `now_ms`, as epoch milliseconds.
 pub fn end_of_day_ms(now_ms: f64, offset_minutes: i32) -> Result<f64, Fault> {
-    if !now_ms.is_finite() {
+    if !now_ms.is_finite() || now_ms.abs() > 8.64e15 {
         return Err(Fault::invalid_argument("nowMs must be a finite number"));
     }
-    let wall = to_wall(now_ms as i64, offset_minutes)?;
-    let end = wall.date().and_time(NaiveTime::from_hms_opt(23, 59, 59).expect("valid time"));
-    Ok((Utc.from_utc_datetime(&end).timestamp_millis() - i64::from(offset_minutes) * 60_000) as f64)
+    let wall = to_wall(now_ms as i64, offset_minutes);
+    let end = WallTime {
+        hour: 23,
+        minute: 59,
+        second: 59,
+        milli: 0,
+        ..wall
+    };
+    Ok((end.to_epoch_ms() - i64::from(offset_minutes) * 60_000) as f64)
 }
 
 /// A cookie the client is to write, fully decided.
@@ -82,11 +126,7 @@ impl CookieSpec {
     /// The string to assign to `document.cookie`. The value is percent-encoded where a cookie
     /// value may not hold the character.
     pub fn header_value(&self) -> String {
-        let expires = Utc
-            .timestamp_millis_opt(self.expires_ms as i64)
-            .single()
-            .map(|at| at.format("%a, %d %b %Y %H:%M:%S GMT").to_string())
-            .unwrap_or_default();
+        let expires = http_date(self.expires_ms as i64);
         let mut out = format!(
             "{}={}; Path={}; Max-Age={}; Expires={}; SameSite={}",
             self.name,
@@ -103,11 +143,25 @@ impl CookieSpec {
     }
 }
 
+/// `Mon, 23 Nov 2026 01:00:00 GMT` (RFC 9110 IMF-fixdate).
+pub fn http_date(epoch_ms: i64) -> String {
+    const DAYS: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let at = WallTime::from_epoch_ms(epoch_ms);
+    crate::format::format_wall(&at, "'DAY', dd 'MON' yyyy HH:mm:ss 'GMT'")
+        .replacen("DAY", DAYS[usize::from(at.weekday())], 1)
+        .replacen("MON", MONTHS[usize::from(at.month - 1)], 1)
+}
+
 fn encode_cookie_value(value: &str) -> String {
     value
         .bytes()
         .map(|b| match b {
-            b'!' | b'#'..=b'+' | b'-'..=b':' | b'<'..=b'[' | b']'..=b'~' if b != b'%' => (b as char).to_string(),
+            b'!' | b'#'..=b'+' | b'-'..=b':' | b'<'..=b'[' | b']'..=b'~' if b != b'%' => {
+                (b as char).to_string()
+            }
             _ => format!("%{b:02X}"),
         })
         .collect()
@@ -115,17 +169,34 @@ fn encode_cookie_value(value: &str) -> String {
 
 /// Decides the cookie a client-written rule produces at `now_ms`. The HttpOnly token cookies
 /// are the server's and are refused here.
-pub fn cookie_for(name: &str, value: &str, now_ms: f64, offset_minutes: i32, secure: bool) -> Result<CookieSpec, Fault> {
-    let rule = cookie_rule(name).ok_or_else(|| Fault::invalid_argument(format!("unknown cookie: {name}")))?;
+pub fn cookie_for(
+    name: &str,
+    value: &str,
+    now_ms: f64,
+    offset_minutes: i32,
+    secure: bool,
+) -> Result<CookieSpec, Fault> {
+    let rule = cookie_rule(name)
+        .ok_or_else(|| Fault::invalid_argument(format!("unknown cookie: {name}")))?;
     if rule.http_only {
-        return Err(Fault::invalid_argument(format!("{name} is set by the server only")));
+        return Err(Fault::invalid_argument(format!(
+            "{name} is set by the server only"
+        )));
     }
     let expires_ms = match rule.lifetime {
         Lifetime::MaxAge { seconds } => now_ms + seconds as f64 * 1000.0,
         Lifetime::EndOfDay => end_of_day_ms(now_ms, offset_minutes)?,
     };
     let max_age_secs = ((expires_ms - now_ms) / 1000.0).ceil().max(0.0) as i64;
-    Ok(CookieSpec { name: rule.name, value: value.to_string(), expires_ms, max_age_secs, path: "/", same_site: "Lax", secure })
+    Ok(CookieSpec {
+        name: rule.name,
+        value: value.to_string(),
+        expires_ms,
+        max_age_secs,
+        path: "/",
+        same_site: "Lax",
+        secure,
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -155,12 +226,24 @@ pub struct VisitDecision {
 
 /// A visit is recorded once a day per visitor kind: a guest who signs in the same day is
 /// recorded again, as a member. `already_marked` is whether the kind's marker cookie exists.
-pub fn visit_decision(kind: VisitorKind, already_marked: bool, now_ms: f64, offset_minutes: i32, secure: bool) -> Result<VisitDecision, Fault> {
+pub fn visit_decision(
+    kind: VisitorKind,
+    already_marked: bool,
+    now_ms: f64,
+    offset_minutes: i32,
+    secure: bool,
+) -> Result<VisitDecision, Fault> {
     if already_marked {
-        return Ok(VisitDecision { record: false, cookie: None });
+        return Ok(VisitDecision {
+            record: false,
+            cookie: None,
+        });
     }
     let cookie = cookie_for(kind.marker_cookie(), "Y", now_ms, offset_minutes, secure)?;
-    Ok(VisitDecision { record: true, cookie: Some(cookie) })
+    Ok(VisitDecision {
+        record: true,
+        cookie: Some(cookie),
+    })
 }
 
 /// The reload guard: an event for the same page within 10 s of the last one (a reload) is
@@ -179,9 +262,18 @@ mod tests {
 
     #[test]
     fn spec_lifetimes() {
-        assert_eq!(cookie_rule("tma").unwrap().lifetime, Lifetime::MaxAge { seconds: 2_592_000 });
-        assert_eq!(cookie_rule("tml").unwrap().lifetime, Lifetime::MaxAge { seconds: 2_592_000 });
-        assert_eq!(cookie_rule("tma_id").unwrap().lifetime, Lifetime::MaxAge { seconds: 86_400 });
+        assert_eq!(
+            cookie_rule("tma").unwrap().lifetime,
+            Lifetime::MaxAge { seconds: 2_592_000 }
+        );
+        assert_eq!(
+            cookie_rule("tml").unwrap().lifetime,
+            Lifetime::MaxAge { seconds: 2_592_000 }
+        );
+        assert_eq!(
+            cookie_rule("tma_id").unwrap().lifetime,
+            Lifetime::MaxAge { seconds: 86_400 }
+        );
         for name in ["analysisid", "agid", "auid"] {
             assert_eq!(cookie_rule(name).unwrap().lifetime, Lifetime::EndOfDay);
         }
@@ -191,9 +283,15 @@ mod tests {
     fn end_of_day_is_local() {
         let end = end_of_day_ms(MORNING_KST, KST).unwrap();
         // 23:59:59 KST is 14:59:59 UTC.
-        assert_eq!(end - MORNING_KST, (13.0 * 3600.0 + 59.0 * 60.0 + 59.0) * 1000.0);
+        assert_eq!(
+            end - MORNING_KST,
+            (13.0 * 3600.0 + 59.0 * 60.0 + 59.0) * 1000.0
+        );
         // The same instant in UTC is still 01:00 of the 22nd: its day ends later.
-        assert_eq!(end_of_day_ms(MORNING_KST, 0).unwrap() - end, 9.0 * 3600.0 * 1000.0);
+        assert_eq!(
+            end_of_day_ms(MORNING_KST, 0).unwrap() - end,
+            9.0 * 3600.0 * 1000.0
+        );
     }
 
     #[test]
@@ -203,7 +301,11 @@ mod tests {
         let cookie = first.cookie.unwrap();
         assert_eq!(cookie.name, "agid");
         assert_eq!(cookie.max_age_secs, 13 * 3600 + 59 * 60 + 59);
-        assert!(!visit_decision(VisitorKind::Guest, true, MORNING_KST, KST, false).unwrap().record);
+        assert!(
+            !visit_decision(VisitorKind::Guest, true, MORNING_KST, KST, false)
+                .unwrap()
+                .record
+        );
         let member = visit_decision(VisitorKind::Member, false, MORNING_KST, KST, false).unwrap();
         assert_eq!(member.cookie.unwrap().name, "auid");
     }
@@ -216,7 +318,10 @@ mod tests {
             spec.header_value(),
             "tma_id=g-1%202%3B3; Path=/; Max-Age=86400; Expires=Mon, 23 Nov 2026 01:00:00 GMT; SameSite=Lax; Secure"
         );
-        assert_eq!(cookie_for("tma", "x", 0.0, 0, false).unwrap_err().code, "invalid_argument");
+        assert_eq!(
+            cookie_for("tma", "x", 0.0, 0, false).unwrap_err().code,
+            "invalid_argument"
+        );
         assert!(cookie_for("nope", "x", 0.0, 0, false).is_err());
     }
 

@@ -84,7 +84,10 @@ impl<'de> Visitor<'de> for ShapeVisitor {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Shape, A::Error> {
         let mut len = 0;
-        while map.next_entry::<de::IgnoredAny, de::IgnoredAny>()?.is_some() {
+        while map
+            .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+            .is_some()
+        {
             len += 1;
         }
         Ok(Shape::Map(len))
@@ -108,7 +111,16 @@ mod tests {
 
     #[test]
     fn values_with_content_are_not_empty() {
-        for json in ["0", "false", "true", "-1.5", r#"" a ""#, r#"{"a":null}"#, "[null]", r#""0""#] {
+        for json in [
+            "0",
+            "false",
+            "true",
+            "-1.5",
+            r#"" a ""#,
+            r#"{"a":null}"#,
+            "[null]",
+            r#""0""#,
+        ] {
             assert!(!is_empty(&shape(json)), "{json} should not be empty");
         }
     }

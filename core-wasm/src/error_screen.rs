@@ -46,7 +46,9 @@ impl ErrorCode {
     }
 
     pub fn parse(code: &str) -> Option<ErrorCode> {
-        Self::ALL.into_iter().find(|candidate| candidate.as_str() == code.trim())
+        Self::ALL
+            .into_iter()
+            .find(|candidate| candidate.as_str() == code.trim())
     }
 
     pub fn http_status(self) -> u16 {
@@ -123,25 +125,48 @@ pub struct ErrorScreen {
 
 /// SPEC §2: 404 → 'page not found', 101 → 'content does not exist', both without description
 /// or retry; anything else keeps its own message and description and offers 'try again'.
-pub fn error_screen(status: i64, message: Option<&str>, description: Option<&str>, lang: Lang) -> ErrorScreen {
-    let home = Action { label: text(Text::GoToHome, lang), to: Some("/") };
+pub fn error_screen(
+    status: i64,
+    message: Option<&str>,
+    description: Option<&str>,
+    lang: Lang,
+) -> ErrorScreen {
+    let home = Action {
+        label: text(Text::GoToHome, lang),
+        to: Some("/"),
+    };
     let fixed = match status {
         404 => Some(Text::PageNotFound),
         101 => Some(Text::ContentDoesNotExist),
         _ => None,
     };
     if let Some(key) = fixed {
-        return ErrorScreen { status, message: text(key, lang).to_string(), description: None, retry: None, home };
+        return ErrorScreen {
+            status,
+            message: text(key, lang).to_string(),
+            description: None,
+            retry: None,
+            home,
+        };
     }
     let message = message
         .map(str::trim)
         .filter(|m| !m.is_empty())
-        .map_or_else(|| text(Text::SomethingWentWrong, lang).to_string(), str::to_string);
+        .map_or_else(
+            || text(Text::SomethingWentWrong, lang).to_string(),
+            str::to_string,
+        );
     ErrorScreen {
         status,
         message,
-        description: description.map(str::trim).filter(|d| !d.is_empty()).map(str::to_string),
-        retry: Some(Action { label: text(Text::TryAgain, lang), to: None }),
+        description: description
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+            .map(str::to_string),
+        retry: Some(Action {
+            label: text(Text::TryAgain, lang),
+            to: None,
+        }),
         home,
     }
 }
@@ -156,7 +181,13 @@ mod tests {
         assert_eq!(screen.message, "page not found");
         assert_eq!(screen.description, None);
         assert_eq!(screen.retry, None);
-        assert_eq!(screen.home, Action { label: "go to home", to: Some("/") });
+        assert_eq!(
+            screen.home,
+            Action {
+                label: "go to home",
+                to: Some("/")
+            }
+        );
     }
 
     #[test]
@@ -164,7 +195,10 @@ mod tests {
         let screen = error_screen(101, Some("x"), None, Lang::En);
         assert_eq!(screen.message, "content does not exist");
         assert!(screen.retry.is_none());
-        assert_eq!(error_screen(101, None, None, Lang::Ko).message, "콘텐츠가 존재하지 않습니다");
+        assert_eq!(
+            error_screen(101, None, None, Lang::Ko).message,
+            "콘텐츠가 존재하지 않습니다"
+        );
     }
 
     #[test]
@@ -172,7 +206,13 @@ mod tests {
         let screen = error_screen(500, Some("Server exploded"), Some("Try later"), Lang::En);
         assert_eq!(screen.message, "Server exploded");
         assert_eq!(screen.description.as_deref(), Some("Try later"));
-        assert_eq!(screen.retry, Some(Action { label: "try again", to: None }));
+        assert_eq!(
+            screen.retry,
+            Some(Action {
+                label: "try again",
+                to: None
+            })
+        );
         assert_eq!(screen.home.label, "go to home");
         let bare = error_screen(0, None, Some("  "), Lang::Ko);
         assert_eq!(bare.message, "문제가 발생했습니다");
@@ -182,14 +222,19 @@ mod tests {
 
     #[test]
     fn catalogue_covers_spec_codes() {
-        let codes = ["0", "999", "104", "101", "1003", "2002", "2007", "3002", "F0000"];
+        let codes = [
+            "0", "999", "104", "101", "1003", "2002", "2007", "3002", "F0000",
+        ];
         for code in codes {
             let entry = error_catalogue(code, Lang::En).unwrap();
             assert_eq!(entry.code, code);
         }
         assert_eq!(error_catalogue("104", Lang::En).unwrap().http_status, 400);
         assert_eq!(error_catalogue("2007", Lang::En).unwrap().http_status, 409);
-        assert_eq!(error_catalogue("F0000", Lang::En).unwrap().meaning, "user cancelled identity verification");
+        assert_eq!(
+            error_catalogue("F0000", Lang::En).unwrap().meaning,
+            "user cancelled identity verification"
+        );
         assert_eq!(error_catalogue("12345", Lang::En), None);
     }
 }

@@ -12,7 +12,10 @@ pub struct Fault {
 
 impl Fault {
     pub fn new(code: &'static str, message: impl Into<String>) -> Self {
-        Self { code, message: message.into() }
+        Self {
+            code,
+            message: message.into(),
+        }
     }
 
     pub fn invalid_argument(message: impl Into<String>) -> Self {

@@ -49,12 +49,16 @@ pub fn filter_input(text: &str, options: &FilterOptions) -> String {
 
 /// E-mail fields: digits, English letters and `@ . _ -`.
 pub fn filter_email(text: &str) -> String {
-    text.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '@' | '.' | '_' | '-')).collect()
+    text.chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '@' | '.' | '_' | '-'))
+        .collect()
 }
 
 /// Phone fields with dashes: digits and `-`.
 pub fn filter_phone(text: &str) -> String {
-    text.chars().filter(|c| c.is_ascii_digit() || *c == '-').collect()
+    text.chars()
+        .filter(|c| c.is_ascii_digit() || *c == '-')
+        .collect()
 }
 
 /// The `inputmode` hint for a field's on-screen keyboard.
@@ -90,10 +94,19 @@ mod tests {
     fn keeps_only_allowed_kinds() {
         let text = "Tide마크 2026! ㅎㅏ-_@";
         assert_eq!(filter_input(text, &options(r#"{"numbers":true}"#)), "2026");
-        assert_eq!(filter_input(text, &options(r#"{"korean":true}"#)), "마크ㅎㅏ");
-        assert_eq!(filter_input(text, &options(r#"{"english":true,"space":true}"#)), "Tide  ");
+        assert_eq!(
+            filter_input(text, &options(r#"{"korean":true}"#)),
+            "마크ㅎㅏ"
+        );
+        assert_eq!(
+            filter_input(text, &options(r#"{"english":true,"space":true}"#)),
+            "Tide  "
+        );
         assert_eq!(filter_input(text, &options(r#"{"special":true}"#)), "!-_@");
-        assert_eq!(filter_input(text, &options(r#"{"numbers":true,"special":"-"}"#)), "2026-");
+        assert_eq!(
+            filter_input(text, &options(r#"{"numbers":true,"special":"-"}"#)),
+            "2026-"
+        );
         assert_eq!(filter_input(text, &options(r#"{"special":false}"#)), "");
         assert_eq!(filter_input(text, &options("{}")), "");
     }
@@ -106,16 +119,31 @@ mod tests {
 
     #[test]
     fn email_and_phone() {
-        assert_eq!(filter_email("  Kim.Min-su_01@tide mark.co.kr;<>한"), "Kim.Min-su_01@tidemark.co.kr");
+        assert_eq!(
+            filter_email("  Kim.Min-su_01@tide mark.co.kr;<>한"),
+            "Kim.Min-su_01@tidemark.co.kr"
+        );
         assert_eq!(filter_phone("010-1234 5678 (mobile)"), "010-12345678");
     }
 
     #[test]
     fn keypad_hints() {
-        assert_eq!(input_mode_for(&options(r#"{"numbers":true}"#)), InputMode::Numeric);
-        assert_eq!(input_mode_for(&options(r#"{"numbers":true,"special":"-"}"#)), InputMode::Tel);
-        assert_eq!(input_mode_for(&options(r#"{"numbers":true,"english":true}"#)), InputMode::Text);
-        assert_eq!(input_mode_for(&options(r#"{"korean":true}"#)), InputMode::Text);
+        assert_eq!(
+            input_mode_for(&options(r#"{"numbers":true}"#)),
+            InputMode::Numeric
+        );
+        assert_eq!(
+            input_mode_for(&options(r#"{"numbers":true,"special":"-"}"#)),
+            InputMode::Tel
+        );
+        assert_eq!(
+            input_mode_for(&options(r#"{"numbers":true,"english":true}"#)),
+            InputMode::Text
+        );
+        assert_eq!(
+            input_mode_for(&options(r#"{"korean":true}"#)),
+            InputMode::Text
+        );
     }
 
     fn any_options() -> impl Strategy<Value = FilterOptions> {
@@ -124,9 +152,20 @@ mod tests {
             any::<bool>().prop_map(Special::All),
             any::<char>().prop_map(Special::One),
         ];
-        (any::<bool>(), any::<bool>(), any::<bool>(), special, any::<bool>()).prop_map(
-            |(numbers, korean, english, special, space)| FilterOptions { numbers, korean, english, special, space },
+        (
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            special,
+            any::<bool>(),
         )
+            .prop_map(|(numbers, korean, english, special, space)| FilterOptions {
+                numbers,
+                korean,
+                english,
+                special,
+                space,
+            })
     }
 
     proptest! {

@@ -1,18 +1,22 @@
 //! Dates, numbers and counts as the product shows them (SPEC §5, §9).
 
+use crate::calendar::WallTime;
 use crate::Fault;
-use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, Timelike};
 
 /// SPEC §9.
 pub const DEFAULT_DATE_PATTERN: &str = "yyyy-MM-dd";
+
+/// The span of JavaScript dates: ±100,000,000 days around the epoch.
+const MAX_EPOCH_MS: f64 = 8.64e15;
 
 /// A date as the API or the UI hands it over.
 #[derive(Debug, Clone, PartialEq)]
 pub enum DateValue {
     /// Milliseconds since the Unix epoch (a JavaScript time value).
     Millis(f64),
-    /// RFC 3339 (`2026-11-22T09:30:00+09:00`), or a wall-clock time without offset
-    /// (`2026-11-22T09:30:00`, `2026-11-22 09:30`, `2026-11-22`), or digits of milliseconds.
+    /// ISO 8601 / RFC 3339 with an offset (`2026-11-22T09:30:00+09:00`, `…Z`), or a wall-clock
+    /// time without one (`2026-11-22T09:30:00`, `2026-11-22 09:30`, `2026-11-22`), or digits
+    /// of milliseconds.
     Text(String),
 }
 
@@ -21,55 +25,148 @@ pub enum DateValue {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ParsedDate {
     Instant { epoch_ms: i64 },
-    Wall(NaiveDateTime),
+    Wall(WallTime),
+}
+
+fn invalid_date(text: &str) -> Fault {
+    Fault::new("invalid_date", format!("not a date: '{text}'"))
 }
 
 pub fn parse_date(value: &DateValue) -> Result<ParsedDate, Fault> {
-    let invalid = || Fault::new("invalid_date", format!("not a date: {value:?}"));
     match value {
-        DateValue::Millis(ms) if ms.is_finite() && ms.abs() <= 8.64e15 => {
-            Ok(ParsedDate::Instant { epoch_ms: ms.trunc() as i64 })
+        DateValue::Millis(ms) if ms.is_finite() && ms.abs() <= MAX_EPOCH_MS => {
+            Ok(ParsedDate::Instant {
+                epoch_ms: ms.trunc() as i64,
+            })
         }
-        DateValue::Millis(_) => Err(invalid()),
-        DateValue::Text(text) => {
-            let text = text.trim();
-            if !text.is_empty() && text.len() <= 16 && text.bytes().all(|b| b.is_ascii_digit()) {
-                return text.parse::<f64>().map_err(|_| invalid()).and_then(|ms| parse_date(&DateValue::Millis(ms)));
-            }
-            if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
-                return Ok(ParsedDate::Instant { epoch_ms: instant.timestamp_millis() });
-            }
-            for pattern in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%d %H:%M:%S%.f", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"] {
-                if let Ok(wall) = NaiveDateTime::parse_from_str(text, pattern) {
-                    return Ok(ParsedDate::Wall(wall));
-                }
-            }
-            NaiveDate::parse_from_str(text, "%Y-%m-%d")
-                .map(|day| ParsedDate::Wall(day.and_time(chrono::NaiveTime::MIN)))
-                .map_err(|_| invalid())
-        }
+        DateValue::Millis(_) => Err(Fault::new(
+            "invalid_date",
+            "not a date: a time value out of range",
+        )),
+        DateValue::Text(text) => parse_date_text(text.trim()).ok_or_else(|| invalid_date(text)),
     }
 }
 
+/// Reads digits at `at..at + len`.
+fn digits(bytes: &[u8], at: usize, len: usize) -> Option<u32> {
+    let run = bytes.get(at..at + len)?;
+    run.iter().try_fold(0u32, |n, b| {
+        b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0'))
+    })
+}
+
+fn parse_date_text(text: &str) -> Option<ParsedDate> {
+    let bytes = text.as_bytes();
+    if !bytes.is_empty() && bytes.len() <= 16 && bytes.iter().all(u8::is_ascii_digit) {
+        let ms: i64 = text.parse().ok()?;
+        return (ms as f64 <= MAX_EPOCH_MS).then_some(ParsedDate::Instant { epoch_ms: ms });
+    }
+    let (year, month, day) = (
+        digits(bytes, 0, 4)?,
+        digits(bytes, 5, 2)?,
+        digits(bytes, 8, 2)?,
+    );
+    if bytes.get(4) != Some(&b'-') || bytes.get(7) != Some(&b'-') {
+        return None;
+    }
+    let mut wall = WallTime {
+        year: i64::from(year),
+        month: month as u8,
+        day: day as u8,
+        hour: 0,
+        minute: 0,
+        second: 0,
+        milli: 0,
+    };
+    let mut at = 10;
+    if matches!(bytes.get(at), Some(b'T' | b't' | b' ')) {
+        wall.hour = digits(bytes, at + 1, 2)? as u8;
+        (bytes.get(at + 3) == Some(&b':')).then_some(())?;
+        wall.minute = digits(bytes, at + 4, 2)? as u8;
+        at += 6;
+        if bytes.get(at) == Some(&b':') {
+            wall.second = digits(bytes, at + 1, 2)? as u8;
+            at += 3;
+            if bytes.get(at) == Some(&b'.') {
+                let fraction = bytes[at + 1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                if fraction == 0 {
+                    return None;
+                }
+                let first_three = digits(bytes, at + 1, fraction.min(3))?;
+                wall.milli = (first_three * 10u32.pow(3 - fraction.min(3) as u32)) as u16;
+                at += 1 + fraction;
+            }
+        }
+    }
+    if !wall.is_valid() {
+        return None;
+    }
+    let zone = &bytes[at..];
+    let offset_minutes: i64 = match zone {
+        [] => return Some(ParsedDate::Wall(wall)),
+        [b'Z' | b'z'] => 0,
+        [sign @ (b'+' | b'-'), ..] => {
+            let hours = digits(zone, 1, 2)?;
+            let minutes = match zone.len() {
+                6 if zone[3] == b':' => digits(zone, 4, 2)?,
+                5 => digits(zone, 3, 2)?,
+                3 => 0,
+                _ => return None,
+            };
+            if hours > 23 || minutes > 59 {
+                return None;
+            }
+            let total = i64::from(hours * 60 + minutes);
+            if *sign == b'-' {
+                -total
+            } else {
+                total
+            }
+        }
+        _ => return None,
+    };
+    Some(ParsedDate::Instant {
+        epoch_ms: wall.to_epoch_ms() - offset_minutes * 60_000,
+    })
+}
+
 /// The wall-clock time of an instant at `offset_minutes` east of UTC (KST is 540).
-pub fn to_wall(epoch_ms: i64, offset_minutes: i32) -> Result<NaiveDateTime, Fault> {
-    DateTime::from_timestamp_millis(epoch_ms + i64::from(offset_minutes) * 60_000)
-        .map(|utc| utc.naive_utc())
-        .ok_or_else(|| Fault::new("invalid_date", format!("out of range: {epoch_ms}")))
+pub fn to_wall(epoch_ms: i64, offset_minutes: i32) -> WallTime {
+    WallTime::from_epoch_ms(epoch_ms + i64::from(offset_minutes) * 60_000)
 }
 
 /// Formats a date with a pattern of `yyyy yy MM M dd d HH H hh h mm m ss s SSS a` and
 /// `'quoted literals'`; any other character is copied. An instant is shown at
 /// `offset_minutes` east of UTC; a wall-clock time as written.
-pub fn format_date(value: &DateValue, pattern: Option<&str>, offset_minutes: i32) -> Result<String, Fault> {
+pub fn format_date(
+    value: &DateValue,
+    pattern: Option<&str>,
+    offset_minutes: i32,
+) -> Result<String, Fault> {
     let wall = match parse_date(value)? {
-        ParsedDate::Instant { epoch_ms } => to_wall(epoch_ms, offset_minutes)?,
+        ParsedDate::Instant { epoch_ms } => to_wall(epoch_ms, offset_minutes),
         ParsedDate::Wall(wall) => wall,
     };
-    Ok(format_wall(&wall, pattern.filter(|p| !p.is_empty()).unwrap_or(DEFAULT_DATE_PATTERN)))
+    Ok(format_wall(
+        &wall,
+        pattern
+            .filter(|p| !p.is_empty())
+            .unwrap_or(DEFAULT_DATE_PATTERN),
+    ))
 }
 
-pub fn format_wall(wall: &NaiveDateTime, pattern: &str) -> String {
+fn push_padded(out: &mut String, value: u64, width: usize) {
+    let text = value.to_string();
+    for _ in text.len()..width {
+        out.push('0');
+    }
+    out.push_str(&text);
+}
+
+pub fn format_wall(wall: &WallTime, pattern: &str) -> String {
     let chars: Vec<char> = pattern.chars().collect();
     let mut out = String::with_capacity(pattern.len() + 8);
     let mut i = 0;
@@ -100,27 +197,27 @@ pub fn format_wall(wall: &NaiveDateTime, pattern: &str) -> String {
             continue;
         }
         let run = chars[i..].iter().take_while(|c| **c == letter).count();
-        let hour12 = match wall.hour() % 12 {
+        let hour12 = match wall.hour % 12 {
             0 => 12,
             h => h,
         };
-        match (letter, run) {
-            ('y', 2) => out.push_str(&format!("{:02}", wall.year().rem_euclid(100))),
-            ('y', _) => out.push_str(&format!("{:04}", wall.year())),
-            ('M', 1) => out.push_str(&wall.month().to_string()),
-            ('M', _) => out.push_str(&format!("{:02}", wall.month())),
-            ('d', 1) => out.push_str(&wall.day().to_string()),
-            ('d', _) => out.push_str(&format!("{:02}", wall.day())),
-            ('H', 1) => out.push_str(&wall.hour().to_string()),
-            ('H', _) => out.push_str(&format!("{:02}", wall.hour())),
-            ('h', 1) => out.push_str(&hour12.to_string()),
-            ('h', _) => out.push_str(&format!("{hour12:02}")),
-            ('m', 1) => out.push_str(&wall.minute().to_string()),
-            ('m', _) => out.push_str(&format!("{:02}", wall.minute())),
-            ('s', 1) => out.push_str(&wall.second().to_string()),
-            ('s', _) => out.push_str(&format!("{:02}", wall.second())),
-            ('S', _) => out.push_str(&format!("{:03}", wall.and_utc().timestamp_subsec_millis().min(999))),
-            ('a', _) => out.push_str(if wall.hour() < 12 { "AM" } else { "PM" }),
+        let width = if run == 1 { 1 } else { 2 };
+        match letter {
+            'y' if run == 2 => push_padded(&mut out, wall.year.rem_euclid(100) as u64, 2),
+            'y' => {
+                if wall.year < 0 {
+                    out.push('-');
+                }
+                push_padded(&mut out, wall.year.unsigned_abs(), 4);
+            }
+            'M' => push_padded(&mut out, u64::from(wall.month), width),
+            'd' => push_padded(&mut out, u64::from(wall.day), width),
+            'H' => push_padded(&mut out, u64::from(wall.hour), width),
+            'h' => push_padded(&mut out, u64::from(hour12), width),
+            'm' => push_padded(&mut out, u64::from(wall.minute), width),
+            's' => push_padded(&mut out, u64::from(wall.second), width),
+            'S' => push_padded(&mut out, u64::from(wall.milli), 3),
+            'a' => out.push_str(if wall.hour < 12 { "AM" } else { "PM" }),
             _ => {
                 for _ in 0..run {
                     out.push(letter);
@@ -132,8 +229,9 @@ pub fn format_wall(wall: &NaiveDateTime, pattern: &str) -> String {
     out
 }
 
-/// ko-KR number formatting: thousands separators, at most three decimals (as
-/// `Intl.NumberFormat('ko-KR')` does by default).
+/// ko-KR number formatting: thousands separators, at most three decimals, as
+/// `Intl.NumberFormat('ko-KR')` does by default. Integer arithmetic only: the browser build
+/// carries no float formatter.
 pub fn format_number(n: f64) -> String {
     if n.is_nan() {
         return "NaN".into();
@@ -141,13 +239,46 @@ pub fn format_number(n: f64) -> String {
     if n.is_infinite() {
         return if n > 0.0 { "∞".into() } else { "-∞".into() };
     }
-    let fixed = format!("{:.3}", n.abs());
-    let (int_part, frac_part) = fixed.split_once('.').unwrap_or((&fixed, ""));
-    let frac = frac_part.trim_end_matches('0');
-    let grouped = group_thousands(int_part);
-    let negative = n < 0.0 && (grouped != "0" || !frac.is_empty());
-    let sign = if negative { "-" } else { "" };
-    if frac.is_empty() { format!("{sign}{grouped}") } else { format!("{sign}{grouped}.{frac}") }
+    let (whole, thousandths) = if n.abs() < 9.0e15 {
+        let milli = (n.abs() * 1000.0).round() as u64;
+        (integer_digits(milli / 1000), milli % 1000)
+    } else {
+        (integer_digits_of_float(n.abs()), 0)
+    };
+    let mut fraction = String::new();
+    if thousandths > 0 {
+        push_padded(&mut fraction, thousandths, 3);
+        while fraction.ends_with('0') {
+            fraction.pop();
+        }
+    }
+    let sign = if n < 0.0 && (whole != "0" || !fraction.is_empty()) {
+        "-"
+    } else {
+        ""
+    };
+    let grouped = group_thousands(&whole);
+    if fraction.is_empty() {
+        format!("{sign}{grouped}")
+    } else {
+        format!("{sign}{grouped}.{fraction}")
+    }
+}
+
+fn integer_digits(n: u64) -> String {
+    n.to_string()
+}
+
+/// Digits of a float too large for exact integers (its low digits are the float's own).
+fn integer_digits_of_float(mut x: f64) -> String {
+    let mut digits = Vec::new();
+    x = x.trunc();
+    while x >= 1.0 {
+        digits.push(b'0' + (x % 10.0) as u8);
+        x = (x / 10.0).trunc();
+    }
+    digits.reverse();
+    String::from_utf8(digits).unwrap_or_default()
 }
 
 fn group_thousands(digits: &str) -> String {
@@ -170,16 +301,18 @@ pub fn abbreviate_count(n: f64) -> String {
     }
     let rounded = n.round();
     let sign = if rounded < 0.0 { "-" } else { "" };
-    // u128 holds every finite f64 below 3.4e38; beyond that we clamp, as no count gets there.
-    let count = rounded.abs().min(1e38) as u128;
-    const UNITS: [(u128, char); 3] = [(1_000, 'k'), (1_000_000, 'm'), (1_000_000_000, 'b')];
+    // No count comes near u64's limit; beyond it the value saturates.
+    let count = rounded.abs() as u64;
+    const UNITS: [(u64, char); 3] = [(1_000, 'k'), (1_000_000, 'm'), (1_000_000_000, 'b')];
     let Some(mut index) = UNITS.iter().rposition(|(unit, _)| count >= *unit) else {
         return format!("{sign}{count}");
     };
-    let mut tenths = (count * 10 + UNITS[index].0 / 2) / UNITS[index].0;
+    // Tenths of the unit, rounded half up: (count + unit/20) / (unit/10), without overflow.
+    let tenths_of = |unit: u64| count.saturating_add(unit / 20) / (unit / 10);
+    let mut tenths = tenths_of(UNITS[index].0);
     if tenths >= 10_000 && index + 1 < UNITS.len() {
         index += 1;
-        tenths = (count * 10 + UNITS[index].0 / 2) / UNITS[index].0;
+        tenths = tenths_of(UNITS[index].0);
     }
     let whole = group_thousands(&(tenths / 10).to_string());
     let suffix = UNITS[index].1;
@@ -210,29 +343,85 @@ mod tests {
     #[test]
     fn patterns() {
         let value = text("2026-03-05T07:04:09.123+09:00");
-        assert_eq!(format_date(&value, Some("yyyy.MM.dd HH:mm"), KST).unwrap(), "2026.03.05 07:04");
-        assert_eq!(format_date(&value, Some("yy/M/d H:m:s.SSS"), KST).unwrap(), "26/3/5 7:4:9.123");
-        assert_eq!(format_date(&value, Some("hh:mm a"), KST).unwrap(), "07:04 AM");
-        assert_eq!(format_date(&value, Some("yyyy'년' M'월' d'일'"), KST).unwrap(), "2026년 3월 5일");
-        assert_eq!(format_date(&value, Some("'It''s' yyyy"), KST).unwrap(), "It's 2026");
-        assert_eq!(format_date(&text("2026-12-31 23:59:59"), Some("yyyy-MM-dd HH:mm:ss"), 0).unwrap(), "2026-12-31 23:59:59");
-        assert_eq!(format_date(&text("2026-01-02"), Some(""), 0).unwrap(), "2026-01-02");
-        assert_eq!(format_date(&text("1795275000000"), None, KST).unwrap(), "2026-11-22");
-        assert_eq!(format_date(&text("2026-01-02T00:00:00Z"), Some("h a"), 0).unwrap(), "12 AM");
+        assert_eq!(
+            format_date(&value, Some("yyyy.MM.dd HH:mm"), KST).unwrap(),
+            "2026.03.05 07:04"
+        );
+        assert_eq!(
+            format_date(&value, Some("yy/M/d H:m:s.SSS"), KST).unwrap(),
+            "26/3/5 7:4:9.123"
+        );
+        assert_eq!(
+            format_date(&value, Some("hh:mm a"), KST).unwrap(),
+            "07:04 AM"
+        );
+        assert_eq!(
+            format_date(&value, Some("yyyy'년' M'월' d'일'"), KST).unwrap(),
+            "2026년 3월 5일"
+        );
+        assert_eq!(
+            format_date(&value, Some("'It''s' yyyy"), KST).unwrap(),
+            "It's 2026"
+        );
+        assert_eq!(
+            format_date(&text("2026-12-31 23:59:59"), Some("yyyy-MM-dd HH:mm:ss"), 0).unwrap(),
+            "2026-12-31 23:59:59"
+        );
+        assert_eq!(
+            format_date(&text("2026-01-02"), Some(""), 0).unwrap(),
+            "2026-01-02"
+        );
+        assert_eq!(
+            format_date(&text("1795275000000"), None, KST).unwrap(),
+            "2026-11-22"
+        );
+        assert_eq!(
+            format_date(&text("2026-01-02T00:00:00Z"), Some("h a"), 0).unwrap(),
+            "12 AM"
+        );
+        assert_eq!(
+            format_date(
+                &text("2026-01-02T00:30:00-0130"),
+                Some("yyyy-MM-dd HH:mm"),
+                0
+            )
+            .unwrap(),
+            "2026-01-02 02:00"
+        );
+        assert_eq!(
+            format_date(&text("2026-01-02T09:00:00.5+09"), Some("HH:mm:ss.SSS"), 0).unwrap(),
+            "00:00:00.500"
+        );
     }
 
     #[test]
     fn wall_clock_text_is_shown_as_written() {
-        assert_eq!(format_date(&text("2026-01-02T23:30:00"), Some("yyyy-MM-dd HH:mm"), -300).unwrap(), "2026-01-02 23:30");
+        assert_eq!(
+            format_date(&text("2026-01-02T23:30:00"), Some("yyyy-MM-dd HH:mm"), -300).unwrap(),
+            "2026-01-02 23:30"
+        );
     }
 
     #[test]
     fn bad_dates_are_faults() {
         for bad in ["", "yesterday", "2026-13-01", "2026-02-30"] {
-            assert_eq!(format_date(&text(bad), None, 0).unwrap_err().code, "invalid_date", "{bad}");
+            assert_eq!(
+                format_date(&text(bad), None, 0).unwrap_err().code,
+                "invalid_date",
+                "{bad}"
+            );
         }
         assert!(format_date(&DateValue::Millis(f64::NAN), None, 0).is_err());
         assert!(format_date(&DateValue::Millis(1e20), None, 0).is_err());
+        for bad in [
+            "2026-01-02T25:00",
+            "2026-01-02T10:00+9",
+            "2026-01-02T10:00:00.Z",
+            "2026/01/02",
+            "2026-01-02X",
+        ] {
+            assert!(format_date(&text(bad), None, 0).is_err(), "{bad}");
+        }
     }
 
     #[test]
@@ -246,6 +435,8 @@ mod tests {
         assert_eq!(format_number(0.1 + 0.2), "0.3");
         assert_eq!(format_number(-0.0001), "0");
         assert_eq!(format_number(f64::NAN), "NaN");
+        assert_eq!(format_number(1e21), "1,000,000,000,000,000,000,000");
+        assert_eq!(format_number(0.5), "0.5");
     }
 
     #[test]
@@ -268,6 +459,7 @@ mod tests {
             (1_500_000_000.0, "1.5b"),
             (2_345_000_000_000.0, "2,345b"),
             (-1234.0, "-1.2k"),
+            (1e30, "18,446,744,073.7b"),
         ];
         for (n, want) in cases {
             assert_eq!(abbreviate_count(n), want, "{n}");

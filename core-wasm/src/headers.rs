@@ -34,13 +34,25 @@ fn present(value: &Option<String>) -> Option<&str> {
 pub fn request_headers(session: &SessionTokens, offset_minutes: i32) -> Vec<Header> {
     let access = present(&session.access_token);
     let mut headers = vec![
-        Header { name: OFFSET, value: offset_minutes.to_string() },
-        Header { name: ACCESS, value: access.unwrap_or("").to_string() },
-        Header { name: REFRESH, value: present(&session.refresh_token).unwrap_or("").to_string() },
+        Header {
+            name: OFFSET,
+            value: offset_minutes.to_string(),
+        },
+        Header {
+            name: ACCESS,
+            value: access.unwrap_or("").to_string(),
+        },
+        Header {
+            name: REFRESH,
+            value: present(&session.refresh_token).unwrap_or("").to_string(),
+        },
     ];
     if let Some(guest) = present(&session.guest_id) {
         if access.is_none() || session.include_guest {
-            headers.push(Header { name: GUEST, value: guest.to_string() });
+            headers.push(Header {
+                name: GUEST,
+                value: guest.to_string(),
+            });
         }
     }
     headers
@@ -56,10 +68,18 @@ mod tests {
 
     #[test]
     fn guest_sends_offset_empty_tokens_and_guest_id() {
-        let guest = SessionTokens { guest_id: Some("g-123".into()), ..Default::default() };
+        let guest = SessionTokens {
+            guest_id: Some("g-123".into()),
+            ..Default::default()
+        };
         assert_eq!(
             names(&request_headers(&guest, 540)),
-            vec![("_off_set", "540"), ("_tma_token", ""), ("_tmr_token", ""), ("_tma_id", "g-123")]
+            vec![
+                ("_off_set", "540"),
+                ("_tma_token", ""),
+                ("_tmr_token", ""),
+                ("_tma_id", "g-123")
+            ]
         );
     }
 
@@ -71,14 +91,28 @@ mod tests {
             guest_id: Some("g".into()),
             include_guest: false,
         };
-        assert_eq!(names(&request_headers(&member, -300)), vec![("_off_set", "-300"), ("_tma_token", "a"), ("_tmr_token", "r")]);
+        assert_eq!(
+            names(&request_headers(&member, -300)),
+            vec![
+                ("_off_set", "-300"),
+                ("_tma_token", "a"),
+                ("_tmr_token", "r")
+            ]
+        );
         member.include_guest = true;
         assert_eq!(request_headers(&member, 0).last().unwrap().name, "_tma_id");
     }
 
     #[test]
     fn blank_values_count_as_absent() {
-        let blank = SessionTokens { access_token: Some(" ".into()), guest_id: Some("".into()), ..Default::default() };
-        assert_eq!(names(&request_headers(&blank, 0)), vec![("_off_set", "0"), ("_tma_token", ""), ("_tmr_token", "")]);
+        let blank = SessionTokens {
+            access_token: Some(" ".into()),
+            guest_id: Some("".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            names(&request_headers(&blank, 0)),
+            vec![("_off_set", "0"), ("_tma_token", ""), ("_tmr_token", "")]
+        );
     }
 }

@@ -102,9 +102,15 @@ mod tests {
 
     #[test]
     fn english_texts_are_spec_verbatim() {
-        assert_eq!(page_not_found_for("/no/such/page", Lang::En), "Page Not Found: /no/such/page");
+        assert_eq!(
+            page_not_found_for("/no/such/page", Lang::En),
+            "Page Not Found: /no/such/page"
+        );
         assert_eq!(text(Text::PageNotFound, Lang::En), "page not found");
-        assert_eq!(text(Text::ContentDoesNotExist, Lang::En), "content does not exist");
+        assert_eq!(
+            text(Text::ContentDoesNotExist, Lang::En),
+            "content does not exist"
+        );
         assert_eq!(text(Text::TryAgain, Lang::En), "try again");
         assert_eq!(text(Text::GoToHome, Lang::En), "go to home");
     }

@@ -9,22 +9,37 @@ const JONG_COUNT: u32 = 28;
 
 /// Initial consonants, as compatibility jamo (what a keyboard types).
 const CHO: [char; 19] = [
-    'ㄱ', 'ㄲ', 'ㄴ', 'ㄷ', 'ㄸ', 'ㄹ', 'ㅁ', 'ㅂ', 'ㅃ', 'ㅅ', 'ㅆ', 'ㅇ', 'ㅈ', 'ㅉ', 'ㅊ', 'ㅋ', 'ㅌ', 'ㅍ', 'ㅎ',
+    'ㄱ', 'ㄲ', 'ㄴ', 'ㄷ', 'ㄸ', 'ㄹ', 'ㅁ', 'ㅂ', 'ㅃ', 'ㅅ', 'ㅆ', 'ㅇ', 'ㅈ', 'ㅉ', 'ㅊ', 'ㅋ',
+    'ㅌ', 'ㅍ', 'ㅎ',
 ];
 /// Vowels, each spelled as the keystrokes that make it (ㅘ is ㅗ then ㅏ).
 const JUNG: [&str; 21] = [
-    "ㅏ", "ㅐ", "ㅑ", "ㅒ", "ㅓ", "ㅔ", "ㅕ", "ㅖ", "ㅗ", "ㅗㅏ", "ㅗㅐ", "ㅗㅣ", "ㅛ", "ㅜ", "ㅜㅓ", "ㅜㅔ", "ㅜㅣ", "ㅠ",
-    "ㅡ", "ㅡㅣ", "ㅣ",
+    "ㅏ", "ㅐ", "ㅑ", "ㅒ", "ㅓ", "ㅔ", "ㅕ", "ㅖ", "ㅗ", "ㅗㅏ", "ㅗㅐ", "ㅗㅣ", "ㅛ", "ㅜ",
+    "ㅜㅓ", "ㅜㅔ", "ㅜㅣ", "ㅠ", "ㅡ", "ㅡㅣ", "ㅣ",
 ];
 /// Final consonants, spelled as keystrokes (ㄺ is ㄹ then ㄱ); index 0 is none.
 const JONG: [&str; 28] = [
-    "", "ㄱ", "ㄲ", "ㄱㅅ", "ㄴ", "ㄴㅈ", "ㄴㅎ", "ㄷ", "ㄹ", "ㄹㄱ", "ㄹㅁ", "ㄹㅂ", "ㄹㅅ", "ㄹㅌ", "ㄹㅍ", "ㄹㅎ", "ㅁ",
-    "ㅂ", "ㅂㅅ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ",
+    "", "ㄱ", "ㄲ", "ㄱㅅ", "ㄴ", "ㄴㅈ", "ㄴㅎ", "ㄷ", "ㄹ", "ㄹㄱ", "ㄹㅁ", "ㄹㅂ", "ㄹㅅ",
+    "ㄹㅌ", "ㄹㅍ", "ㄹㅎ", "ㅁ", "ㅂ", "ㅂㅅ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ",
+    "ㅎ",
 ];
 /// Compound vowels and finals as single compatibility jamo, for [`decompose`] of loose jamo.
 const COMPOUND_JAMO: [(char, &str); 16] = [
-    ('ㅘ', "ㅗㅏ"), ('ㅙ', "ㅗㅐ"), ('ㅚ', "ㅗㅣ"), ('ㅝ', "ㅜㅓ"), ('ㅞ', "ㅜㅔ"), ('ㅟ', "ㅜㅣ"), ('ㅢ', "ㅡㅣ"),
-    ('ㄳ', "ㄱㅅ"), ('ㄵ', "ㄴㅈ"), ('ㄶ', "ㄴㅎ"), ('ㄺ', "ㄹㄱ"), ('ㄻ', "ㄹㅁ"), ('ㄼ', "ㄹㅂ"), ('ㄽ', "ㄹㅅ"), ('ㄾ', "ㄹㅌ"),
+    ('ㅘ', "ㅗㅏ"),
+    ('ㅙ', "ㅗㅐ"),
+    ('ㅚ', "ㅗㅣ"),
+    ('ㅝ', "ㅜㅓ"),
+    ('ㅞ', "ㅜㅔ"),
+    ('ㅟ', "ㅜㅣ"),
+    ('ㅢ', "ㅡㅣ"),
+    ('ㄳ', "ㄱㅅ"),
+    ('ㄵ', "ㄴㅈ"),
+    ('ㄶ', "ㄴㅎ"),
+    ('ㄺ', "ㄹㄱ"),
+    ('ㄻ', "ㄹㅁ"),
+    ('ㄼ', "ㄹㅂ"),
+    ('ㄽ', "ㄹㅅ"),
+    ('ㄾ', "ㄹㅌ"),
     ('ㅀ', "ㄹㅎ"),
 ];
 
@@ -49,7 +64,9 @@ pub fn is_initial_consonant(c: char) -> bool {
 
 /// 마케팅 → ㅁㅋㅌ. Characters that are not syllables are kept as they are.
 pub fn chosung(text: &str) -> String {
-    text.chars().map(|c| syllable_parts(c).map_or(c, |(cho, _, _)| CHO[cho])).collect()
+    text.chars()
+        .map(|c| syllable_parts(c).map_or(c, |(cho, _, _)| CHO[cho]))
+        .collect()
 }
 
 /// Syllables to keystroke jamo: 닭과 → ㄷㅏㄹㄱㄱㅗㅏ. Compound compatibility jamo are split
@@ -102,14 +119,19 @@ pub fn compose(jamo: &str) -> String {
         let mut jong = 0;
         for (candidate, parts) in JONG.iter().enumerate().skip(1) {
             let len = parts.chars().count();
-            let fits = chars.get(next..next + len).is_some_and(|run| run.iter().copied().eq(parts.chars()));
-            let followed_by_vowel = chars.get(next + len).is_some_and(|c| JUNG.iter().any(|v| v.starts_with(*c)));
+            let fits = chars
+                .get(next..next + len)
+                .is_some_and(|run| run.iter().copied().eq(parts.chars()));
+            let followed_by_vowel = chars
+                .get(next + len)
+                .is_some_and(|c| JUNG.iter().any(|v| v.starts_with(*c)));
             if fits && !followed_by_vowel && len > JONG[jong].chars().count() {
                 jong = candidate;
             }
         }
         next += JONG[jong].chars().count();
-        let code = SYLLABLE_FIRST + (cho as u32 * JUNG_COUNT + jung as u32) * JONG_COUNT + jong as u32;
+        let code =
+            SYLLABLE_FIRST + (cho as u32 * JUNG_COUNT + jung as u32) * JONG_COUNT + jong as u32;
         out.push(char::from_u32(code).expect("composed index is a Hangul syllable"));
         i = next;
     }
@@ -131,7 +153,7 @@ fn longest_match(chars: &[char], table: &[&str]) -> Option<(usize, usize)> {
 /// Does `candidate` start with what the visitor has typed so far?
 ///
 /// Every typed character but the last must match its position fully: the same character
-/// (English without regard to case), or a lone initial consonant matching the syllable's
+/// (Latin letters without regard to ASCII case; full Unicode folding is the search index's job), or a lone initial consonant matching the syllable's
 /// initial (ㅁㅋㅌ, ㅁ케팅). The last one may still be half-typed: its keystrokes need only be
 /// a prefix of the candidate's, spilling into the next syllable's initial (맠 → 마케팅,
 /// 닭 → 달걀).
@@ -146,10 +168,15 @@ pub fn matches_korean_prefix(query: &str, candidate: &str) -> bool {
     }
     let full_match = |typed: char, shown: char| {
         typed == shown
-            || typed.to_lowercase().eq(shown.to_lowercase())
-            || (is_initial_consonant(typed) && syllable_parts(shown).is_some_and(|(cho, _, _)| CHO[cho] == typed))
+            || typed.eq_ignore_ascii_case(&shown)
+            || (is_initial_consonant(typed)
+                && syllable_parts(shown).is_some_and(|(cho, _, _)| CHO[cho] == typed))
     };
-    if !head.iter().zip(&candidate).all(|(typed, shown)| full_match(*typed, *shown)) {
+    if !head
+        .iter()
+        .zip(&candidate)
+        .all(|(typed, shown)| full_match(*typed, *shown))
+    {
         return false;
     }
     let at = head.len();
@@ -191,7 +218,20 @@ mod tests {
 
     #[test]
     fn prefix_matching_while_typing() {
-        for query in ["ㅁㅋㅌ", "ㅁㅋ", "ㅁ", "마케", "맠", "마", "마케팅", "ㅁ케팅", "마ㅋ", "마케ㅌ", "마켙", ""] {
+        for query in [
+            "ㅁㅋㅌ",
+            "ㅁㅋ",
+            "ㅁ",
+            "마케",
+            "맠",
+            "마",
+            "마케팅",
+            "ㅁ케팅",
+            "마ㅋ",
+            "마케ㅌ",
+            "마켙",
+            "",
+        ] {
             assert!(matches_korean_prefix(query, "마케팅"), "{query}");
         }
         for query in ["ㅋㅌ", "케팅", "막", "마케팅팀", "ㅁㅋㅌㅇ", "멐"] {

@@ -8,6 +8,7 @@
 pub mod analytics;
 pub mod breadcrumbs;
 pub mod business;
+pub mod calendar;
 pub mod certify;
 pub mod cookies;
 pub mod device;

@@ -17,7 +17,9 @@ pub fn is_valid_email(text: &str) -> bool {
         && !local.starts_with('.')
         && !local.ends_with('.')
         && !local.contains("..")
-        && local.bytes().all(|b| b.is_ascii_alphanumeric() || b"._%+-'".contains(&b));
+        && local
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"._%+-'".contains(&b));
     let labels: Vec<&str> = domain.split('.').collect();
     let domain_ok = labels.len() >= 2
         && labels.iter().all(|label| {
@@ -25,9 +27,13 @@ pub fn is_valid_email(text: &str) -> bool {
                 && label.len() <= 63
                 && !label.starts_with('-')
                 && !label.ends_with('-')
-                && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
         })
-        && labels.last().is_some_and(|tld| tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic()));
+        && labels
+            .last()
+            .is_some_and(|tld| tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic()));
     local_ok && domain_ok
 }
 
@@ -52,9 +58,11 @@ pub struct PasswordCheck {
     pub problems: Vec<PasswordProblem>,
 }
 
-/// 8–64 characters with at least three of upper, lower, digit and special; refused when it
-/// contains the e-mail's local part (compared without case; local parts under three
-/// characters are too short to mean anything and are not compared).
+/// 8–64 characters with at least three of: an upper-case letter, a lower-case letter, a digit,
+/// any other character (punctuation, space, Hangul and other scripts count as "other": they
+/// widen the search space as symbols do). Refused when it contains the e-mail's local part
+/// (compared without case; local parts under three characters are too short to mean anything
+/// and are not compared).
 pub fn check_password(password: &str, email: Option<&str>) -> PasswordCheck {
     let mut problems = Vec::new();
     let length = password.chars().count();
@@ -65,19 +73,26 @@ pub fn check_password(password: &str, email: Option<&str>) -> PasswordCheck {
         problems.push(PasswordProblem::TooLong);
     }
     let kinds = [
-        password.chars().any(char::is_uppercase),
-        password.chars().any(char::is_lowercase),
+        password.chars().any(|c| c.is_ascii_uppercase()),
+        password.chars().any(|c| c.is_ascii_lowercase()),
         password.chars().any(|c| c.is_ascii_digit()),
-        password.chars().any(|c| !c.is_alphanumeric()),
+        password.chars().any(|c| !c.is_ascii_alphanumeric()),
     ];
     if kinds.iter().filter(|present| **present).count() < 3 {
         problems.push(PasswordProblem::TooFewKinds);
     }
-    let local = email.and_then(|e| e.split('@').next()).unwrap_or("").trim().to_lowercase();
-    if local.chars().count() >= 3 && password.to_lowercase().contains(&local) {
+    let local = email
+        .and_then(|e| e.split('@').next())
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    if local.chars().count() >= 3 && password.to_ascii_lowercase().contains(&local) {
         problems.push(PasswordProblem::ContainsEmail);
     }
-    PasswordCheck { ok: problems.is_empty(), problems }
+    PasswordCheck {
+        ok: problems.is_empty(),
+        problems,
+    }
 }
 
 #[cfg(test)]
@@ -87,12 +102,30 @@ mod tests {
 
     #[test]
     fn emails() {
-        for good in ["reader@tidemark.test", "kim.min-su+news@mail.co.kr", "a@b.io", "o'neil@example.com"] {
+        for good in [
+            "reader@tidemark.test",
+            "kim.min-su+news@mail.co.kr",
+            "a@b.io",
+            "o'neil@example.com",
+        ] {
             assert!(is_valid_email(good), "{good}");
         }
         for bad in [
-            "", "reader", "@tidemark.test", "reader@", "reader@tidemark", "re..ader@tidemark.test", ".r@t.io",
-            "r.@t.io", "r@-t.io", "r@t-.io", "r@t.i", "r@t.123", "r @t.io", "독자@tidemark.test", "r@t..io",
+            "",
+            "reader",
+            "@tidemark.test",
+            "reader@",
+            "reader@tidemark",
+            "re..ader@tidemark.test",
+            ".r@t.io",
+            "r.@t.io",
+            "r@-t.io",
+            "r@t-.io",
+            "r@t.i",
+            "r@t.123",
+            "r @t.io",
+            "독자@tidemark.test",
+            "r@t..io",
             "r@t.io\n",
         ] {
             assert!(!is_valid_email(bad), "{bad:?}");
@@ -102,13 +135,40 @@ mod tests {
 
     #[test]
     fn password_policy() {
-        assert_eq!(check_password("Demo-pass-2026", Some("reader@tidemark.test")), PasswordCheck { ok: true, problems: vec![] });
-        assert_eq!(check_password("abcdefgh1", None).problems, vec![TooFewKinds]);
+        assert_eq!(
+            check_password("Demo-pass-2026", Some("reader@tidemark.test")),
+            PasswordCheck {
+                ok: true,
+                problems: vec![]
+            }
+        );
+        assert_eq!(
+            check_password("abcdefgh1", None).problems,
+            vec![TooFewKinds]
+        );
         assert_eq!(check_password("Ab1!", None).problems, vec![TooShort]);
-        assert_eq!(check_password(&format!("Ab1!{}", "x".repeat(61)), None).problems, vec![TooLong]);
-        assert_eq!(check_password("My-Reader-2026", Some("READER@tidemark.test")).problems, vec![ContainsEmail]);
+        assert_eq!(
+            check_password(&format!("Ab1!{}", "x".repeat(61)), None).problems,
+            vec![TooLong]
+        );
+        assert_eq!(
+            check_password("My-Reader-2026", Some("READER@tidemark.test")).problems,
+            vec![ContainsEmail]
+        );
         assert!(check_password("Jo-2026-pass", Some("jo@t.io")).ok);
-        assert!(check_password("비밀번호Ab1234", None).ok, "Korean letters count as characters");
-        assert_eq!(check_password("", None).problems, vec![TooShort, TooFewKinds]);
+        assert!(
+            check_password("비밀번호Ab1234", None).ok,
+            "Korean letters count as characters"
+        );
+        assert!(
+            check_password("비밀번호비밀번호1", None)
+                .problems
+                .contains(&TooFewKinds),
+            "digits and Hangul are two kinds"
+        );
+        assert_eq!(
+            check_password("", None).problems,
+            vec![TooShort, TooFewKinds]
+        );
     }
 }

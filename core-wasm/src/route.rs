@@ -36,7 +36,11 @@ impl Param {
 /// Ids are written as plain decimal digits, no sign, no leading zero, at most 2^53 - 1 so they
 /// survive JavaScript numbers.
 pub fn parse_id(segment: &str) -> Option<u64> {
-    if segment.is_empty() || segment.len() > 16 || segment.starts_with('0') || !segment.bytes().all(|b| b.is_ascii_digit()) {
+    if segment.is_empty()
+        || segment.len() > 16
+        || segment.starts_with('0')
+        || !segment.bytes().all(|b| b.is_ascii_digit())
+    {
         return None;
     }
     segment.parse::<u64>().ok().filter(|id| *id < (1u64 << 53))
@@ -111,7 +115,11 @@ pub struct RouteMatch {
 
 /// Finds the page of a path (no query, no hash). A trailing slash is ignored.
 pub fn match_route(path: &str) -> Option<RouteMatch> {
-    let trimmed = if path.len() > 1 { path.strip_suffix('/').unwrap_or(path) } else { path };
+    let trimmed = if path.len() > 1 {
+        path.strip_suffix('/').unwrap_or(path)
+    } else {
+        path
+    };
     let segments: Vec<&str> = trimmed.split('/').skip(1).collect();
     ROUTES.iter().find_map(|(pattern, name)| {
         let pattern_segments: Vec<&str> = pattern.split('/').skip(1).collect();
@@ -138,7 +146,11 @@ pub fn match_route(path: &str) -> Option<RouteMatch> {
             path: trimmed.to_string(),
             param,
             // SPEC §2: the empty layout unless noted; /search is noted as default.
-            layout: if name.starts_with("search") { Layout::Default } else { Layout::Empty },
+            layout: if name.starts_with("search") {
+                Layout::Default
+            } else {
+                Layout::Empty
+            },
             protected: is_protected_path(trimmed),
             login_page: is_login_path(trimmed),
         })
@@ -172,10 +184,14 @@ pub enum Resolution {
 pub fn resolve_route(full_path: &str, lang: Lang) -> Resolution {
     let (path, search, hash) = split_full_path(full_path);
     let Some(route) = match_route(path) else {
-        return Resolution::NotFound { message: page_not_found_for(full_path, lang) };
+        return Resolution::NotFound {
+            message: page_not_found_for(full_path, lang),
+        };
     };
     match sort_redirect(path, search) {
-        Some(location) => Resolution::Redirect { location: format!("{location}{hash}") },
+        Some(location) => Resolution::Redirect {
+            location: format!("{location}{hash}"),
+        },
         None => Resolution::Page { route },
     }
 }
@@ -260,7 +276,11 @@ pub fn post_login_target(saved: Option<&str>) -> String {
         && !decoded.contains('\\')
         && !saved.chars().any(char::is_control)
         && !is_login_path(split_full_path(saved).0);
-    if safe { saved.to_string() } else { DEFAULT_POST_LOGIN_PATH.to_string() }
+    if safe {
+        saved.to_string()
+    } else {
+        DEFAULT_POST_LOGIN_PATH.to_string()
+    }
 }
 
 /// Encodes a query component the way `encodeURIComponent` does.
@@ -306,7 +326,10 @@ mod tests {
     #[test]
     fn every_spec_route_exists() {
         for (pattern, name) in ROUTES {
-            let path = pattern.replace(":id", "7").replace(":category", "9").replace(":type", "email");
+            let path = pattern
+                .replace(":id", "7")
+                .replace(":category", "9")
+                .replace(":type", "email");
             assert_eq!(page(&path), Some(*name), "{path}");
         }
     }
@@ -331,7 +354,10 @@ mod tests {
     #[test]
     fn layouts_follow_spec() {
         assert_eq!(match_route("/search").unwrap().layout, Layout::Default);
-        assert_eq!(match_route("/search/contents").unwrap().layout, Layout::Default);
+        assert_eq!(
+            match_route("/search/contents").unwrap().layout,
+            Layout::Default
+        );
         assert_eq!(match_route("/").unwrap().layout, Layout::Empty);
     }
 
@@ -339,22 +365,37 @@ mod tests {
     fn resolves_not_found_redirect_and_page() {
         assert_eq!(
             resolve_route("/no/such/page", Lang::En),
-            Resolution::NotFound { message: "Page Not Found: /no/such/page".into() }
+            Resolution::NotFound {
+                message: "Page Not Found: /no/such/page".into()
+            }
         );
         assert_eq!(
             resolve_route("/post/abc?x=1#top", Lang::En),
-            Resolution::NotFound { message: "Page Not Found: /post/abc?x=1#top".into() }
+            Resolution::NotFound {
+                message: "Page Not Found: /post/abc?x=1#top".into()
+            }
         );
         assert_eq!(
             resolve_route("/post/latest/list#cards", Lang::En),
-            Resolution::Redirect { location: "/post/latest/list?sort=POPULAR#cards".into() }
+            Resolution::Redirect {
+                location: "/post/latest/list?sort=POPULAR#cards".into()
+            }
         );
-        assert!(matches!(resolve_route("/post/latest/list?sort=LATEST", Lang::Ko), Resolution::Page { .. }));
+        assert!(matches!(
+            resolve_route("/post/latest/list?sort=LATEST", Lang::Ko),
+            Resolution::Page { .. }
+        ));
     }
 
     #[test]
     fn login_and_protected_paths() {
-        for path in ["/member/login", "/member/login/email", "/login", "/a/b/login/c", "/member/login/"] {
+        for path in [
+            "/member/login",
+            "/member/login/email",
+            "/login",
+            "/a/b/login/c",
+            "/member/login/",
+        ] {
             assert!(is_login_path(path), "{path}");
         }
         for path in ["/member/loginx", "/loginpage", "/member/log/in"] {
@@ -382,17 +423,29 @@ mod tests {
 
     #[test]
     fn guard_for_signed_in_members() {
-        let member = SessionView { signed_in: true, saved_redirect: Some("/post/3".into()) };
+        let member = SessionView {
+            signed_in: true,
+            saved_redirect: Some("/post/3".into()),
+        };
         assert_eq!(route_guard("/mypage", &member), GuardDecision::Proceed);
         assert_eq!(route_guard("/post/1", &member), GuardDecision::Refresh);
         assert_eq!(
             route_guard("/member/login/email", &member),
-            GuardDecision::Redirect { location: "/post/3".into(), clear_tokens: false }
+            GuardDecision::Redirect {
+                location: "/post/3".into(),
+                clear_tokens: false
+            }
         );
-        let no_saved = SessionView { signed_in: true, saved_redirect: None };
+        let no_saved = SessionView {
+            signed_in: true,
+            saved_redirect: None,
+        };
         assert_eq!(
             route_guard("/member/login", &no_saved),
-            GuardDecision::Redirect { location: "/".into(), clear_tokens: false }
+            GuardDecision::Redirect {
+                location: "/".into(),
+                clear_tokens: false
+            }
         );
     }
 
@@ -421,12 +474,25 @@ mod tests {
     fn scroll_target_prefers_the_anchor() {
         assert_eq!(scroll_target(""), ScrollTarget::Top { smooth: true });
         assert_eq!(scroll_target("#"), ScrollTarget::Top { smooth: true });
-        assert_eq!(scroll_target("#comments"), ScrollTarget::Anchor { id: "comments".into() });
-        assert_eq!(scroll_target("#%EB%8C%93%EA%B8%80"), ScrollTarget::Anchor { id: "댓글".into() });
+        assert_eq!(
+            scroll_target("#comments"),
+            ScrollTarget::Anchor {
+                id: "comments".into()
+            }
+        );
+        assert_eq!(
+            scroll_target("#%EB%8C%93%EA%B8%80"),
+            ScrollTarget::Anchor {
+                id: "댓글".into()
+            }
+        );
     }
 
     #[test]
     fn encodes_like_encode_uri_component() {
-        assert_eq!(encode_component("/a b?c=한&d"), "%2Fa%20b%3Fc%3D%ED%95%9C%26d");
+        assert_eq!(
+            encode_component("/a b?c=한&d"),
+            "%2Fa%20b%3Fc%3D%ED%95%9C%26d"
+        );
     }
 }

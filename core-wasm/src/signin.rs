@@ -54,7 +54,10 @@ pub struct SignInBody {
 /// Social channels the product signs in with (PRODUCT "Members").
 pub const CHANNELS: [&str; 4] = ["kakao", "naver", "google", "local"];
 
-pub fn sign_in_body(credentials: &Credentials, device: &DeviceContext) -> Result<SignInBody, Fault> {
+pub fn sign_in_body(
+    credentials: &Credentials,
+    device: &DeviceContext,
+) -> Result<SignInBody, Fault> {
     let info = detect_device(&device.user_agent);
     let mut body = SignInBody {
         email: None,
@@ -72,7 +75,11 @@ pub fn sign_in_body(credentials: &Credentials, device: &DeviceContext) -> Result
         push_token: device.push_token.clone(),
     };
     match credentials {
-        Credentials::Email { email, password, auto_login } => {
+        Credentials::Email {
+            email,
+            password,
+            auto_login,
+        } => {
             if is_blank(Some(email)) || password.is_empty() {
                 return Err(Fault::new("104", "email and password are required"));
             }
@@ -80,7 +87,10 @@ pub fn sign_in_body(credentials: &Credentials, device: &DeviceContext) -> Result
             body.password = Some(password.clone());
             body.auto_login = if *auto_login { "Y" } else { "N" };
         }
-        Credentials::Social { auth_token, channel } => {
+        Credentials::Social {
+            auth_token,
+            channel,
+        } => {
             if is_blank(Some(auth_token)) {
                 // SPEC §8: a social sign-in without a token is the default error.
                 return Err(Fault::new("999", "social sign-in without a token"));
@@ -108,12 +118,20 @@ mod tests {
     const IPHONE: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1.2 Mobile/15E148 Safari/604.1";
 
     fn device() -> DeviceContext {
-        DeviceContext { user_agent: IPHONE.into(), device_id: "dev-1".into(), push_token: String::new() }
+        DeviceContext {
+            user_agent: IPHONE.into(),
+            device_id: "dev-1".into(),
+            push_token: String::new(),
+        }
     }
 
     #[test]
     fn email_body_carries_device_info() {
-        let credentials = Credentials::Email { email: " reader@tidemark.test ".into(), password: "Demo-pass-2026".into(), auto_login: true };
+        let credentials = Credentials::Email {
+            email: " reader@tidemark.test ".into(),
+            password: "Demo-pass-2026".into(),
+            auto_login: true,
+        };
         let body = sign_in_body(&credentials, &device()).unwrap();
         assert_eq!(body.email.as_deref(), Some("reader@tidemark.test"));
         assert_eq!(body.auto_login, "Y");
@@ -122,7 +140,16 @@ mod tests {
         assert_eq!(body.device_os, Some(DeviceOs::Ios));
         assert_eq!(body.device_id, "dev-1");
         let json = serde_json::to_value(&body).unwrap();
-        for field in ["deviceType", "deviceOs", "browser", "browserVer", "browserAgent", "osVersion", "deviceId", "pushToken"] {
+        for field in [
+            "deviceType",
+            "deviceOs",
+            "browser",
+            "browserVer",
+            "browserAgent",
+            "osVersion",
+            "deviceId",
+            "pushToken",
+        ] {
             assert!(json.get(field).is_some(), "{field}");
         }
         assert!(json.get("authToken").is_none());
@@ -130,7 +157,10 @@ mod tests {
 
     #[test]
     fn social_body_sends_auto_login_n() {
-        let credentials = Credentials::Social { auth_token: "tok".into(), channel: "Kakao".into() };
+        let credentials = Credentials::Social {
+            auth_token: "tok".into(),
+            channel: "Kakao".into(),
+        };
         let body = sign_in_body(&credentials, &device()).unwrap();
         assert_eq!(body.auto_login, "N");
         assert_eq!(body.channel.as_deref(), Some("kakao"));
@@ -139,12 +169,28 @@ mod tests {
 
     #[test]
     fn missing_parts_are_faults() {
-        let no_token = Credentials::Social { auth_token: " ".into(), channel: "naver".into() };
+        let no_token = Credentials::Social {
+            auth_token: " ".into(),
+            channel: "naver".into(),
+        };
         assert_eq!(sign_in_body(&no_token, &device()).unwrap_err().code, "999");
-        let no_password = Credentials::Email { email: "a@b.io".into(), password: String::new(), auto_login: false };
-        assert_eq!(sign_in_body(&no_password, &device()).unwrap_err().code, "104");
-        let odd_channel = Credentials::Social { auth_token: "t".into(), channel: "myspace".into() };
-        assert_eq!(sign_in_body(&odd_channel, &device()).unwrap_err().code, "104");
+        let no_password = Credentials::Email {
+            email: "a@b.io".into(),
+            password: String::new(),
+            auto_login: false,
+        };
+        assert_eq!(
+            sign_in_body(&no_password, &device()).unwrap_err().code,
+            "104"
+        );
+        let odd_channel = Credentials::Social {
+            auth_token: "t".into(),
+            channel: "myspace".into(),
+        };
+        assert_eq!(
+            sign_in_body(&odd_channel, &device()).unwrap_err().code,
+            "104"
+        );
     }
 
     #[test]

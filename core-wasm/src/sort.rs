@@ -44,20 +44,31 @@ pub const DEFAULT_SORT: Sort = Sort::Popular;
 /// Long or short code, any letter case, surrounding blanks ignored.
 pub fn normalize_sort(value: &str) -> Option<Sort> {
     let value = value.trim();
-    [Sort::Popular, Sort::Latest, Sort::Interest].into_iter().find(|sort| {
-        value.eq_ignore_ascii_case(sort.code())
-            || sort.short_code().is_some_and(|short| value.eq_ignore_ascii_case(short))
-    })
+    [Sort::Popular, Sort::Latest, Sort::Interest]
+        .into_iter()
+        .find(|sort| {
+            value.eq_ignore_ascii_case(sort.code())
+                || sort
+                    .short_code()
+                    .is_some_and(|short| value.eq_ignore_ascii_case(short))
+        })
 }
 
 /// Does this path need a `sort` query value (category, interest, latest and popular lists,
 /// /search and its tabs)?
 pub fn requires_sort(path: &str) -> bool {
-    let path = path.strip_suffix('/').filter(|p| !p.is_empty()).unwrap_or(path);
+    let path = path
+        .strip_suffix('/')
+        .filter(|p| !p.is_empty())
+        .unwrap_or(path);
     if matches!(
         path,
-        "/post/interest/list" | "/post/latest/list" | "/post/popular/list" | "/search"
-            | "/search/business" | "/search/contents"
+        "/post/interest/list"
+            | "/post/latest/list"
+            | "/post/popular/list"
+            | "/search"
+            | "/search/business"
+            | "/search/contents"
     ) {
         return true;
     }
@@ -75,10 +86,12 @@ pub fn sort_redirect(path: &str, search: &str) -> Option<String> {
     }
     let query = search.strip_prefix('?').unwrap_or(search);
     let pairs: Vec<&str> = query.split('&').filter(|pair| !pair.is_empty()).collect();
-    let is_sort = |pair: &&str| pair.split('=').next().map(decode_component).as_deref() == Some("sort");
-    let current = pairs.iter().find(|pair| is_sort(pair)).map(|pair| {
-        decode_component(pair.split_once('=').map(|(_, value)| value).unwrap_or(""))
-    });
+    let is_sort =
+        |pair: &&str| pair.split('=').next().map(decode_component).as_deref() == Some("sort");
+    let current = pairs
+        .iter()
+        .find(|pair| is_sort(pair))
+        .map(|pair| decode_component(pair.split_once('=').map(|(_, value)| value).unwrap_or("")));
     if current.as_deref().and_then(Sort::from_list_query).is_some() {
         return None;
     }
@@ -110,15 +123,13 @@ pub(crate) fn decode_component(raw: &str) -> String {
     while i < bytes.len() {
         match bytes[i] {
             b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => {
-                match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                    (Some(high), Some(low)) => {
-                        out.push(high * 16 + low);
-                        i += 2;
-                    }
-                    _ => out.push(b'%'),
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(high), Some(low)) => {
+                    out.push(high * 16 + low);
+                    i += 2;
                 }
-            }
+                _ => out.push(b'%'),
+            },
             byte => out.push(byte),
         }
         i += 1;
@@ -147,22 +158,43 @@ mod tests {
 
     #[test]
     fn missing_sort_redirects_to_popular() {
-        assert_eq!(sort_redirect("/post/latest/list", "").as_deref(), Some("/post/latest/list?sort=POPULAR"));
-        assert_eq!(sort_redirect("/search", "?keyword=%EB%A7%88&tab=1").as_deref(), Some("/search?keyword=%EB%A7%88&tab=1&sort=POPULAR"));
-        assert_eq!(sort_redirect("/post/category/list/3", "?").as_deref(), Some("/post/category/list/3?sort=POPULAR"));
+        assert_eq!(
+            sort_redirect("/post/latest/list", "").as_deref(),
+            Some("/post/latest/list?sort=POPULAR")
+        );
+        assert_eq!(
+            sort_redirect("/search", "?keyword=%EB%A7%88&tab=1").as_deref(),
+            Some("/search?keyword=%EB%A7%88&tab=1&sort=POPULAR")
+        );
+        assert_eq!(
+            sort_redirect("/post/category/list/3", "?").as_deref(),
+            Some("/post/category/list/3?sort=POPULAR")
+        );
     }
 
     #[test]
     fn invalid_sort_is_replaced_in_place() {
-        assert_eq!(sort_redirect("/post/popular/list", "?a=1&sort=po&b=2").as_deref(), Some("/post/popular/list?a=1&sort=POPULAR&b=2"));
-        assert_eq!(sort_redirect("/post/interest/list", "?sort=INTEREST").as_deref(), Some("/post/interest/list?sort=POPULAR"));
-        assert_eq!(sort_redirect("/search/contents", "?sort=&sort=LATEST").as_deref(), Some("/search/contents?sort=POPULAR"));
+        assert_eq!(
+            sort_redirect("/post/popular/list", "?a=1&sort=po&b=2").as_deref(),
+            Some("/post/popular/list?a=1&sort=POPULAR&b=2")
+        );
+        assert_eq!(
+            sort_redirect("/post/interest/list", "?sort=INTEREST").as_deref(),
+            Some("/post/interest/list?sort=POPULAR")
+        );
+        assert_eq!(
+            sort_redirect("/search/contents", "?sort=&sort=LATEST").as_deref(),
+            Some("/search/contents?sort=POPULAR")
+        );
     }
 
     #[test]
     fn valid_sort_and_other_pages_are_left_alone() {
         assert_eq!(sort_redirect("/post/latest/list", "?sort=LATEST"), None);
-        assert_eq!(sort_redirect("/post/latest/list", "?x=1&sort=POPULAR"), None);
+        assert_eq!(
+            sort_redirect("/post/latest/list", "?x=1&sort=POPULAR"),
+            None
+        );
         assert_eq!(sort_redirect("/post/latest/list", "?sort=POP%55LAR"), None);
         assert_eq!(sort_redirect("/post/report/list", ""), None);
         assert_eq!(sort_redirect("/post/recommend/list/2", ""), None);

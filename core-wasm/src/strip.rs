@@ -52,7 +52,10 @@ fn end_of_element(input: &[u8], from: usize, name: &[u8]) -> usize {
 
 /// Index just past the next `>` at or after `from`, or the end of the text.
 fn end_of_tag(input: &[u8], from: usize) -> usize {
-    input[from..].iter().position(|b| *b == b'>').map_or(input.len(), |p| from + p + 1)
+    input[from..]
+        .iter()
+        .position(|b| *b == b'>')
+        .map_or(input.len(), |p| from + p + 1)
 }
 
 pub fn strip_scripts(text: &str) -> String {
@@ -64,7 +67,11 @@ pub fn strip_scripts(text: &str) -> String {
         if ends_tag_name(byte) {
             if let Some((name, closing)) = open_tag_at_end(&out) {
                 out.truncate(out.len() - name.len() - if closing { 2 } else { 1 });
-                i = if closing { end_of_tag(input, i) } else { end_of_element(input, end_of_tag(input, i), name) };
+                i = if closing {
+                    end_of_tag(input, i)
+                } else {
+                    end_of_element(input, end_of_tag(input, i), name)
+                };
                 continue;
             }
         }
@@ -75,8 +82,12 @@ pub fn strip_scripts(text: &str) -> String {
     while let Some((name, closing)) = open_tag_at_end(&out) {
         out.truncate(out.len() - name.len() - if closing { 2 } else { 1 });
     }
-    // Only ASCII bytes were cut, at ASCII boundaries, so the output is still UTF-8.
-    String::from_utf8(out).expect("cutting ASCII tags keeps UTF-8 intact")
+    // Only ASCII bytes were cut, at ASCII boundaries, so the output is still UTF-8 and the
+    // lossy conversion never replaces anything.
+    match String::from_utf8(out) {
+        Ok(text) => text,
+        Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
+    }
 }
 
 /// Does the text still hold the start of a script or iframe element (or a closing tag)?
@@ -107,8 +118,14 @@ mod tests {
     #[test]
     fn removes_elements_with_their_content() {
         assert_eq!(strip_scripts("a<script>alert(1)</script>b"), "ab");
-        assert_eq!(strip_scripts("a<SCRIPT type=\"text/javascript\">x</ScRiPt >b"), "ab");
-        assert_eq!(strip_scripts("a<iframe src=\"//evil\" allow=x></iframe>b"), "ab");
+        assert_eq!(
+            strip_scripts("a<SCRIPT type=\"text/javascript\">x</ScRiPt >b"),
+            "ab"
+        );
+        assert_eq!(
+            strip_scripts("a<iframe src=\"//evil\" allow=x></iframe>b"),
+            "ab"
+        );
         assert_eq!(strip_scripts("<script/src=x></script>ok"), "ok");
         assert_eq!(strip_scripts("x<script\nsrc=y>z</script\n>w"), "xw");
     }
@@ -124,8 +141,14 @@ mod tests {
     #[test]
     fn split_and_nested_tricks() {
         assert_eq!(strip_scripts("<scr<script>ipt>alert(1)</script>"), "<scr");
-        assert_eq!(strip_scripts("<scr<script></script>ipt>alert(1)</script>x"), "x");
-        assert_eq!(strip_scripts("<ifr<iframe></iframe>ame src=x></iframe>y"), "y");
+        assert_eq!(
+            strip_scripts("<scr<script></script>ipt>alert(1)</script>x"),
+            "x"
+        );
+        assert_eq!(
+            strip_scripts("<ifr<iframe></iframe>ame src=x></iframe>y"),
+            "y"
+        );
         assert_eq!(strip_scripts("<script><script>a</script>b</script>c"), "bc");
         assert_eq!(strip_scripts("</script>text</iframe >"), "text");
         assert_eq!(strip_scripts("<<script></script>script>x"), "");

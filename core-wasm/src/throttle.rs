@@ -12,7 +12,9 @@ pub struct TokenCheckThrottle {
 impl TokenCheckThrottle {
     /// `last_check_ms` restores a throttle kept across page loads (session storage).
     pub fn new(last_check_ms: Option<f64>) -> Self {
-        Self { last_check_ms: last_check_ms.filter(|ms| ms.is_finite()) }
+        Self {
+            last_check_ms: last_check_ms.filter(|ms| ms.is_finite()),
+        }
     }
 
     pub fn last_check_ms(&self) -> Option<f64> {
@@ -51,7 +53,10 @@ mod tests {
         assert!(throttle.try_acquire(1_000.0));
         assert!(!throttle.try_acquire(1_000.0 + TOKEN_CHECK_INTERVAL_MS - 1.0));
         assert!(throttle.try_acquire(1_000.0 + TOKEN_CHECK_INTERVAL_MS));
-        assert_eq!(throttle.last_check_ms(), Some(1_000.0 + TOKEN_CHECK_INTERVAL_MS));
+        assert_eq!(
+            throttle.last_check_ms(),
+            Some(1_000.0 + TOKEN_CHECK_INTERVAL_MS)
+        );
     }
 
     #[test]

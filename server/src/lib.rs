@@ -31,7 +31,9 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let addr = self.local_addr()?;
         tracing::info!("Tidemark is serving http://{addr}");
-        axum::serve(self.listener, self.router).with_graceful_shutdown(shutdown_signal()).await
+        axum::serve(self.listener, self.router)
+            .with_graceful_shutdown(shutdown_signal())
+            .await
     }
 }
 

@@ -15,7 +15,11 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Self { host: IpAddr::from([127, 0, 0, 1]), port: 8080, ui_dir: PathBuf::from("ui/dist") }
+        Self {
+            host: IpAddr::from([127, 0, 0, 1]),
+            port: 8080,
+            ui_dir: PathBuf::from("ui/dist"),
+        }
     }
 }
 
@@ -28,10 +32,14 @@ impl Settings {
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
         let mut settings = Settings::default();
         if let Some(host) = lookup("TIDEMARK_HOST") {
-            settings.host = host.parse().map_err(|_| format!("TIDEMARK_HOST is not an IP address: {host:?}"))?;
+            settings.host = host
+                .parse()
+                .map_err(|_| format!("TIDEMARK_HOST is not an IP address: {host:?}"))?;
         }
         if let Some(port) = lookup("PORT") {
-            settings.port = port.parse().map_err(|_| format!("PORT is not a port number: {port:?}"))?;
+            settings.port = port
+                .parse()
+                .map_err(|_| format!("PORT is not a port number: {port:?}"))?;
         }
         if let Some(dir) = lookup("TIDEMARK_UI_DIR") {
             settings.ui_dir = PathBuf::from(dir);
@@ -52,14 +60,19 @@ mod tests {
     fn defaults_and_overrides() {
         let settings = Settings::from_lookup(|_| None).unwrap();
         assert_eq!(settings.address().to_string(), "127.0.0.1:8080");
-        let settings = Settings::from_lookup(|name| (name == "PORT").then(|| "0".to_string())).unwrap();
+        let settings =
+            Settings::from_lookup(|name| (name == "PORT").then(|| "0".to_string())).unwrap();
         assert_eq!(settings.port, 0);
     }
 
     #[test]
     fn bad_values_are_named() {
-        let error = Settings::from_lookup(|name| (name == "PORT").then(|| "eighty".to_string())).unwrap_err();
+        let error = Settings::from_lookup(|name| (name == "PORT").then(|| "eighty".to_string()))
+            .unwrap_err();
         assert!(error.contains("PORT"), "{error}");
-        assert!(Settings::from_lookup(|name| (name == "TIDEMARK_HOST").then(|| "local".to_string())).is_err());
+        assert!(Settings::from_lookup(
+            |name| (name == "TIDEMARK_HOST").then(|| "local".to_string())
+        )
+        .is_err());
     }
 }

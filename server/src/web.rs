@@ -24,14 +24,18 @@ pub fn app(settings: &Settings) -> std::io::Result<Router> {
     let index_html = match std::fs::read_to_string(&index_path) {
         Ok(html) => Some(Arc::from(html)),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            tracing::warn!("no UI at {} (build it with `npm start`); pages answer 503", index_path.display());
+            tracing::warn!(
+                "no UI at {} (build it with `npm start`); pages answer 503",
+                index_path.display()
+            );
             None
         }
         Err(error) => return Err(error),
     };
     let shell = Shell { index_html };
     let assets = ServeDir::new(settings.ui_dir.join("assets"));
-    let static_files = ServeDir::new(&settings.ui_dir).fallback(get(page).with_state(shell.clone()));
+    let static_files =
+        ServeDir::new(&settings.ui_dir).fallback(get(page).with_state(shell.clone()));
 
     Ok(Router::new()
         .route("/health", get(health))
@@ -45,7 +49,10 @@ pub fn app(settings: &Settings) -> std::io::Result<Router> {
                 .service(assets),
         )
         .fallback_service(static_files)
-        .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
@@ -66,12 +73,23 @@ async fn health() -> Json<serde_json::Value> {
 /// whether the page exists (the same route table the UI uses, from the core).
 async fn page(State(shell): State<Shell>, uri: Uri) -> Response {
     let Some(html) = shell.index_html else {
-        return (StatusCode::SERVICE_UNAVAILABLE, "The UI has not been built yet: run `npm start`.").into_response();
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The UI has not been built yet: run `npm start`.",
+        )
+            .into_response();
     };
-    let status = if tidemark_core::route::match_route(uri.path()).is_some() { StatusCode::OK } else { StatusCode::NOT_FOUND };
+    let status = if tidemark_core::route::match_route(uri.path()).is_some() {
+        StatusCode::OK
+    } else {
+        StatusCode::NOT_FOUND
+    };
     (
         status,
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")],
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
         html.to_string(),
     )
         .into_response()

@@ -1,0 +1,77 @@
+# Shared by start.sh, test.sh and build-core.sh: installs what is missing, says what it does.
+# Every step is idempotent: a second run finds everything in place and moves on.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
+# CI keeps Cargo's build output outside the clone so repeated runs reuse it.
+if [ "${CI:-}" = "true" ] && [ -z "${CARGO_TARGET_DIR:-}" ]; then
+  export CARGO_TARGET_DIR="$HOME/.cache/tidemark/target"
+fi
+TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+WASM_PACK_VERSION="0.15.1"
+
+say() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
+fail() { printf '\033[1;31mxx\033[0m %s\n' "$*" >&2; exit 1; }
+is_root() { [ "$(id -u)" = "0" ]; }
+
+apt_install() {
+  if ! is_root; then
+    fail "missing: $* — install it with: sudo apt-get install -y $*"
+  fi
+  say "installing Debian packages: $*"
+  if [ ! -f /tmp/.tidemark-apt-updated ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq && touch /tmp/.tidemark-apt-updated
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+ensure_rust() {
+  command -v cargo >/dev/null || fail "cargo is missing: install Rust with rustup (https://rustup.rs)"
+  # rust-toolchain.toml pins the toolchain; rustup installs it (and its wasm target) on first use.
+  if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+  fi
+}
+
+# The wasm-bindgen CLI must match the wasm-bindgen crate in Cargo.lock exactly.
+wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' "$ROOT/Cargo.lock"
+}
+
+ensure_wasm_tools() {
+  local want have
+  want="$(wasm_bindgen_version)"
+  [ -n "$want" ] || fail "wasm-bindgen is not in Cargo.lock"
+  have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
+  if [ "$have" != "$want" ]; then
+    say "installing wasm-bindgen-cli $want (a few minutes, once)"
+    # Not --locked: its lock file may name a dependency version the registry no longer serves.
+    cargo install wasm-bindgen-cli --version "$want" --force
+  fi
+  have="$(wasm-pack --version 2>/dev/null | awk '{print $2}' || true)"
+  if [ "$have" != "$WASM_PACK_VERSION" ]; then
+    say "installing wasm-pack $WASM_PACK_VERSION (a few minutes, once)"
+    cargo install wasm-pack --version "$WASM_PACK_VERSION" --force
+  fi
+}
+
+ensure_npm() {
+  command -v npm >/dev/null || fail "node and npm are missing: install Node.js 20 or newer"
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    say "installing npm packages"
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+}
+
+ensure_chromium() {
+  export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+  if [ ! -x "$CHROMIUM_PATH" ]; then
+    apt_install chromium
+  fi
+  if ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then
+    apt_install fonts-noto-cjk
+  fi
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `npm test`: every test of the project, with the figures the issues ask for printed on the
+# way (device detection accuracy, wasm size, benchmark times).
+source "$(dirname "$0")/lib.sh"
+ensure_rust
+ensure_wasm_tools
+ensure_npm
+ensure_chromium
+
+say "rust: format and lints"
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+cargo clippy -p tidemark-core --target wasm32-unknown-unknown --quiet -- -D warnings
+
+say "rust: unit, property and integration tests"
+cargo test --workspace --quiet
+
+say "core: device detection measured against uap-core"
+cargo test -p tidemark-core --quiet --test uap_os -- --nocapture 2>&1 | grep -E "uap-core|test result"
+
+bash .ci/build-core.sh
+
+say "typescript: types of the core's JavaScript surface and the UI"
+node .ci/check-typings.mjs pkg/tidemark_core.d.ts
+npx tsc -p ui/tsconfig.json --noEmit
+
+say "vitest: the built core as the app loads it, and UI components"
+npx vitest run --config ui/vite.config.ts
+
+say "building the UI and the server for the browser tests"
+npx vite build --config ui/vite.config.ts --logLevel warn
+cargo build -p tidemark-server --bin tidemark --quiet
+
+say "playwright: end-to-end in Chromium"
+export TIDEMARK_BIN="$TARGET_DIR/debug/tidemark"
+npx playwright test --config tests/e2e/playwright.config.ts
+
+say "benchmarks: time per call of the core's hot rules"
+cargo bench -p tidemark-core --bench core --quiet -- --warm-up-time 1 --measurement-time 3 2>&1 \
+  | grep -E "^(detectDevice|stripScripts)|time:|thrpt:"
+
+say "all tests passed"
