@@ -23,5 +23,6 @@ export default defineConfig({
     root: uiRoot,
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: ["src/test-setup.ts"],
   },
 });

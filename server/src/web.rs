@@ -34,8 +34,10 @@ pub fn app(settings: &Settings) -> std::io::Result<Router> {
     };
     let shell = Shell { index_html };
     let assets = ServeDir::new(settings.ui_dir.join("assets"));
-    let static_files =
-        ServeDir::new(&settings.ui_dir).fallback(get(page).with_state(shell.clone()));
+    // Directories (/) go to the page handler too, so every page gets the same headers.
+    let static_files = ServeDir::new(&settings.ui_dir)
+        .append_index_html_on_directories(false)
+        .fallback(get(page).with_state(shell.clone()));
 
     Ok(Router::new()
         .route("/health", get(health))

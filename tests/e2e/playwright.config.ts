@@ -1,0 +1,39 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const port = Number(process.env.TIDEMARK_E2E_PORT ?? 18080);
+
+// Debian's Chromium, never a downloaded one; the flags keep it off the network (this machine
+// has none beyond the package registries) and quiet.
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export default defineConfig({
+  testDir: ".",
+  outputDir: "test-results",
+  reporter: [["list"]],
+  workers: 2,
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: "chromium",
+    locale: "en-US",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+  },
+  webServer: {
+    command: process.env.TIDEMARK_BIN ?? `${root}/target/debug/tidemark`,
+    cwd: root,
+    env: { PORT: String(port), TIDEMARK_UI_DIR: `${root}/ui/dist`, RUST_LOG: "warn" },
+    url: `http://127.0.0.1:${port}/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

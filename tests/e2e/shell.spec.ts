@@ -1,0 +1,83 @@
+// The React shell asks the core for every routing decision: proved here in real Chromium.
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "@playwright/test";
+
+const screenshots = fileURLToPath(new URL("artifacts/screenshots", import.meta.url));
+mkdirSync(screenshots, { recursive: true });
+
+test("a list without sort is redirected to sort=POPULAR", async ({ page }) => {
+  await page.goto("/post/latest/list");
+  await expect(page).toHaveURL(/\/post\/latest\/list\?sort=POPULAR$/);
+  await expect(page.getByRole("link", { name: "Popular" }).and(page.locator("[aria-current=page]"))).toBeVisible();
+});
+
+test("sort redirect keeps the other query parameters, on lists and /search", async ({ page }) => {
+  await page.goto("/search?keyword=%EB%A7%88%EC%BC%80&sort=bogus");
+  await expect(page).toHaveURL(/\/search\?keyword=%EB%A7%88%EC%BC%80&sort=POPULAR$/);
+  await page.goto("/post/category/list/3?page=2");
+  await expect(page).toHaveURL(/\/post\/category\/list\/3\?page=2&sort=POPULAR$/);
+  await page.goto("/post/popular/list?sort=LATEST");
+  await expect(page).toHaveURL(/\/post\/popular\/list\?sort=LATEST$/);
+});
+
+test("an unknown address shows the 404 page with its full path", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Page Not Found: /no/such/page")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "page not found" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "try again" })).toHaveCount(0);
+  await page.getByRole("button", { name: "go to home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a route's validity rule fails into the same 404", async ({ page }) => {
+  await page.goto("/post/category/list/10?sort=POPULAR");
+  await expect(page.getByText("Page Not Found: /post/category/list/10?sort=POPULAR")).toBeVisible();
+});
+
+test("a page that throws shows the error screen with retry and home", async ({ page }) => {
+  await page.goto("/sample/page4_error");
+  await expect(page.getByRole("heading", { name: "Sample error" })).toBeVisible();
+  await expect(page.getByText("This page throws on purpose to show the error screen.")).toBeVisible();
+  await page.getByRole("button", { name: "try again" }).click();
+  await expect(page.getByRole("heading", { name: "Sample error" })).toBeVisible();
+  await page.getByRole("button", { name: "go to home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sample error");
+});
+
+test("a protected page sends a guest to the login page with redirectUrl", async ({ page }) => {
+  await page.goto("/mypage/user/edit");
+  await expect(page).toHaveURL(/\/member\/login\?redirectUrl=%2Fmypage%2Fuser%2Fedit$/);
+});
+
+test.describe("in Korean", () => {
+  test.use({ locale: "ko-KR" });
+
+  test("the 404 page speaks Korean first", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await expect(page.getByRole("heading", { name: "페이지를 찾을 수 없습니다" })).toBeVisible();
+    await expect(page.getByText("페이지를 찾을 수 없습니다: /no/such/page")).toBeVisible();
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page.getByText("Page Not Found: /no/such/page")).toBeVisible();
+  });
+});
+
+for (const width of [360, 768, 1280]) {
+  test(`pages fit and are photographed at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [name, path] of [
+      ["home", "/"],
+      ["latest", "/post/latest/list?sort=LATEST"],
+      ["not-found", "/no/such/page"],
+      ["error", "/sample/page4_error"],
+    ]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${screenshots}/${name}-${width}.png`, fullPage: true });
+    }
+  });
+}
