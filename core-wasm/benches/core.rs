@@ -4,43 +4,24 @@
 //! Run: `cargo bench -p tidemark-core --bench core`.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tidemark_core::device::detect_device;
 use tidemark_core::strip::strip_scripts;
-use yaml_rust2::YamlLoader;
 
-/// uap-core's labelled test data, in the shared folder next to the repository or in
-/// `$TIDEMARK_SHARED`.
-fn uap_path(file: &str) -> PathBuf {
-    match std::env::var_os("TIDEMARK_SHARED") {
-        Some(shared) => PathBuf::from(shared).join("testdata/uap-core").join(file),
-        None => PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/testdata/uap-core"
-        ))
-        .join(file),
-    }
-}
+// The bench reads only the agents of the labelled cases.
+#[allow(dead_code)]
+#[path = "../tests/support/uap.rs"]
+mod uap;
 
 /// Every user agent string of uap-core's browser and OS cases: real agents of every shape,
 /// from short SDK strings to long in-app browser ones.
 fn uap_agents() -> Vec<String> {
-    let mut agents = Vec::new();
-    for file in ["test_ua.yaml", "test_os.yaml"] {
-        let path = uap_path(file);
-        let source = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        let docs = YamlLoader::load_from_str(&source).expect("uap-core YAML parses");
-        let cases = docs[0]["test_cases"].as_vec().expect("a test_cases list");
-        agents.extend(
-            cases
-                .iter()
-                .filter_map(|c| c["user_agent_string"].as_str().map(str::to_owned)),
-        );
-    }
-    agents
+    ["test_ua.yaml", "test_os.yaml"]
+        .iter()
+        .flat_map(|file| uap::load_cases(file))
+        .map(|case| case.ua)
+        .collect()
 }
 
 fn bench_detect_device(c: &mut Criterion) {

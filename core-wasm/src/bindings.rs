@@ -318,8 +318,16 @@ fn code_text(code: &JsValue) -> Option<String> {
     })
 }
 
-fn lang(value: Option<String>) -> i18n::Lang {
+#[wasm_bindgen]
+extern "C" {
+    /// A `Lang` ("ko" | "en") argument: optional in TypeScript, English when absent.
+    #[wasm_bindgen(typescript_type = "Lang")]
+    pub type LangTag;
+}
+
+fn lang(value: Option<LangTag>) -> i18n::Lang {
     value
+        .and_then(|tag| JsValue::from(tag).as_string())
         .as_deref()
         .and_then(i18n::Lang::parse)
         .unwrap_or(i18n::Lang::En)
@@ -476,10 +484,7 @@ pub fn match_route(path: &str) -> Result<JsValue, JsValue> {
 }
 
 #[wasm_bindgen(js_name = resolveRoute, unchecked_return_type = "RouteResolution")]
-pub fn resolve_route(
-    full_path: &str,
-    #[wasm_bindgen(unchecked_param_type = "Lang")] lang_tag: Option<String>,
-) -> Result<JsValue, JsValue> {
+pub fn resolve_route(full_path: &str, lang_tag: Option<LangTag>) -> Result<JsValue, JsValue> {
     to_js(&route::resolve_route(full_path, lang(lang_tag)))
 }
 
@@ -511,7 +516,7 @@ pub fn error_screen(
     status: f64,
     message: Option<String>,
     description: Option<String>,
-    #[wasm_bindgen(unchecked_param_type = "Lang")] lang_tag: Option<String>,
+    lang_tag: Option<LangTag>,
 ) -> Result<JsValue, JsValue> {
     let status = if status.is_finite() { status as i64 } else { 0 };
     to_js(&error_screen::error_screen(
@@ -525,7 +530,7 @@ pub fn error_screen(
 #[wasm_bindgen(js_name = errorCatalogue, unchecked_return_type = "CatalogueEntry | undefined")]
 pub fn error_catalogue(
     #[wasm_bindgen(unchecked_param_type = "string | number")] code: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Lang")] lang_tag: Option<String>,
+    lang_tag: Option<LangTag>,
 ) -> Result<JsValue, JsValue> {
     let code = code_text(&code).unwrap_or_default();
     error_screen::error_catalogue(&code, lang(lang_tag))
@@ -538,10 +543,7 @@ pub fn categories() -> Result<JsValue, JsValue> {
 }
 
 #[wasm_bindgen(unchecked_return_type = "Breadcrumb[]")]
-pub fn breadcrumbs(
-    now_ms: f64,
-    #[wasm_bindgen(unchecked_param_type = "Lang")] lang_tag: Option<String>,
-) -> Result<JsValue, JsValue> {
+pub fn breadcrumbs(now_ms: f64, lang_tag: Option<LangTag>) -> Result<JsValue, JsValue> {
     to_js(&breadcrumbs::breadcrumbs(now_ms as i64, lang(lang_tag)))
 }
 

@@ -326,6 +326,8 @@ pub fn abbreviate_count(n: f64) -> String {
 mod tests {
     use super::*;
 
+    use proptest::prelude::*;
+
     const KST: i32 = 540;
 
     fn text(s: &str) -> DateValue {
@@ -463,6 +465,52 @@ mod tests {
         ];
         for (n, want) in cases {
             assert_eq!(abbreviate_count(n), want, "{n}");
+        }
+    }
+
+    /// Reads an abbreviation back: `1.2k` → 1200.
+    fn read_back(text: &str) -> f64 {
+        let (number, unit) = match text.chars().last() {
+            Some('k') => (&text[..text.len() - 1], 1e3),
+            Some('m') => (&text[..text.len() - 1], 1e6),
+            Some('b') => (&text[..text.len() - 1], 1e9),
+            _ => (text, 1.0),
+        };
+        number.replace(',', "").parse::<f64>().unwrap() * unit
+    }
+
+    proptest! {
+        #[test]
+        fn abbreviations_are_well_formed_and_close(n in 0u64..1_000_000_000_000_000) {
+            let text = abbreviate_count(n as f64);
+            let unit = match text.chars().last() {
+                Some('k') => 1e3,
+                Some('m') => 1e6,
+                Some('b') => 1e9,
+                _ => 1.0,
+            };
+            let number = text.trim_end_matches(['k', 'm', 'b']);
+            // One decimal at most, never a trailing .0.
+            prop_assert!(!number.ends_with(".0"), "{}", text);
+            prop_assert!(number.split('.').nth(1).is_none_or(|d| d.len() == 1), "{}", text);
+            // Below the billions, the number shown stays under 1000 of its unit (999,950 is 1m).
+            if unit < 1e9 {
+                prop_assert!(read_back(&text) / unit < 1000.0, "{}", text);
+            }
+            // Rounded half up to a tenth of the unit: off by at most half a tenth.
+            prop_assert!((read_back(&text) - n as f64).abs() <= unit * 0.05 + 0.5, "{} for {}", text, n);
+        }
+
+        #[test]
+        fn abbreviations_never_decrease(a in 0u64..10_000_000_000, b in 0u64..10_000_000_000) {
+            let (low, high) = (a.min(b), a.max(b));
+            prop_assert!(read_back(&abbreviate_count(low as f64)) <= read_back(&abbreviate_count(high as f64)));
+        }
+
+        #[test]
+        fn numbers_round_trip_through_grouping(n in -9_000_000_000_000i64..9_000_000_000_000i64) {
+            let text = format_number(n as f64);
+            prop_assert_eq!(text.replace(',', "").parse::<i64>().unwrap(), n);
         }
     }
 }
