@@ -62,6 +62,14 @@ test.describe("in Korean", () => {
     await page.getByRole("button", { name: "English" }).click();
     await expect(page.getByText("Page Not Found: /no/such/page")).toBeVisible();
   });
+
+  test("the home page in Korean at phone width", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("기업이 전하는 이야기, 한곳에서");
+    await expect(page.getByRole("link", { name: "성공 사례" })).toBeVisible();
+    await page.screenshot({ path: `${screenshots}/home-ko-360.png`, fullPage: true });
+  });
 });
 
 for (const width of [360, 768, 1280]) {
