@@ -66,6 +66,16 @@ ensure_npm() {
   fi
 }
 
+# A real SMTP server process for the mail tests (aiosmtpd from PyPI).
+ensure_smtp_server() {
+  command -v python3 >/dev/null || fail "python3 is missing: the mail tests run a real SMTP server (aiosmtpd)"
+  if ! python3 -c "import aiosmtpd" 2>/dev/null; then
+    say "installing aiosmtpd (the SMTP server of the mail tests)"
+    python3 -m pip install --quiet --disable-pip-version-check aiosmtpd \
+      || fail "cannot install aiosmtpd: run python3 -m pip install aiosmtpd"
+  fi
+}
+
 ensure_chromium() {
   export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
   if [ ! -x "$CHROMIUM_PATH" ]; then

@@ -6,6 +6,7 @@ ensure_rust
 ensure_wasm_tools
 ensure_npm
 ensure_chromium
+ensure_smtp_server
 
 say "rust: format and lints"
 cargo fmt --all --check

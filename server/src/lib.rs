@@ -1,39 +1,89 @@
-//! Tidemark's server: routes → services → entities. For now it serves the built UI and
-//! `/health`; the API domains come as their own modules, each with a `router()`.
+//! Tidemark's server: routes → services → entities, one module per domain, each with its
+//! `router()`, merged in `web::app`.
 
+pub mod analytics;
+pub mod auth;
+mod db;
+pub mod demo;
+pub mod entities;
+mod envelope;
+pub mod error;
+mod extract;
+mod limits;
+pub mod mail;
+pub mod members;
+mod security;
 mod settings;
+pub mod state;
 pub mod telemetry;
 mod web;
 
-pub use settings::Settings;
+pub use settings::{Mode, Settings};
+pub use state::AppState;
 pub use web::app;
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use tokio::net::TcpListener;
+
+/// Everything a running server holds, built from the settings: the database (migrated), the
+/// token keys, the rate limits, the mailer.
+pub async fn build_state(settings: Settings) -> Result<AppState, String> {
+    let db = db::connect(&settings).await?;
+    let tokens = auth::tokens::TokenKeys::load(&settings)?;
+    let mailer = mail::Mailer::new(settings.smtp_url.as_deref(), &settings.mail_from)?;
+    Ok(AppState {
+        db,
+        settings: Arc::new(settings),
+        tokens: Arc::new(tokens),
+        limits: Arc::new(limits::RateLimits::default()),
+        mailer: Arc::new(mailer),
+    })
+}
 
 /// A bound, not yet running server (binding first lets tests ask for port 0).
 pub struct Application {
     listener: TcpListener,
+    state: AppState,
     router: axum::Router,
 }
 
 impl Application {
-    pub async fn build(settings: Settings) -> std::io::Result<Self> {
-        let router = app(&settings)?;
-        let listener = TcpListener::bind(settings.address()).await?;
-        Ok(Self { listener, router })
+    pub async fn build(settings: Settings) -> Result<Self, String> {
+        let address = settings.address();
+        tracing::info!(?settings, "starting");
+        let state = build_state(settings).await?;
+        demo::prepare(&state).await?;
+        let router = app(state.clone()).map_err(|e| format!("UI: {e}"))?;
+        let listener = TcpListener::bind(address)
+            .await
+            .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+        Ok(Self {
+            listener,
+            state,
+            router,
+        })
     }
 
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
         self.listener.local_addr()
     }
 
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let addr = self.local_addr()?;
+        tokio::spawn(self.state.mailer.clone().run_sender(self.state.db.clone()));
         tracing::info!("Tidemark is serving http://{addr}");
-        axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(shutdown_signal())
-            .await
+        axum::serve(
+            self.listener,
+            self.router
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown_signal())
+        .await
     }
 }
 

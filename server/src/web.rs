@@ -1,8 +1,10 @@
-//! The HTTP surface: `/health`, the built UI's files, and every page address answered with
-//! the UI's index.html (404 status for addresses the core's route table does not know).
+//! The HTTP surface: the API domains, `/health`, the built UI's files, and every page address
+//! answered with the UI's index.html (404 status for addresses the core's route table does not
+//! know).
 
-use crate::Settings;
-use axum::extract::State;
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -19,7 +21,22 @@ struct Shell {
     index_html: Option<Arc<str>>,
 }
 
-pub fn app(settings: &Settings) -> std::io::Result<Router> {
+/// API bodies are small JSON documents; uploads get their own limit where they arrive.
+const API_BODY_LIMIT: usize = 256 * 1024;
+
+/// Paths of the API: unknown ones answer JSON, never the app shell.
+const API_PREFIXES: [&str; 7] = [
+    "/membership/",
+    "/oauth/",
+    "/certify/",
+    "/mypage/v",
+    "/visit/",
+    "/click/",
+    "/api/",
+];
+
+pub fn app(state: AppState) -> std::io::Result<Router> {
+    let settings = state.settings.clone();
     let index_path = settings.ui_dir.join("index.html");
     let index_html = match std::fs::read_to_string(&index_path) {
         Ok(html) => Some(Arc::from(html)),
@@ -39,7 +56,17 @@ pub fn app(settings: &Settings) -> std::io::Result<Router> {
         .append_index_html_on_directories(false)
         .fallback(get(page).with_state(shell.clone()));
 
+    let api = Router::new()
+        .merge(crate::auth::router())
+        .merge(crate::members::router())
+        .merge(crate::analytics::router())
+        .layer(DefaultBodyLimit::max(API_BODY_LIMIT))
+        .layer(axum::middleware::from_fn(crate::security::csrf_guard))
+        .with_state(state);
+
+    let request_id = axum::http::HeaderName::from_static("x-request-id");
     Ok(Router::new()
+        .merge(api)
         .route("/health", get(health))
         .nest_service(
             "/assets",
@@ -51,16 +78,14 @@ pub fn app(settings: &Settings) -> std::io::Result<Router> {
                 .service(assets),
         )
         .fallback_service(static_files)
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::REFERRER_POLICY,
-            HeaderValue::from_static("strict-origin-when-cross-origin"),
-        ))
+        .layer(axum::middleware::from_fn(crate::security::security_headers))
         .layer(CompressionLayer::new())
-        .layer(TraceLayer::new_for_http()))
+        .layer(tower_http::request_id::PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
+            let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+            tracing::info_span!("request", id = %id, method = %request.method(), path = %request.uri().path())
+        }))
+        .layer(tower_http::request_id::SetRequestIdLayer::new(request_id, tower_http::request_id::MakeRequestUuid)))
 }
 
 async fn health() -> Json<serde_json::Value> {
@@ -74,6 +99,12 @@ async fn health() -> Json<serde_json::Value> {
 /// A page address: the single-page app renders it, the status tells crawlers and caches
 /// whether the page exists (the same route table the UI uses, from the core).
 async fn page(State(shell): State<Shell>, uri: Uri) -> Response {
+    if API_PREFIXES
+        .iter()
+        .any(|prefix| uri.path().starts_with(prefix))
+    {
+        return ApiError::NotFound(format!("no such call: {}", uri.path())).into_response();
+    }
     let Some(html) = shell.index_html else {
         return (
             StatusCode::SERVICE_UNAVAILABLE,

@@ -1,0 +1,31 @@
+//! Timestamped migrations, each with `up` and `down`.
+//!
+//! The schema runs unchanged on SQLite and PostgreSQL 15. The conventions every migration
+//! follows (ids, timestamps, enum-like codes, foreign keys) are in [`columns`]; the
+//! decisions that are not obvious from the code are written beside the table they concern.
+
+pub use sea_orm_migration::prelude::*;
+
+mod columns;
+mod m20261122_000001_members_and_sessions;
+mod m20261122_000002_businesses;
+mod m20261122_000003_content;
+mod m20261122_000004_engagement_and_analytics;
+mod m20261122_000005_media_uploads_search_mail;
+
+pub struct Migrator;
+
+// SeaORM 2.0's `MigratorTrait` and `MigrationTrait` are still `async_trait` traits; the
+// macro comes re-exported through `sea_orm_migration::prelude`, so no extra dependency.
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m20261122_000001_members_and_sessions::Migration),
+            Box::new(m20261122_000002_businesses::Migration),
+            Box::new(m20261122_000003_content::Migration),
+            Box::new(m20261122_000004_engagement_and_analytics::Migration),
+            Box::new(m20261122_000005_media_uploads_search_mail::Migration),
+        ]
+    }
+}

@@ -1,0 +1,156 @@
+//! POST /visit/v1 and /click/v1. `navigator.sendBeacon` sends them without custom headers and
+//! often as text/plain, so the body is read as JSON whatever its content type, and the CSRF
+//! guard lets them through (they change nothing but counts).
+
+use crate::auth::MaybeAuthUser;
+use crate::entities::analytics_events;
+use crate::envelope::{ok, Ok};
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::routing::post;
+use axum::Router;
+use axum_extra::extract::cookie::CookieJar;
+use chrono::{FixedOffset, Utc};
+use sea_orm::{ActiveModelTrait, Set};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/visit/v1", post(visit))
+        .route("/click/v1", post(click))
+}
+
+fn parse<T: DeserializeOwned>(body: &Bytes) -> ApiResult<T> {
+    serde_json::from_slice(body).map_err(|e| ApiError::bad_request(format!("invalid beacon: {e}")))
+}
+
+/// The day an event counts on: Korean time, as the businesses read their analytics.
+pub fn kst_day(now: chrono::DateTime<Utc>) -> String {
+    let kst = FixedOffset::east_opt(9 * 3600).expect("KST is a valid offset");
+    now.with_timezone(&kst).format("%Y-%m-%d").to_string()
+}
+
+fn check_offset(offset: i32) -> ApiResult<i32> {
+    if (-720..=840).contains(&offset) {
+        Ok(offset)
+    } else {
+        Err(ApiError::bad_request(
+            "offset must be minutes east of UTC (-720 to 840)",
+        ))
+    }
+}
+
+fn clip(value: Option<String>, max: usize) -> Option<String> {
+    value
+        .map(|v| v.trim().chars().take(max).collect::<String>())
+        .filter(|v| !v.is_empty())
+}
+
+/// SPEC §3 visit record: offset, accessToken, tmaId, device info (the core's `visitRecord`).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct Visit {
+    offset: i32,
+    #[serde(default)]
+    access_token: Option<String>,
+    #[serde(default)]
+    tma_id: Option<String>,
+    device_type: String,
+    #[serde(default)]
+    device_os: Option<String>,
+    #[serde(default)]
+    browser: Option<String>,
+    #[serde(default)]
+    browser_ver: Option<String>,
+    #[serde(default)]
+    os_version: Option<String>,
+}
+
+const DEVICE_TYPES: [&str; 4] = ["TABLET", "MOBILE", "PC", "APP"];
+
+async fn visit(
+    State(state): State<AppState>,
+    user: MaybeAuthUser,
+    jar: CookieJar,
+    body: Bytes,
+) -> ApiResult<Ok<Option<()>>> {
+    let visit: Visit = parse(&body)?;
+    if !DEVICE_TYPES.contains(&visit.device_type.as_str()) {
+        return Err(ApiError::bad_request(
+            "deviceType must be TABLET, MOBILE, PC or APP",
+        ));
+    }
+    let _ = (&visit.access_token, &visit.browser_ver, &visit.os_version);
+    let now = Utc::now();
+    let guest = clip(visit.tma_id, 64).or_else(|| {
+        jar.get(tidemark_core::cookies::GUEST_ID)
+            .map(|c| c.value().to_string())
+    });
+    analytics_events::ActiveModel {
+        kind: Set("visit".into()),
+        post_id: Set(None),
+        business_id: Set(None),
+        member_id: Set(user.0.map(|u| u.member.id)),
+        guest_id: Set(guest),
+        device_type: Set(visit.device_type),
+        device_os: Set(clip(visit.device_os, 16)),
+        browser: Set(clip(visit.browser, 64)),
+        offset_minutes: Set(check_offset(visit.offset)?),
+        day: Set(kst_day(now)),
+        occurred_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&state.db)
+    .await?;
+    Ok(ok(None))
+}
+
+/// SPEC §3 click record: postSeq, offset, tmsId, accessToken.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct Click {
+    post_seq: i64,
+    offset: i32,
+    #[serde(default)]
+    tms_id: Option<String>,
+    #[serde(default)]
+    access_token: Option<String>,
+}
+
+async fn click(
+    State(state): State<AppState>,
+    user: MaybeAuthUser,
+    jar: CookieJar,
+    body: Bytes,
+) -> ApiResult<Ok<Option<()>>> {
+    let click: Click = parse(&body)?;
+    if click.post_seq <= 0 {
+        return Err(ApiError::bad_request("postSeq must be a positive id"));
+    }
+    let _ = &click.access_token;
+    let now = Utc::now();
+    let guest = clip(click.tms_id, 64).or_else(|| {
+        jar.get(tidemark_core::cookies::GUEST_ID)
+            .map(|c| c.value().to_string())
+    });
+    analytics_events::ActiveModel {
+        kind: Set("click".into()),
+        post_id: Set(Some(click.post_seq)),
+        business_id: Set(None),
+        member_id: Set(user.0.map(|u| u.member.id)),
+        guest_id: Set(guest),
+        device_type: Set("UNKNOWN".into()),
+        device_os: Set(None),
+        browser: Set(None),
+        offset_minutes: Set(check_offset(click.offset)?),
+        day: Set(kst_day(now)),
+        occurred_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&state.db)
+    .await?;
+    Ok(ok(None))
+}

@@ -1,0 +1,10 @@
+//! Sessions (SPEC §4, §7): sign-in, sign-out, guest ids, token check, the token profile.
+
+pub mod cookies;
+pub mod password;
+pub mod routes;
+pub mod session;
+pub mod tokens;
+
+pub use routes::router;
+pub use session::{AuthUser, MaybeAuthUser};

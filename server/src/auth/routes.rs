@@ -1,0 +1,423 @@
+//! The session calls of SPEC §7, exactly as written there.
+
+use super::cookies;
+use super::password;
+use super::session::{self, presented, presented_refresh, AuthUser};
+use super::tokens::RENEW_WHEN_LEFT_SECS;
+use crate::entities::{
+    business_members, certifications, guest_sessions, login_attempts, member_interests, members,
+};
+use crate::envelope::{ok, Ok};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Json;
+use crate::limits::{RateLimits, MAX_FAILED_LOGINS_PER_HOUR};
+use crate::security::ClientIp;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::routing::{get, post};
+use axum::Router;
+use axum_extra::extract::cookie::CookieJar;
+use chrono::{Duration, Utc};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use serde::{Deserialize, Serialize};
+use tidemark_core::cookies::ACCESS_TOKEN;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/membership/v1/account/status", post(account_status))
+        .route("/membership/v1/login", post(login))
+        .route("/membership/v1/logout", post(logout))
+        .route("/oauth/v1/guest/token", post(guest_token))
+        .route("/oauth/v1/token/check", post(token_check))
+        .route("/oauth/v1/token/profile", get(token_profile))
+}
+
+/// The sign-in request of SPEC §3: credentials plus device information (the core builds it).
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SignInRequest {
+    pub email: Option<String>,
+    pub password: Option<String>,
+    pub auth_token: Option<String>,
+    pub channel: Option<String>,
+    pub auto_login: Option<String>,
+    pub device_type: Option<String>,
+    pub device_os: Option<String>,
+    pub browser: Option<String>,
+    pub browser_ver: Option<String>,
+    pub browser_agent: Option<String>,
+    pub os_version: Option<String>,
+    pub device_id: Option<String>,
+    pub push_token: Option<String>,
+}
+
+impl SignInRequest {
+    fn device(&self) -> serde_json::Value {
+        let clip = |v: &Option<String>| {
+            v.as_deref()
+                .map(|s| s.chars().take(512).collect::<String>())
+        };
+        serde_json::json!({
+            "deviceType": clip(&self.device_type),
+            "deviceOs": clip(&self.device_os),
+            "browser": clip(&self.browser),
+            "browserVer": clip(&self.browser_ver),
+            "browserAgent": clip(&self.browser_agent),
+            "osVersion": clip(&self.os_version),
+            "deviceId": clip(&self.device_id),
+        })
+    }
+
+    fn check_sizes(&self) -> ApiResult<()> {
+        let fields = [
+            ("email", &self.email, 254),
+            ("password", &self.password, 128),
+            ("authToken", &self.auth_token, 4096),
+            ("channel", &self.channel, 32),
+            ("autoLogin", &self.auto_login, 1),
+            ("deviceType", &self.device_type, 16),
+            ("deviceOs", &self.device_os, 16),
+            ("browser", &self.browser, 64),
+            ("browserVer", &self.browser_ver, 64),
+            ("browserAgent", &self.browser_agent, 1024),
+            ("osVersion", &self.os_version, 64),
+            ("deviceId", &self.device_id, 256),
+            ("pushToken", &self.push_token, 4096),
+        ];
+        for (name, value, max) in fields {
+            if value.as_deref().is_some_and(|v| v.chars().count() > max) {
+                return Err(ApiError::bad_request(format!(
+                    "{name} is longer than {max} characters"
+                )));
+            }
+        }
+        if !matches!(self.auto_login.as_deref(), None | Some("Y") | Some("N")) {
+            return Err(ApiError::bad_request("autoLogin must be 'Y' or 'N'"));
+        }
+        Ok(())
+    }
+}
+
+/// E-mail addresses are compared trimmed and lower-cased.
+pub fn normalize_email(email: &str) -> String {
+    email.trim().to_ascii_lowercase()
+}
+
+pub fn valid_email(email: Option<&str>) -> ApiResult<String> {
+    let email = normalize_email(email.unwrap_or(""));
+    if email.is_empty() {
+        return Err(ApiError::bad_request("email is required"));
+    }
+    if !tidemark_core::password::is_valid_email(&email) {
+        return Err(ApiError::bad_request("email is not a valid e-mail address"));
+    }
+    Ok(email)
+}
+
+pub async fn member_by_email(state: &AppState, email: &str) -> ApiResult<Option<members::Model>> {
+    Ok(members::Entity::find()
+        .filter(members::Column::Email.eq(email))
+        .one(&state.db)
+        .await?)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AccountStatus {
+    status: String,
+}
+
+/// SPEC §5: called before sign-in; code 0 for an account that may sign in, 2002 for none.
+async fn account_status(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<SignInRequest>,
+) -> ApiResult<Ok<AccountStatus>> {
+    body.check_sizes()?;
+    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
+    if body.auth_token.is_some() || body.channel.is_some() {
+        return Err(ApiError::bad_request(
+            "social sign-in: sign in through /oauth/v1/social/authorize first",
+        ));
+    }
+    let email = valid_email(body.email.as_deref())?;
+    match member_by_email(&state, &email).await? {
+        Some(member) if member.status == "ACTIVE" => Ok(ok(AccountStatus {
+            status: member.status,
+        })),
+        Some(member) if member.status == "LOCKED" => {
+            Err(ApiError::Forbidden("this account is locked".into()))
+        }
+        _ => Err(ApiError::UserDoesNotExist),
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedIn {
+    pub access_token: String,
+    pub refresh_token: String,
+    pub auto_login: &'static str,
+}
+
+const WRONG_CREDENTIALS: &str = "the e-mail or the password is not right";
+
+async fn login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    jar: CookieJar,
+    Json(body): Json<SignInRequest>,
+) -> ApiResult<(CookieJar, Ok<SignedIn>)> {
+    body.check_sizes()?;
+    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
+    if body.auth_token.is_some() {
+        return Err(ApiError::bad_request(
+            "social sign-in: sign in through /oauth/v1/social/authorize first",
+        ));
+    }
+    let email = valid_email(body.email.as_deref())?;
+    let password = body
+        .password
+        .clone()
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| ApiError::bad_request("password is required"))?;
+    RateLimits::check(
+        &state.limits.login_account,
+        &email,
+        "sign-in attempts for this account",
+    )?;
+
+    let hour_ago = Utc::now() - Duration::hours(1);
+    let recent_failures = login_attempts::Entity::find()
+        .filter(login_attempts::Column::EmailKey.eq(&email))
+        .filter(login_attempts::Column::Success.eq(false))
+        .filter(login_attempts::Column::CreatedAt.gt(hour_ago))
+        .count(&state.db)
+        .await?;
+    if recent_failures >= MAX_FAILED_LOGINS_PER_HOUR {
+        return Err(ApiError::TooManyRequests {
+            message: "too many failed sign-ins for this account; try again later".into(),
+            retry_after: 3600,
+        });
+    }
+
+    let member = member_by_email(&state, &email).await?;
+    let hash = member
+        .as_ref()
+        .filter(|m| m.status == "ACTIVE")
+        .and_then(|m| m.password_hash.clone());
+    let verified = password::verify(password, hash).await?;
+    login_attempts::ActiveModel {
+        email_key: Set(email.clone()),
+        ip: Set(ip),
+        success: Set(verified),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&state.db)
+    .await?;
+    let Some(member) = member.filter(|_| verified) else {
+        return Err(ApiError::Unauthorized(WRONG_CREDENTIALS.into()));
+    };
+    let auto_login = body.auto_login.as_deref() == Some("Y");
+    let issued = session::start(
+        &state,
+        &state.db,
+        member.id,
+        auto_login,
+        Some(body.device()),
+    )
+    .await?;
+    let jar = cookies::with_session(
+        jar,
+        &issued.access,
+        &issued.refresh,
+        auto_login,
+        state.settings.secure_cookies(),
+    );
+    Ok((
+        jar,
+        ok(SignedIn {
+            access_token: issued.access,
+            refresh_token: issued.refresh,
+            auto_login: if auto_login { "Y" } else { "N" },
+        }),
+    ))
+}
+
+async fn logout(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    jar: CookieJar,
+) -> ApiResult<(CookieJar, Ok<Option<()>>)> {
+    let mut family = match presented_refresh(&headers, &jar) {
+        Some(refresh) => session::family_of(&state, &refresh).await?,
+        None => None,
+    };
+    if family.is_none() {
+        family = presented(&headers, &jar, ACCESS_TOKEN, "_tma_token")
+            .and_then(|token| state.tokens.verify_access(&token, Utc::now().timestamp()))
+            .map(|claims| claims.fam);
+    }
+    if let Some(family) = family {
+        session::revoke_family(&state.db, family, "logout").await?;
+    }
+    Ok((
+        cookies::without_session(jar, state.settings.secure_cookies()),
+        ok(None),
+    ))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GuestSession {
+    session_id: String,
+}
+
+async fn guest_token(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    jar: CookieJar,
+) -> ApiResult<(CookieJar, Ok<GuestSession>)> {
+    RateLimits::check(&state.limits.guest_ip, &ip, "guest ids")?;
+    let now = Utc::now();
+    let session_id = uuid::Uuid::new_v4().to_string();
+    guest_sessions::ActiveModel {
+        session_id: Set(session_id.clone()),
+        device: Set(None),
+        created_at: Set(now),
+        expires_at: Set(now + Duration::seconds(tidemark_core::cookies::GUEST_MAX_AGE_SECS)),
+        ..Default::default()
+    }
+    .insert(&state.db)
+    .await?;
+    let jar = cookies::with_guest(jar, &session_id, state.settings.secure_cookies());
+    Ok((jar, ok(GuestSession { session_id })))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CheckedTokens {
+    /// A new access token, or null when the presented one is still good.
+    access_token: Option<String>,
+    refresh_token: Option<String>,
+}
+
+/// SPEC §4: the client calls this at most every 10 minutes; a still-fresh access token is left
+/// alone, otherwise the refresh token is rotated and new cookies set.
+async fn token_check(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    jar: CookieJar,
+) -> Result<(CookieJar, Ok<CheckedTokens>), (CookieJar, ApiError)> {
+    let secure = state.settings.secure_cookies();
+    let now = Utc::now().timestamp();
+    if let Some(claims) = presented(&headers, &jar, ACCESS_TOKEN, "_tma_token")
+        .and_then(|t| state.tokens.verify_access(&t, now))
+    {
+        let family_active = crate::entities::refresh_token_families::Entity::find_by_id(claims.fam)
+            .one(&state.db)
+            .await
+            .map_err(|e| (jar.clone(), e.into()))?
+            .is_some_and(|f| f.revoked_at.is_none());
+        if family_active && claims.exp - now > RENEW_WHEN_LEFT_SECS {
+            return Ok((
+                jar,
+                ok(CheckedTokens {
+                    access_token: None,
+                    refresh_token: None,
+                }),
+            ));
+        }
+    }
+    let Some(refresh) = presented_refresh(&headers, &jar) else {
+        return Err((
+            cookies::without_session(jar, secure),
+            ApiError::Unauthorized("no session".into()),
+        ));
+    };
+    match session::rotate(&state, &refresh).await {
+        Ok(issued) => {
+            let jar = cookies::with_session(
+                jar,
+                &issued.access,
+                &issued.refresh,
+                issued.auto_login,
+                secure,
+            );
+            Ok((
+                jar,
+                ok(CheckedTokens {
+                    access_token: Some(issued.access),
+                    refresh_token: Some(issued.refresh),
+                }),
+            ))
+        }
+        Err(error) => Err((cookies::without_session(jar, secure), error)),
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    pub member_id: i64,
+    pub email: Option<String>,
+    pub nickname: Option<String>,
+    /// USER, BUSINESS, BUSINESS_MASTER or ADMIN.
+    pub user_auth_name: String,
+    pub business_id: Option<i64>,
+    pub channel: String,
+    pub identity_id: String,
+    pub certified: bool,
+    /// yyyy-MM-dd from the certification, or null.
+    pub birthday: Option<String>,
+    pub gender: Option<String>,
+    pub interests: Vec<i32>,
+    pub marketing_opt_in: bool,
+}
+
+pub async fn profile_of(state: &AppState, member: &members::Model) -> ApiResult<Profile> {
+    let business = business_members::Entity::find()
+        .filter(business_members::Column::MemberId.eq(member.id))
+        .one(&state.db)
+        .await?;
+    let certification = match member.certification_id {
+        Some(id) => {
+            certifications::Entity::find_by_id(id)
+                .one(&state.db)
+                .await?
+        }
+        None => None,
+    };
+    let interests = member_interests::Entity::find()
+        .filter(member_interests::Column::MemberId.eq(member.id))
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|row| i32::from(row.category_id))
+        .collect();
+    let user_auth_name = match (&business, member.role.as_str()) {
+        (_, "ADMIN") => "ADMIN".to_string(),
+        (Some(link), _) => link.role.clone(),
+        (None, _) => "USER".to_string(),
+    };
+    Ok(Profile {
+        member_id: member.id,
+        email: member.email.clone(),
+        nickname: member.nickname.clone(),
+        user_auth_name,
+        business_id: business.map(|b| b.business_id),
+        channel: member.signup_channel.clone(),
+        identity_id: format!("tm-{}", member.id),
+        certified: certification.is_some(),
+        birthday: certification.as_ref().and_then(|c| c.birth_date.clone()),
+        gender: certification.and_then(|c| c.gender),
+        interests,
+        marketing_opt_in: member.marketing_opt_in,
+    })
+}
+
+async fn token_profile(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<Profile>> {
+    Ok(ok(profile_of(&state, &user.member).await?))
+}

@@ -1,0 +1,262 @@
+//! Sessions: refresh-token families (one sign-in on one device), rotation on every use, and
+//! revocation of the whole family when a used token comes back (ASVS 5.0 10.4.5).
+
+use super::tokens::{hash_token, random_token, REFRESH_TTL_SECS};
+use crate::entities::{members, refresh_token_families as families, refresh_tokens};
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum_extra::extract::cookie::CookieJar;
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::prelude::Expr;
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use tidemark_core::cookies::{ACCESS_TOKEN, REFRESH_TOKEN};
+
+/// The token a request presents: the cookie first (the web), then the header (APP web view and
+/// API clients). Empty values count as absent.
+pub fn presented(
+    parts_headers: &axum::http::HeaderMap,
+    jar: &CookieJar,
+    cookie: &str,
+    header: &str,
+) -> Option<String> {
+    jar.get(cookie)
+        .map(|c| c.value().to_string())
+        .or_else(|| {
+            parts_headers
+                .get(header)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string)
+        })
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+}
+
+pub fn presented_refresh(headers: &axum::http::HeaderMap, jar: &CookieJar) -> Option<String> {
+    presented(headers, jar, REFRESH_TOKEN, "_tmr_token")
+}
+
+/// A signed-in member: a valid access token whose family is not revoked, of an active member.
+#[derive(Debug, Clone)]
+pub struct AuthUser {
+    pub member: members::Model,
+    pub family_id: i64,
+}
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        MaybeAuthUser::from_request_parts(parts, state)
+            .await?
+            .0
+            .ok_or_else(|| ApiError::Unauthorized("sign in first".into()))
+    }
+}
+
+/// The member if the request carries a valid session, otherwise nobody (never an error).
+pub struct MaybeAuthUser(pub Option<AuthUser>);
+
+impl FromRequestParts<AppState> for MaybeAuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let jar = CookieJar::from_headers(&parts.headers);
+        let Some(token) = presented(&parts.headers, &jar, ACCESS_TOKEN, "_tma_token") else {
+            return Ok(MaybeAuthUser(None));
+        };
+        let Some(claims) = state.tokens.verify_access(&token, Utc::now().timestamp()) else {
+            return Ok(MaybeAuthUser(None));
+        };
+        let Ok(member_id) = claims.sub.parse::<i64>() else {
+            return Ok(MaybeAuthUser(None));
+        };
+        let family = families::Entity::find_by_id(claims.fam)
+            .one(&state.db)
+            .await?;
+        if !family.is_some_and(|f| f.revoked_at.is_none() && f.member_id == member_id) {
+            return Ok(MaybeAuthUser(None));
+        }
+        let member = members::Entity::find_by_id(member_id)
+            .one(&state.db)
+            .await?
+            .filter(|m| m.status == "ACTIVE");
+        Ok(MaybeAuthUser(member.map(|member| AuthUser {
+            member,
+            family_id: claims.fam,
+        })))
+    }
+}
+
+pub struct Issued {
+    pub access: String,
+    pub refresh: String,
+    pub member_id: i64,
+    pub family_id: i64,
+    pub auto_login: bool,
+}
+
+/// A new family with its first refresh token, and an access token.
+pub async fn start(
+    state: &AppState,
+    db: &impl ConnectionTrait,
+    member_id: i64,
+    auto_login: bool,
+    device: Option<serde_json::Value>,
+) -> Result<Issued, ApiError> {
+    let now = Utc::now();
+    let family = families::ActiveModel {
+        member_id: Set(member_id),
+        auto_login: Set(auto_login),
+        device: Set(device),
+        password_checked_at: Set(None),
+        created_at: Set(now),
+        last_used_at: Set(now),
+        revoked_at: Set(None),
+        revoked_reason: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    let refresh = insert_refresh(db, family.id, now).await?;
+    let access = state
+        .tokens
+        .issue_access(member_id, family.id, now.timestamp())
+        .map_err(ApiError::internal)?;
+    Ok(Issued {
+        access,
+        refresh,
+        member_id,
+        family_id: family.id,
+        auto_login,
+    })
+}
+
+async fn insert_refresh(
+    db: &impl ConnectionTrait,
+    family_id: i64,
+    now: DateTime<Utc>,
+) -> Result<String, ApiError> {
+    let token = random_token();
+    refresh_tokens::ActiveModel {
+        family_id: Set(family_id),
+        token_hash: Set(hash_token(&token)),
+        created_at: Set(now),
+        expires_at: Set(now + Duration::seconds(REFRESH_TTL_SECS)),
+        used_at: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(token)
+}
+
+pub async fn revoke_family(
+    db: &impl ConnectionTrait,
+    family_id: i64,
+    reason: &str,
+) -> Result<(), ApiError> {
+    families::Entity::update_many()
+        .col_expr(families::Column::RevokedAt, Expr::value(Utc::now()))
+        .col_expr(families::Column::RevokedReason, Expr::value(reason))
+        .filter(families::Column::Id.eq(family_id))
+        .filter(families::Column::RevokedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+pub async fn revoke_all_of(
+    db: &impl ConnectionTrait,
+    member_id: i64,
+    reason: &str,
+) -> Result<(), ApiError> {
+    families::Entity::update_many()
+        .col_expr(families::Column::RevokedAt, Expr::value(Utc::now()))
+        .col_expr(families::Column::RevokedReason, Expr::value(reason))
+        .filter(families::Column::MemberId.eq(member_id))
+        .filter(families::Column::RevokedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Exchanges a refresh token for a new pair. A token that was already used revokes its whole
+/// family: either it was stolen, or the thief has the newer one.
+pub async fn rotate(state: &AppState, presented: &str) -> Result<Issued, ApiError> {
+    let denied = || ApiError::Unauthorized("the session has ended; sign in again".into());
+    let db = &state.db;
+    let now = Utc::now();
+    let Some(token) = refresh_tokens::Entity::find()
+        .filter(refresh_tokens::Column::TokenHash.eq(hash_token(presented)))
+        .one(db)
+        .await?
+    else {
+        return Err(denied());
+    };
+    let family = families::Entity::find_by_id(token.family_id)
+        .one(db)
+        .await?
+        .ok_or_else(denied)?;
+    if family.revoked_at.is_some() || token.expires_at <= now {
+        return Err(denied());
+    }
+    if token.used_at.is_some() {
+        tracing::warn!(
+            family = family.id,
+            member = family.member_id,
+            "refresh token reused: family revoked"
+        );
+        revoke_family(db, family.id, "reuse").await?;
+        return Err(denied());
+    }
+    // Claim the token; if another request claimed it first, this is a reuse too.
+    let claimed = refresh_tokens::Entity::update_many()
+        .col_expr(refresh_tokens::Column::UsedAt, Expr::value(now))
+        .filter(refresh_tokens::Column::Id.eq(token.id))
+        .filter(refresh_tokens::Column::UsedAt.is_null())
+        .exec(db)
+        .await?;
+    if claimed.rows_affected == 0 {
+        revoke_family(db, family.id, "reuse").await?;
+        return Err(denied());
+    }
+    let member = members::Entity::find_by_id(family.member_id)
+        .one(db)
+        .await?;
+    if member.is_none_or(|m| m.status != "ACTIVE") {
+        revoke_family(db, family.id, "inactive").await?;
+        return Err(denied());
+    }
+    let refresh = insert_refresh(db, family.id, now).await?;
+    let mut touched: families::ActiveModel = family.clone().into();
+    touched.last_used_at = Set(now);
+    touched.update(db).await?;
+    let access = state
+        .tokens
+        .issue_access(family.member_id, family.id, now.timestamp())
+        .map_err(ApiError::internal)?;
+    Ok(Issued {
+        access,
+        refresh,
+        member_id: family.member_id,
+        family_id: family.id,
+        auto_login: family.auto_login,
+    })
+}
+
+/// The family a refresh token belongs to, used or not (for sign-out).
+pub async fn family_of(state: &AppState, presented: &str) -> Result<Option<i64>, ApiError> {
+    Ok(refresh_tokens::Entity::find()
+        .filter(refresh_tokens::Column::TokenHash.eq(hash_token(presented)))
+        .one(&state.db)
+        .await?
+        .map(|t| t.family_id))
+}

@@ -1,0 +1,198 @@
+//! Access tokens (signed, 30 minutes) and refresh tokens (opaque, 256 bits, stored hashed).
+
+use crate::Settings;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+pub const ACCESS_TTL_SECS: i64 = 30 * 60;
+/// A refresh token lives as long as its cookie (SPEC §9: 30 days).
+pub const REFRESH_TTL_SECS: i64 = 30 * 24 * 3600;
+/// token/check renews the access token when less than this is left (the client checks every 10
+/// minutes, so a token never lapses between two checks).
+pub const RENEW_WHEN_LEFT_SECS: i64 = 12 * 60;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Claims {
+    /// The member id.
+    pub sub: String,
+    /// The refresh-token family (one sign-in on one device).
+    pub fam: i64,
+    pub iat: i64,
+    pub exp: i64,
+    pub typ: String,
+}
+
+pub struct TokenKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+impl TokenKeys {
+    pub fn from_secret(secret: &[u8]) -> Self {
+        Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+        }
+    }
+
+    /// The configured secret, or in demo mode one generated once into the data folder.
+    pub fn load(settings: &Settings) -> Result<Self, String> {
+        if let Some(secret) = &settings.token_secret {
+            return Ok(Self::from_secret(secret.as_bytes()));
+        }
+        let path = settings.data_dir.join("token.secret");
+        let secret = match std::fs::read_to_string(&path) {
+            Ok(text) if text.trim().len() >= 32 => text.trim().to_string(),
+            _ => {
+                std::fs::create_dir_all(&settings.data_dir)
+                    .map_err(|e| format!("data folder: {e}"))?;
+                let secret = random_token();
+                std::fs::write(&path, &secret)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600));
+                }
+                secret
+            }
+        };
+        Ok(Self::from_secret(secret.as_bytes()))
+    }
+
+    pub fn issue_access(&self, member_id: i64, family_id: i64, now: i64) -> Result<String, String> {
+        let claims = Claims {
+            sub: member_id.to_string(),
+            fam: family_id,
+            iat: now,
+            exp: now + ACCESS_TTL_SECS,
+            typ: "access".into(),
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .map_err(|e| e.to_string())
+    }
+
+    /// The claims of a valid, unexpired access token signed with our key.
+    pub fn verify_access(&self, token: &str, now: i64) -> Option<Claims> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.validate_exp = false;
+        validation.required_spec_claims.clear();
+        let claims = jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation)
+            .ok()?
+            .claims;
+        (claims.typ == "access" && claims.exp > now).then_some(claims)
+    }
+}
+
+/// A short-lived signed ticket for one step of a flow (e.g. "this e-mail was verified"):
+/// `kind` says which step, `subject` what it vouches for.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Ticket {
+    pub kind: String,
+    pub sub: String,
+    pub exp: i64,
+}
+
+impl TokenKeys {
+    pub fn issue_ticket(
+        &self,
+        kind: &str,
+        subject: &str,
+        ttl_secs: i64,
+        now: i64,
+    ) -> Result<String, String> {
+        let ticket = Ticket {
+            kind: kind.into(),
+            sub: subject.into(),
+            exp: now + ttl_secs,
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &ticket, &self.encoding)
+            .map_err(|e| e.to_string())
+    }
+
+    /// The subject of a valid ticket of this kind.
+    pub fn verify_ticket(&self, kind: &str, token: &str, now: i64) -> Option<String> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.validate_exp = false;
+        validation.required_spec_claims.clear();
+        let ticket = jsonwebtoken::decode::<Ticket>(token, &self.decoding, &validation)
+            .ok()?
+            .claims;
+        (ticket.kind == kind && ticket.exp > now).then_some(ticket.sub)
+    }
+}
+
+/// 256 random bits, URL-safe.
+pub fn random_token() -> String {
+    let bytes: [u8; 32] = rand::rng().random();
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// How tokens and codes are stored: SHA-256, hex. Tokens are random, so no salt is needed.
+pub fn hash_token(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A six-digit code for mail verification.
+pub fn six_digit_code() -> String {
+    format!("{:06}", rand::rng().random_range(0..1_000_000u32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn access_tokens_verify_until_they_expire() {
+        let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
+        let token = keys.issue_access(7, 3, 1_000).unwrap();
+        let claims = keys
+            .verify_access(&token, 1_000 + ACCESS_TTL_SECS - 1)
+            .unwrap();
+        assert_eq!((claims.sub.as_str(), claims.fam), ("7", 3));
+        assert!(keys
+            .verify_access(&token, 1_000 + ACCESS_TTL_SECS)
+            .is_none());
+        let other = TokenKeys::from_secret(b"another-secret-another-secret-xx");
+        assert!(
+            other.verify_access(&token, 1_000).is_none(),
+            "a token signed with another key is refused"
+        );
+        assert!(keys.verify_access("not.a.token", 1_000).is_none());
+    }
+
+    #[test]
+    fn tickets_are_bound_to_their_kind_and_time() {
+        let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
+        let ticket = keys.issue_ticket("join", "a@b.io", 60, 100).unwrap();
+        assert_eq!(
+            keys.verify_ticket("join", &ticket, 159).as_deref(),
+            Some("a@b.io")
+        );
+        assert!(keys.verify_ticket("join", &ticket, 160).is_none());
+        assert!(keys.verify_ticket("reset", &ticket, 100).is_none());
+        let access = keys.issue_access(1, 1, 100).unwrap();
+        assert!(
+            keys.verify_ticket("join", &access, 100).is_none(),
+            "an access token is no ticket"
+        );
+    }
+
+    #[test]
+    fn refresh_tokens_are_long_and_hashed() {
+        let token = random_token();
+        assert!(token.len() >= 43, "256 bits in base64url");
+        assert_ne!(random_token(), token);
+        assert_eq!(hash_token(&token).len(), 64);
+        assert_eq!(hash_token("a"), hash_token("a"));
+        let code = six_digit_code();
+        assert!(code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()));
+    }
+}

@@ -1,0 +1,30 @@
+//! `mail_outbox`: Mail waiting to be sent; `status` `PENDING` | `SENT` | `FAILED`.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "mail_outbox")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub to_address: String,
+    pub subject: String,
+    #[sea_orm(column_type = "Text")]
+    pub body_text: String,
+    #[sea_orm(column_type = "Text")]
+    pub body_html: Option<String>,
+    #[sea_orm(column_type = "String(StringLen::N(32))")]
+    pub kind: String,
+    #[sea_orm(column_type = "String(StringLen::N(32))")]
+    pub status: String,
+    pub attempts: i32,
+    #[sea_orm(column_type = "Text")]
+    pub last_error: Option<String>,
+    pub created_at: DateTimeUtc,
+    pub sent_at: Option<DateTimeUtc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,21 @@
+//! `search_log`: A search, for the popular searches of the day (a log: no foreign keys).
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "search_log")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub query: String,
+    pub normalized: String,
+    pub member_id: Option<i64>,
+    pub guest_id: Option<String>,
+    pub result_count: i32,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,134 @@
+//! One error type for every answer: `{code, message, data}` with the HTTP status PRODUCT pairs
+//! with the code ("Errors and bad input"). Internal details are logged, never sent.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use tidemark_core::error_screen::ErrorCode;
+
+#[derive(Debug)]
+pub enum ApiError {
+    /// 400 / 104: a missing or bad parameter, malformed JSON, an unknown field.
+    BadRequest(String),
+    /// 401 / 1003: no token, a bad or expired one, wrong credentials.
+    Unauthorized(String),
+    /// 403: signed in, but not allowed.
+    Forbidden(String),
+    /// 404 / 101: no such data.
+    NotFound(String),
+    /// 404 / 2002: the account status call's answer for an unknown account (SPEC §8).
+    UserDoesNotExist,
+    /// 409 / 2007: the account (e-mail, person or social identity) exists already.
+    AccountExists(String),
+    /// 429: a rate limit; `retry_after` in seconds.
+    TooManyRequests { message: String, retry_after: u64 },
+    /// An SPEC §8 code with its own status (F0000 and the like).
+    Coded { code: ErrorCode, message: String },
+    /// 500 / 999: anything unforeseen. The text is logged, the visitor sees a fixed message.
+    Internal(String),
+}
+
+#[derive(Serialize)]
+struct Envelope<'a> {
+    code: &'a str,
+    message: &'a str,
+    data: Option<()>,
+}
+
+impl ApiError {
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        ApiError::BadRequest(message.into())
+    }
+
+    pub fn internal(error: impl std::fmt::Display) -> Self {
+        ApiError::Internal(error.to_string())
+    }
+
+    pub fn status_and_code(&self) -> (StatusCode, &'static str) {
+        match self {
+            ApiError::BadRequest(_) => (
+                StatusCode::BAD_REQUEST,
+                ErrorCode::RequiredParameterMissing.as_str(),
+            ),
+            ApiError::Unauthorized(_) => {
+                (StatusCode::UNAUTHORIZED, ErrorCode::TokenNotEqual.as_str())
+            }
+            ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "403"),
+            ApiError::NotFound(_) => (StatusCode::NOT_FOUND, ErrorCode::NoData.as_str()),
+            ApiError::UserDoesNotExist => {
+                (StatusCode::NOT_FOUND, ErrorCode::UserDoesNotExist.as_str())
+            }
+            ApiError::AccountExists(_) => (
+                StatusCode::CONFLICT,
+                ErrorCode::AccountAlreadyExists.as_str(),
+            ),
+            ApiError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "429"),
+            ApiError::Coded { code, .. } => (
+                StatusCode::from_u16(code.http_status()).unwrap_or(StatusCode::BAD_REQUEST),
+                code.as_str(),
+            ),
+            ApiError::Internal(_) => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                ErrorCode::DefaultError.as_str(),
+            ),
+        }
+    }
+
+    fn message(&self) -> &str {
+        match self {
+            ApiError::BadRequest(m)
+            | ApiError::Unauthorized(m)
+            | ApiError::Forbidden(m)
+            | ApiError::NotFound(m)
+            | ApiError::AccountExists(m)
+            | ApiError::TooManyRequests { message: m, .. }
+            | ApiError::Coded { message: m, .. } => m,
+            ApiError::UserDoesNotExist => "user does not exist",
+            ApiError::Internal(_) => "something went wrong on our side; please try again",
+        }
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, code) = self.status_and_code();
+        if let ApiError::Internal(detail) = &self {
+            tracing::error!(%detail, "internal error");
+        }
+        let body = Envelope {
+            code,
+            message: self.message(),
+            data: None,
+        };
+        let mut response = (status, axum::Json(body)).into_response();
+        if let ApiError::TooManyRequests { retry_after, .. } = self {
+            if let Ok(value) = HeaderValue::from_str(&retry_after.to_string()) {
+                response.headers_mut().insert(header::RETRY_AFTER, value);
+            }
+        }
+        response
+    }
+}
+
+impl From<sea_orm::DbErr> for ApiError {
+    fn from(error: sea_orm::DbErr) -> Self {
+        ApiError::Internal(format!("database: {error}"))
+    }
+}
+
+impl From<sea_orm::TransactionError<ApiError>> for ApiError {
+    fn from(error: sea_orm::TransactionError<ApiError>) -> Self {
+        match error {
+            sea_orm::TransactionError::Connection(db) => db.into(),
+            sea_orm::TransactionError::Transaction(api) => api,
+        }
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

@@ -1,0 +1,61 @@
+//! Rate limits: per client address and per account, checked before any password hashing or
+//! mail, answering 429 with Retry-After rather than hanging. Counters live in this process;
+//! the per-account failed-login ceiling lives in the database so it holds across processes.
+
+use crate::error::ApiError;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::num::NonZeroU32;
+use std::time::Duration;
+
+pub struct RateLimits {
+    pub login_ip: DefaultKeyedRateLimiter<String>,
+    pub login_account: DefaultKeyedRateLimiter<String>,
+    pub mail_ip: DefaultKeyedRateLimiter<String>,
+    pub mail_address: DefaultKeyedRateLimiter<String>,
+    pub recovery_ip: DefaultKeyedRateLimiter<String>,
+    pub guest_ip: DefaultKeyedRateLimiter<String>,
+}
+
+/// `burst` requests at once, then one every `period`.
+fn limiter(burst: u32, period: Duration) -> DefaultKeyedRateLimiter<String> {
+    let quota = Quota::with_period(period)
+        .expect("non-zero period")
+        .allow_burst(NonZeroU32::new(burst).expect("non-zero burst"));
+    RateLimiter::keyed(quota)
+}
+
+/// Failed sign-ins an account may see in an hour before sign-in is refused for it.
+pub const MAX_FAILED_LOGINS_PER_HOUR: u64 = 100;
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        Self {
+            login_ip: limiter(30, Duration::from_secs(2)),
+            login_account: limiter(10, Duration::from_secs(6)),
+            mail_ip: limiter(10, Duration::from_secs(60)),
+            mail_address: limiter(3, Duration::from_secs(120)),
+            recovery_ip: limiter(10, Duration::from_secs(60)),
+            guest_ip: limiter(60, Duration::from_millis(500)),
+        }
+    }
+}
+
+impl RateLimits {
+    pub fn check(
+        limiter: &DefaultKeyedRateLimiter<String>,
+        key: &str,
+        what: &str,
+    ) -> Result<(), ApiError> {
+        limiter.check_key(&key.to_string()).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            ApiError::TooManyRequests {
+                message: format!(
+                    "too many {what}; try again in {} seconds",
+                    wait.as_secs().max(1)
+                ),
+                retry_after: wait.as_secs().max(1),
+            }
+        })
+    }
+}

@@ -1,0 +1,377 @@
+//! Join by e-mail: a six-digit code by mail (10 minutes, 5 tries) → a join ticket → the
+//! account (signed in at once) → profile. Certification and social join come in their own
+//! modules.
+
+use super::{check_interests, check_nickname, check_password_policy};
+use crate::auth::routes::{member_by_email, valid_email, SignedIn};
+use crate::auth::{cookies, password, session, AuthUser};
+use crate::entities::{email_codes, member_interests, members};
+use crate::envelope::{ok, Ok};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Json;
+use crate::limits::RateLimits;
+use crate::security::ClientIp;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::Router;
+use axum_extra::extract::cookie::CookieJar;
+use chrono::{Duration, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+
+const CODE_TTL_MINUTES: i64 = 10;
+const CODE_TRIES: i32 = 5;
+const JOIN_TICKET_SECS: i64 = 30 * 60;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/membership/v1/join/email/code", post(send_code))
+        .route("/membership/v1/join/email/verify", post(verify_code))
+        .route("/membership/v1/join", post(join))
+        .route("/membership/v1/join/profile", post(join_profile))
+        .route("/membership/v1/account/state", get(account_state))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct CodeRequest {
+    email: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CodeSent {
+    /// Always true: the answer never tells whether the address has an account.
+    sent: bool,
+    expires_in_seconds: i64,
+}
+
+fn code_hash(email: &str, code: &str) -> String {
+    crate::auth::tokens::hash_token(&format!("{email}:{code}"))
+}
+
+/// Sends a code; an address that already has an account gets a notice instead (same answer).
+async fn send_code(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<CodeRequest>,
+) -> ApiResult<Ok<CodeSent>> {
+    let email = valid_email(Some(&body.email))?;
+    RateLimits::check(&state.limits.mail_ip, &ip, "mails from this address")?;
+    RateLimits::check(
+        &state.limits.mail_address,
+        &email,
+        "mails to this e-mail address",
+    )?;
+    let existing = member_by_email(&state, &email).await?;
+    if existing.is_some() {
+        let text = format!(
+            "Tidemark에 이미 이 주소로 가입한 계정이 있습니다. 로그인하거나 비밀번호를 찾아 주세요: {url}/member/login\n\n\
+             An account with this address already exists. Sign in or recover your password: {url}/member/login",
+            url = state.settings.public_url
+        );
+        state
+            .mailer
+            .queue(
+                &state.db,
+                &email,
+                "[Tidemark] 이미 가입된 주소입니다 / You already have an account",
+                &text,
+                "join_exists",
+            )
+            .await?;
+    } else {
+        let code = crate::auth::tokens::six_digit_code();
+        let now = Utc::now();
+        email_codes::ActiveModel {
+            email: Set(email.clone()),
+            purpose: Set("join".into()),
+            code_hash: Set(code_hash(&email, &code)),
+            attempts: Set(0),
+            created_at: Set(now),
+            expires_at: Set(now + Duration::minutes(CODE_TTL_MINUTES)),
+            consumed_at: Set(None),
+            ..Default::default()
+        }
+        .insert(&state.db)
+        .await?;
+        let text = format!(
+            "Tidemark 가입 인증 코드: {code}\n{CODE_TTL_MINUTES}분 안에 입력해 주세요.\n\nYour Tidemark sign-up code: {code}\nIt expires in {CODE_TTL_MINUTES} minutes."
+        );
+        state
+            .mailer
+            .queue(
+                &state.db,
+                &email,
+                &format!("[Tidemark] 인증 코드 {code} / Your sign-up code"),
+                &text,
+                "join_code",
+            )
+            .await?;
+    }
+    Ok(ok(CodeSent {
+        sent: true,
+        expires_in_seconds: CODE_TTL_MINUTES * 60,
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct VerifyRequest {
+    email: String,
+    code: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Verified {
+    /// Proof that the address was verified, for /membership/v1/join (30 minutes).
+    join_token: String,
+}
+
+async fn verify_code(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<VerifyRequest>,
+) -> ApiResult<Ok<Verified>> {
+    let email = valid_email(Some(&body.email))?;
+    RateLimits::check(
+        &state.limits.recovery_ip,
+        &ip,
+        "code checks from this address",
+    )?;
+    let code = body.code.trim();
+    if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ApiError::bad_request("code must be six digits"));
+    }
+    let now = Utc::now();
+    let latest = email_codes::Entity::find()
+        .filter(email_codes::Column::Email.eq(&email))
+        .filter(email_codes::Column::Purpose.eq("join"))
+        .filter(email_codes::Column::ConsumedAt.is_null())
+        .order_by_desc(email_codes::Column::Id)
+        .one(&state.db)
+        .await?;
+    let wrong = || ApiError::bad_request("the code is wrong or has expired; ask for a new one");
+    let Some(row) = latest.filter(|row| row.expires_at > now && row.attempts < CODE_TRIES) else {
+        return Err(wrong());
+    };
+    let mut update: email_codes::ActiveModel = row.clone().into();
+    update.attempts = Set(row.attempts + 1);
+    let matches = row.code_hash == code_hash(&email, code);
+    if matches {
+        update.consumed_at = Set(Some(now));
+    }
+    update.update(&state.db).await?;
+    if !matches {
+        return Err(wrong());
+    }
+    let join_token = state
+        .tokens
+        .issue_ticket("join", &email, JOIN_TICKET_SECS, now.timestamp())
+        .map_err(ApiError::internal)?;
+    Ok(ok(Verified { join_token }))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Terms {
+    pub service: bool,
+    pub privacy: bool,
+    #[serde(default)]
+    pub marketing: bool,
+}
+
+impl Terms {
+    pub fn check(&self) -> ApiResult<()> {
+        if !(self.service && self.privacy) {
+            return Err(ApiError::bad_request(
+                "the terms of service and the privacy policy must be accepted",
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct JoinRequest {
+    join_token: String,
+    password: String,
+    terms: Terms,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Joined {
+    member_id: i64,
+    #[serde(flatten)]
+    session: SignedIn,
+}
+
+async fn join(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    Json(body): Json<JoinRequest>,
+) -> ApiResult<(CookieJar, Ok<Joined>)> {
+    let now = Utc::now();
+    let email = state
+        .tokens
+        .verify_ticket("join", body.join_token.trim(), now.timestamp())
+        .ok_or_else(|| ApiError::bad_request("joinToken is not valid (verify the e-mail again)"))?;
+    body.terms.check()?;
+    if body.password.chars().count() > 128 {
+        return Err(ApiError::bad_request(
+            "the password must be at most 64 characters",
+        ));
+    }
+    check_password_policy(&body.password, Some(&email))?;
+    let hash = password::hash(body.password.clone()).await?;
+    let marketing = body.terms.marketing;
+    let txn = state.db.begin().await?;
+    if members::Entity::find()
+        .filter(members::Column::Email.eq(&email))
+        .one(&txn)
+        .await?
+        .is_some()
+    {
+        return Err(ApiError::AccountExists(
+            "an account with this e-mail exists already".into(),
+        ));
+    }
+    let member = members::ActiveModel {
+        email: Set(Some(email.clone())),
+        email_verified_at: Set(Some(now)),
+        password_hash: Set(Some(hash)),
+        nickname: Set(None),
+        role: Set("USER".into()),
+        status: Set("ACTIVE".into()),
+        signup_channel: Set("email".into()),
+        marketing_opt_in: Set(marketing),
+        terms_agreed_at: Set(Some(now)),
+        failed_login_count: Set(0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await
+    .map_err(|error| match error.sql_err() {
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => {
+            ApiError::AccountExists("an account with this e-mail exists already".into())
+        }
+        _ => error.into(),
+    })?;
+    let issued = session::start(&state, &txn, member.id, false, None).await?;
+    txn.commit().await?;
+    let jar = cookies::with_session(
+        jar,
+        &issued.access,
+        &issued.refresh,
+        false,
+        state.settings.secure_cookies(),
+    );
+    Ok((
+        jar,
+        ok(Joined {
+            member_id: member.id,
+            session: SignedIn {
+                access_token: issued.access,
+                refresh_token: issued.refresh,
+                auto_login: "N",
+            },
+        }),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProfileRequest {
+    pub nickname: String,
+    pub interests: Vec<i64>,
+}
+
+pub async fn save_profile(
+    state: &AppState,
+    member: &members::Model,
+    nickname: Option<String>,
+    interests: Option<Vec<i16>>,
+    marketing: Option<bool>,
+) -> ApiResult<()> {
+    let txn = state.db.begin().await?;
+    let mut update: members::ActiveModel = member.clone().into();
+    if let Some(nickname) = nickname {
+        update.nickname = Set(Some(nickname));
+    }
+    if let Some(marketing) = marketing {
+        update.marketing_opt_in = Set(marketing);
+    }
+    update.updated_at = Set(Utc::now());
+    update.update(&txn).await?;
+    if let Some(interests) = interests {
+        member_interests::Entity::delete_many()
+            .filter(member_interests::Column::MemberId.eq(member.id))
+            .exec(&txn)
+            .await?;
+        for category_id in interests {
+            member_interests::ActiveModel {
+                member_id: Set(member.id),
+                category_id: Set(category_id),
+            }
+            .insert(&txn)
+            .await?;
+        }
+    }
+    txn.commit().await?;
+    Ok(())
+}
+
+async fn join_profile(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Json(body): Json<ProfileRequest>,
+) -> ApiResult<Ok<Option<()>>> {
+    let nickname = check_nickname(&body.nickname)?;
+    let interests = check_interests(&body.interests)?;
+    save_profile(&state, &user.member, Some(nickname), Some(interests), None).await?;
+    Ok(ok(None))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AccountState {
+    status: String,
+    channel: String,
+    email_verified: bool,
+    certified: bool,
+    profile_complete: bool,
+    /// The next join step: certify, profile, or none.
+    next_step: Option<&'static str>,
+}
+
+async fn account_state(
+    State(_state): State<AppState>,
+    user: AuthUser,
+) -> ApiResult<Ok<AccountState>> {
+    let member = user.member;
+    let certified = member.certification_id.is_some();
+    let profile_complete = member.nickname.is_some();
+    let next_step = if !certified {
+        Some("certify")
+    } else if !profile_complete {
+        Some("profile")
+    } else {
+        None
+    };
+    Ok(ok(AccountState {
+        status: member.status,
+        channel: member.signup_channel,
+        email_verified: member.email_verified_at.is_some(),
+        certified,
+        profile_complete,
+        next_step,
+    }))
+}

@@ -1,0 +1,232 @@
+//! My page: profile, password check (valid 5 minutes for this session), password change,
+//! withdrawal (personal data erased at once).
+
+use super::join::save_profile;
+use super::{check_interests, check_nickname, check_password_policy};
+use crate::auth::routes::{profile_of, Profile};
+use crate::auth::{cookies, password, session, AuthUser};
+use crate::entities::{
+    bookmarks, business_members, certifications, follows, member_interests, members,
+    refresh_token_families as families, social_identities,
+};
+use crate::envelope::{ok, Ok};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Json;
+use crate::limits::RateLimits;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::Router;
+use axum_extra::extract::cookie::CookieJar;
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use serde::{Deserialize, Serialize};
+
+/// PRODUCT: a password check is good for five minutes.
+const CHECK_VALID_MINUTES: i64 = 5;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/mypage/v1/profile", get(read_profile).put(edit_profile))
+        .route("/mypage/v1/password/check", post(check))
+        .route("/mypage/v1/password/change", post(change))
+        .route("/mypage/v1/withdraw", post(withdraw))
+}
+
+async fn read_profile(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<Profile>> {
+    Ok(ok(profile_of(&state, &user.member).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct EditRequest {
+    nickname: Option<String>,
+    interests: Option<Vec<i64>>,
+    marketing_opt_in: Option<bool>,
+}
+
+async fn edit_profile(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Json(body): Json<EditRequest>,
+) -> ApiResult<Ok<Profile>> {
+    let nickname = body.nickname.as_deref().map(check_nickname).transpose()?;
+    let interests = body.interests.as_deref().map(check_interests).transpose()?;
+    save_profile(
+        &state,
+        &user.member,
+        nickname,
+        interests,
+        body.marketing_opt_in,
+    )
+    .await?;
+    let member = members::Entity::find_by_id(user.member.id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("no such member".into()))?;
+    Ok(ok(profile_of(&state, &member).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct CheckRequest {
+    password: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Checked {
+    valid_until: DateTime<Utc>,
+}
+
+async fn check(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Json(body): Json<CheckRequest>,
+) -> ApiResult<Ok<Checked>> {
+    let key = format!("member:{}", user.member.id);
+    RateLimits::check(&state.limits.login_account, &key, "password checks")?;
+    if body.password.chars().count() > 128
+        || !password::verify(body.password, user.member.password_hash.clone()).await?
+    {
+        return Err(ApiError::Unauthorized("the password is not right".into()));
+    }
+    let now = Utc::now();
+    let family = families::Entity::find_by_id(user.family_id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::Unauthorized("sign in first".into()))?;
+    let mut update: families::ActiveModel = family.into();
+    update.password_checked_at = Set(Some(now));
+    update.update(&state.db).await?;
+    Ok(ok(Checked {
+        valid_until: now + Duration::minutes(CHECK_VALID_MINUTES),
+    }))
+}
+
+/// Sensitive changes need a password check on this session in the last five minutes.
+async fn require_recent_check(state: &AppState, user: &AuthUser) -> ApiResult<()> {
+    let family = families::Entity::find_by_id(user.family_id)
+        .one(&state.db)
+        .await?;
+    let recent = family
+        .and_then(|f| f.password_checked_at)
+        .is_some_and(|at| Utc::now() - at < Duration::minutes(CHECK_VALID_MINUTES));
+    if recent {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(
+            "check your password first (/mypage/v1/password/check)".into(),
+        ))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ChangeRequest {
+    new_password: String,
+}
+
+async fn change(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Json(body): Json<ChangeRequest>,
+) -> ApiResult<Ok<Option<()>>> {
+    require_recent_check(&state, &user).await?;
+    if body.new_password.chars().count() > 128 {
+        return Err(ApiError::bad_request(
+            "the password must be at most 64 characters",
+        ));
+    }
+    check_password_policy(&body.new_password, user.member.email.as_deref())?;
+    let hash = password::hash(body.new_password).await?;
+    let txn = state.db.begin().await?;
+    let mut update: members::ActiveModel = user.member.clone().into();
+    update.password_hash = Set(Some(hash));
+    update.updated_at = Set(Utc::now());
+    update.update(&txn).await?;
+    // Other sessions end; this one goes on.
+    families::Entity::update_many()
+        .col_expr(
+            families::Column::RevokedAt,
+            sea_orm::prelude::Expr::value(Utc::now()),
+        )
+        .col_expr(
+            families::Column::RevokedReason,
+            sea_orm::prelude::Expr::value("password_change"),
+        )
+        .filter(families::Column::MemberId.eq(user.member.id))
+        .filter(families::Column::Id.ne(user.family_id))
+        .filter(families::Column::RevokedAt.is_null())
+        .exec(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(ok(None))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct WithdrawRequest {
+    reason: String,
+}
+
+/// Personal data goes at once: e-mail, password, nickname, certification, social identities,
+/// interests, follows and bookmarks. The member row stays as a tombstone so the business's posts
+/// keep their author reference; the e-mail can join again.
+async fn withdraw(
+    State(state): State<AppState>,
+    user: AuthUser,
+    jar: CookieJar,
+    Json(body): Json<WithdrawRequest>,
+) -> ApiResult<(CookieJar, Ok<Option<()>>)> {
+    require_recent_check(&state, &user).await?;
+    let reason: String = body.reason.trim().chars().take(500).collect();
+    if reason.is_empty() {
+        return Err(ApiError::bad_request("reason is required"));
+    }
+    let member_id = user.member.id;
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    social_identities::Entity::delete_many()
+        .filter(social_identities::Column::MemberId.eq(member_id))
+        .exec(&txn)
+        .await?;
+    member_interests::Entity::delete_many()
+        .filter(member_interests::Column::MemberId.eq(member_id))
+        .exec(&txn)
+        .await?;
+    follows::Entity::delete_many()
+        .filter(follows::Column::MemberId.eq(member_id))
+        .exec(&txn)
+        .await?;
+    bookmarks::Entity::delete_many()
+        .filter(bookmarks::Column::MemberId.eq(member_id))
+        .exec(&txn)
+        .await?;
+    business_members::Entity::delete_many()
+        .filter(business_members::Column::MemberId.eq(member_id))
+        .exec(&txn)
+        .await?;
+    let mut update: members::ActiveModel = user.member.clone().into();
+    update.email = Set(None);
+    update.email_verified_at = Set(None);
+    update.password_hash = Set(None);
+    update.nickname = Set(None);
+    update.person_key = Set(None);
+    update.certification_id = Set(None);
+    update.status = Set("WITHDRAWN".into());
+    update.withdrawn_at = Set(Some(now));
+    update.withdraw_reason = Set(Some(reason));
+    update.updated_at = Set(now);
+    update.update(&txn).await?;
+    certifications::Entity::delete_many()
+        .filter(certifications::Column::MemberId.eq(member_id))
+        .exec(&txn)
+        .await?;
+    session::revoke_all_of(&txn, member_id, "withdrawn").await?;
+    txn.commit().await?;
+    Ok((
+        cookies::without_session(jar, state.settings.secure_cookies()),
+        ok(None),
+    ))
+}

@@ -1,0 +1,111 @@
+//! Request guards and answer headers: the CSRF guard, security headers, the client address.
+
+use crate::error::ApiError;
+use axum::extract::{ConnectInfo, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderValue, Method};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::net::{IpAddr, SocketAddr};
+
+/// Calls that change state must carry `_off_set`: a custom header, which a cross-site form or
+/// image cannot send, so a forged request from another site is refused. The two analytics
+/// beacons are exempt: `navigator.sendBeacon` cannot set headers, and they change nothing but
+/// counts.
+pub async fn csrf_guard(request: Request, next: Next) -> Response {
+    let safe = matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
+    let path = request.uri().path();
+    let beacon = path == "/visit/v1" || path == "/click/v1";
+    if !safe && !beacon {
+        match request
+            .headers()
+            .get("_off_set")
+            .and_then(|v| v.to_str().ok())
+        {
+            Some(value)
+                if value
+                    .trim()
+                    .parse::<i32>()
+                    .is_ok_and(|m| (-720..=840).contains(&m)) => {}
+            Some(_) => {
+                return ApiError::bad_request("_off_set must be the time-zone offset in minutes")
+                    .into_response()
+            }
+            None => {
+                return ApiError::Forbidden("the _off_set header is required on this call".into())
+                    .into_response()
+            }
+        }
+    }
+    next.run(request).await
+}
+
+/// Headers on every answer; HTML pages also get a content security policy that allows only
+/// the site's own scripts (and WebAssembly compilation for the core).
+pub async fn security_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    let headers = response.headers_mut();
+    let csp = if html {
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; \
+         base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    } else {
+        "default-src 'none'; frame-ancestors 'none'; sandbox"
+    };
+    let defaults: [(header::HeaderName, &str); 5] = [
+        (header::CONTENT_SECURITY_POLICY, csp),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (
+            header::HeaderName::from_static("permissions-policy"),
+            "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+        ),
+    ];
+    for (name, value) in defaults {
+        if !headers.contains_key(&name) {
+            headers.insert(name, HeaderValue::from_static(value));
+        }
+    }
+    response
+}
+
+/// The client's address: the socket's, or the first `X-Forwarded-For` hop when the server is
+/// told it sits behind a proxy (`TIDEMARK_TRUST_FORWARDED_FOR`).
+#[derive(Debug, Clone)]
+pub struct ClientIp(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp
+where
+    crate::state::AppState: axum::extract::FromRef<S>,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let app = <crate::state::AppState as axum::extract::FromRef<S>>::from_ref(state);
+        if app.settings.trust_forwarded_for {
+            if let Some(ip) = parts
+                .headers
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(',').next())
+                .and_then(|v| v.trim().parse::<IpAddr>().ok())
+            {
+                return Ok(ClientIp(ip.to_string()));
+            }
+        }
+        let socket = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|info| info.0.ip().to_string());
+        Ok(ClientIp(socket.unwrap_or_else(|| "local".into())))
+    }
+}

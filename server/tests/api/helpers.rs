@@ -1,0 +1,272 @@
+//! Spawning a server on a fresh database and talking to it like a browser would.
+
+use reqwest::header::{HeaderMap, HeaderValue};
+use serde_json::Value;
+use std::future::Future;
+use tidemark_server::{Application, Settings};
+
+pub struct TestApp {
+    pub base: String,
+    pub state: tidemark_server::AppState,
+    /// A client with a cookie jar that sends `_off_set`, as the web client does.
+    pub client: reqwest::Client,
+    _data: tempfile::TempDir,
+    pub database: &'static str,
+}
+
+pub fn browser() -> reqwest::Client {
+    let mut headers = HeaderMap::new();
+    headers.insert("_off_set", HeaderValue::from_static("540"));
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .default_headers(headers)
+        .build()
+        .unwrap()
+}
+
+impl TestApp {
+    pub async fn spawn(database_url: Option<String>, database: &'static str) -> TestApp {
+        Self::spawn_with(database_url, database, None).await
+    }
+
+    pub async fn spawn_with(
+        database_url: Option<String>,
+        database: &'static str,
+        smtp_url: Option<String>,
+    ) -> TestApp {
+        let data = tempfile::tempdir().unwrap();
+        let ui = data.path().join("ui");
+        std::fs::create_dir_all(ui.join("assets")).unwrap();
+        std::fs::write(ui.join("index.html"), "<!doctype html><div id=root></div>").unwrap();
+        std::fs::write(ui.join("assets/app-1a2b.js"), "console.log('tidemark')").unwrap();
+        let settings = Settings {
+            port: 0,
+            ui_dir: ui,
+            data_dir: data.path().join("data"),
+            database_url,
+            smtp_url,
+            ..Settings::default()
+        };
+        let app = Application::build(settings)
+            .await
+            .expect("the server starts");
+        let base = format!("http://{}", app.local_addr().unwrap());
+        let state = app.state().clone();
+        tokio::spawn(app.run_until_stopped());
+        TestApp {
+            base,
+            state,
+            client: browser(),
+            _data: data,
+            database,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        let response = self
+            .client
+            .post(self.url(path))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        read(response).await
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        read(self.client.get(self.url(path)).send().await.unwrap()).await
+    }
+}
+
+pub async fn read(response: reqwest::Response) -> (u16, Value) {
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+/// Runs a scenario on SQLite, then on a fresh PostgreSQL database when one is reachable.
+pub async fn on_each_database<F, Fut>(scenario: F)
+where
+    F: Fn(TestApp) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    scenario(TestApp::spawn(None, "sqlite").await).await;
+    if let Some(database) = fresh_postgres().await {
+        scenario(TestApp::spawn(Some(database.url.clone()), "postgres").await).await;
+        database.drop().await;
+    }
+}
+
+pub struct PgDatabase {
+    admin: String,
+    name: String,
+    pub url: String,
+}
+
+/// A new, empty PostgreSQL database; `None` (outside CI) when no server answers.
+pub async fn fresh_postgres() -> Option<PgDatabase> {
+    use sea_orm::{ConnectionTrait, Database};
+    let admin = std::env::var("TIDEMARK_TEST_PG_ADMIN")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let connection = match Database::connect(&admin).await {
+        Ok(connection) => connection,
+        Err(error) if std::env::var("CI").as_deref() == Ok("true") => {
+            panic!("PostgreSQL is required in CI: {error}")
+        }
+        Err(error) => {
+            eprintln!("PostgreSQL skipped: {error}");
+            return None;
+        }
+    };
+    let name = format!("tidemark_test_{}", uuid::Uuid::new_v4().simple());
+    connection
+        .execute_unprepared(&format!("CREATE DATABASE {name}"))
+        .await
+        .unwrap();
+    let url = format!("{}/{name}", admin.rsplit_once('/').unwrap().0);
+    Some(PgDatabase { admin, name, url })
+}
+
+impl PgDatabase {
+    pub async fn drop(self) {
+        use sea_orm::{ConnectionTrait, Database};
+        if let Ok(connection) = Database::connect(&self.admin).await {
+            let _ = connection
+                .execute_unprepared(&format!(
+                    "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                    self.name
+                ))
+                .await;
+        }
+    }
+}
+
+/// A real SMTP server process (aiosmtpd) writing what it receives into a maildir.
+pub struct SmtpServer {
+    pub port: u16,
+    child: std::process::Child,
+    maildir: tempfile::TempDir,
+}
+
+impl SmtpServer {
+    pub fn start() -> SmtpServer {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let maildir = tempfile::tempdir().unwrap();
+        let child = std::process::Command::new("python3")
+            .args([
+                "-m",
+                "aiosmtpd",
+                "-n",
+                "-l",
+                &format!("127.0.0.1:{port}"),
+                "-c",
+                "aiosmtpd.handlers.Mailbox",
+            ])
+            .arg(maildir.path().join("box"))
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("python3 -m aiosmtpd (pip install aiosmtpd)");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "aiosmtpd did not start"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        SmtpServer {
+            port,
+            child,
+            maildir,
+        }
+    }
+
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    /// The decoded text of the first message to `to` whose text contains `needle`.
+    pub async fn wait_for(&self, to: &str, needle: &str) -> String {
+        let new = self.maildir.path().join("box/new");
+        for _ in 0..150 {
+            if let Ok(entries) = std::fs::read_dir(&new) {
+                for entry in entries.flatten() {
+                    let raw = std::fs::read_to_string(entry.path()).unwrap_or_default();
+                    let text = decode_mail(&raw);
+                    if raw.contains(to) && text.contains(needle) {
+                        return text;
+                    }
+                }
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("no mail to {to} containing {needle:?} arrived");
+    }
+}
+
+impl Drop for SmtpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Headers as they are, the body decoded from base64 or quoted-printable.
+fn decode_mail(raw: &str) -> String {
+    use base64::Engine;
+    let (head, body) = raw
+        .split_once("\n\n")
+        .or_else(|| raw.split_once("\r\n\r\n"))
+        .unwrap_or((raw, ""));
+    let lower = head.to_ascii_lowercase();
+    let decoded = if lower.contains("content-transfer-encoding: base64") {
+        let compact: String = body.chars().filter(|c| !c.is_whitespace()).collect();
+        String::from_utf8_lossy(
+            &base64::engine::general_purpose::STANDARD
+                .decode(compact)
+                .unwrap_or_default(),
+        )
+        .into_owned()
+    } else if lower.contains("content-transfer-encoding: quoted-printable") {
+        let joined = body.replace("=\r\n", "").replace("=\n", "");
+        let bytes = joined.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'=' && i + 2 < bytes.len() {
+                if let Ok(byte) = u8::from_str_radix(&joined[i + 1..i + 3], 16) {
+                    out.push(byte);
+                    i += 3;
+                    continue;
+                }
+            }
+            out.push(bytes[i]);
+            i += 1;
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    } else {
+        body.to_string()
+    };
+    format!("{head}\n\n{decoded}")
+}
+
+/// The first run of six digits in a text.
+pub fn six_digits(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .windows(6)
+        .find(|w| w.iter().all(char::is_ascii_digit))
+        .map(|w| w.iter().collect())
+        .expect("a six-digit code")
+}

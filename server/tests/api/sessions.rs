@@ -1,0 +1,492 @@
+//! SPEC §7 session calls: guest id, account status, sign-in, token check, profile, sign-out.
+
+use crate::helpers::{browser, on_each_database, read, TestApp};
+use chrono::Utc;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use serde_json::{json, Value};
+use tidemark_server::entities::{login_attempts, members, refresh_token_families};
+
+const PASSWORD: &str = "Demo-pass-2026";
+
+async fn member(app: &TestApp, email: &str, status: &str) -> members::Model {
+    let hash = tidemark_server::auth::password::hash(PASSWORD.into())
+        .await
+        .unwrap();
+    members::ActiveModel {
+        email: Set(Some(email.into())),
+        email_verified_at: Set(Some(Utc::now())),
+        password_hash: Set(Some(hash)),
+        nickname: Set(Some("독자".into())),
+        role: Set("USER".into()),
+        status: Set(status.into()),
+        signup_channel: Set("email".into()),
+        marketing_opt_in: Set(false),
+        terms_agreed_at: Set(Some(Utc::now())),
+        failed_login_count: Set(0),
+        created_at: Set(Utc::now()),
+        updated_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&app.state.db)
+    .await
+    .unwrap()
+}
+
+fn credentials(email: &str, password: &str) -> Value {
+    json!({
+        "email": email, "password": password, "autoLogin": "Y",
+        "deviceType": "PC", "deviceOs": "WINDOWS", "browser": "Chrome", "browserVer": "120.0",
+        "browserAgent": "Mozilla/5.0", "osVersion": "10", "deviceId": "d-1", "pushToken": ""
+    })
+}
+
+fn set_cookie<'a>(headers: &'a reqwest::header::HeaderMap, name: &str) -> &'a str {
+    headers
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap())
+        .find(|v| v.starts_with(&format!("{name}=")))
+        .unwrap_or_else(|| panic!("no {name} cookie"))
+}
+
+#[tokio::test]
+async fn guest_token_sets_a_day_long_guest_cookie() {
+    on_each_database(|app: TestApp| async move {
+        let response = app
+            .client
+            .post(app.url("/oauth/v1/guest/token"))
+            .send()
+            .await
+            .unwrap();
+        let headers = response.headers().clone();
+        let (status, body) = read(response).await;
+        assert_eq!(status, 200, "{}: {body}", app.database);
+        let id = body["data"]["sessionId"].as_str().unwrap();
+        assert_eq!(id.len(), 36);
+        let cookie = set_cookie(&headers, "tma_id");
+        assert!(
+            cookie.contains("Max-Age=86400")
+                && cookie.contains("SameSite=Lax")
+                && !cookie.contains("HttpOnly"),
+            "{cookie}"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn account_status_answers_2002_for_unknown_and_withdrawn_accounts() {
+    on_each_database(|app: TestApp| async move {
+        member(&app, "member@tidemark.test", "ACTIVE").await;
+        member(&app, "gone@tidemark.test", "WITHDRAWN").await;
+        let (status, body) = app
+            .post(
+                "/membership/v1/account/status",
+                credentials(" Member@Tidemark.test ", "x"),
+            )
+            .await;
+        assert_eq!((status, body["code"].as_str()), (200, Some("0")), "{body}");
+        for email in ["nobody@tidemark.test", "gone@tidemark.test"] {
+            let (status, body) = app
+                .post("/membership/v1/account/status", credentials(email, "x"))
+                .await;
+            assert_eq!(
+                (status, body["code"].as_str()),
+                (404, Some("2002")),
+                "{email}: {body}"
+            );
+        }
+        let (status, body) = app
+            .post(
+                "/membership/v1/account/status",
+                credentials("not-an-email", "x"),
+            )
+            .await;
+        assert_eq!((status, body["code"].as_str()), (400, Some("104")));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn sign_in_sets_session_cookies_and_the_profile_answers() {
+    on_each_database(|app: TestApp| async move {
+        let reader = member(&app, "member@tidemark.test", "ACTIVE").await;
+        let response = app
+            .client
+            .post(app.url("/membership/v1/login"))
+            .json(&credentials("member@tidemark.test", PASSWORD))
+            .send()
+            .await
+            .unwrap();
+        let headers = response.headers().clone();
+        let (status, body) = read(response).await;
+        assert_eq!(status, 200, "{}: {body}", app.database);
+        assert_eq!(body["data"]["autoLogin"], "Y");
+        let access = body["data"]["accessToken"].as_str().unwrap().to_string();
+        assert!(body["data"]["refreshToken"].as_str().unwrap().len() >= 43);
+        for name in ["tma", "tmr"] {
+            let cookie = set_cookie(&headers, name);
+            assert!(
+                cookie.contains("HttpOnly")
+                    && cookie.contains("SameSite=Lax")
+                    && cookie.contains("Max-Age=2592000")
+                    && cookie.contains("Path=/"),
+                "{cookie}"
+            );
+            assert!(!cookie.contains("Secure"), "plain http in tests: {cookie}");
+        }
+        assert!(!set_cookie(&headers, "tml").contains("HttpOnly"));
+
+        let (status, profile) = app.get("/oauth/v1/token/profile").await;
+        assert_eq!(status, 200, "{profile}");
+        assert_eq!(profile["data"]["memberId"], reader.id);
+        assert_eq!(profile["data"]["userAuthName"], "USER");
+        assert_eq!(profile["data"]["identityId"], format!("tm-{}", reader.id));
+
+        // The APP web view sends the header instead of cookies.
+        let (status, _) = read(
+            browser()
+                .get(app.url("/oauth/v1/token/profile"))
+                .header("_tma_token", &access)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, 200);
+        let (status, body) = read(
+            browser()
+                .get(app.url("/oauth/v1/token/profile"))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!((status, body["code"].as_str()), (401, Some("1003")));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn wrong_password_and_unknown_email_answer_alike() {
+    on_each_database(|app: TestApp| async move {
+        member(&app, "member@tidemark.test", "ACTIVE").await;
+        let wrong = app
+            .post(
+                "/membership/v1/login",
+                credentials("member@tidemark.test", "Wrong-pass-1"),
+            )
+            .await;
+        let unknown = app
+            .post(
+                "/membership/v1/login",
+                credentials("nobody@tidemark.test", "Wrong-pass-1"),
+            )
+            .await;
+        assert_eq!(wrong.0, 401);
+        assert_eq!(
+            wrong, unknown,
+            "the answers must not tell which e-mails exist"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn refresh_rotates_and_a_reused_token_revokes_the_family() {
+    on_each_database(|app: TestApp| async move {
+        member(&app, "member@tidemark.test", "ACTIVE").await;
+        let (_, body) = app
+            .post(
+                "/membership/v1/login",
+                credentials("member@tidemark.test", PASSWORD),
+            )
+            .await;
+        let first = body["data"]["refreshToken"].as_str().unwrap().to_string();
+
+        // An APP client with only the refresh token: rotation gives a new pair.
+        let check = |refresh: String| {
+            let url = app.url("/oauth/v1/token/check");
+            async move {
+                read(
+                    browser()
+                        .post(url)
+                        .header("_tmr_token", refresh)
+                        .json(&json!({}))
+                        .send()
+                        .await
+                        .unwrap(),
+                )
+                .await
+            }
+        };
+        let (status, rotated) = check(first.clone()).await;
+        assert_eq!(status, 200, "{rotated}");
+        let second = rotated["data"]["refreshToken"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert_ne!(second, first);
+        assert!(rotated["data"]["accessToken"].as_str().is_some());
+
+        // The first token again: a reuse. Its whole family is revoked, the newer token too.
+        let (status, _) = check(first).await;
+        assert_eq!(status, 401);
+        let (status, _) = check(second).await;
+        assert_eq!(status, 401, "the family is revoked");
+        let family = refresh_token_families::Entity::find()
+            .one(&app.state.db)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(family.revoked_reason.as_deref(), Some("reuse"));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_fresh_access_token_is_left_alone_by_token_check() {
+    on_each_database(|app: TestApp| async move {
+        member(&app, "member@tidemark.test", "ACTIVE").await;
+        app.post(
+            "/membership/v1/login",
+            credentials("member@tidemark.test", PASSWORD),
+        )
+        .await;
+        let (status, body) = app.post("/oauth/v1/token/check", json!({})).await;
+        assert_eq!(status, 200);
+        assert_eq!(body["data"]["accessToken"], Value::Null);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn sign_out_ends_the_session() {
+    on_each_database(|app: TestApp| async move {
+        member(&app, "member@tidemark.test", "ACTIVE").await;
+        let (_, body) = app
+            .post(
+                "/membership/v1/login",
+                credentials("member@tidemark.test", PASSWORD),
+            )
+            .await;
+        let access = body["data"]["accessToken"].as_str().unwrap().to_string();
+        let response = app
+            .client
+            .post(app.url("/membership/v1/logout"))
+            .send()
+            .await
+            .unwrap();
+        assert!(set_cookie(response.headers(), "tma").contains("Max-Age=0"));
+        assert_eq!(response.status(), 200);
+        // Even a copy of the access token stops working at once.
+        let (status, _) = read(
+            browser()
+                .get(app.url("/oauth/v1/token/profile"))
+                .header("_tma_token", access)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, 401);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn state_changing_calls_need_the_offset_header() {
+    let app = TestApp::spawn(None, "sqlite").await;
+    let plain = reqwest::Client::new();
+    let (status, body) = read(
+        plain
+            .post(app.url("/oauth/v1/guest/token"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("_off_set"));
+    let (status, _) = read(
+        plain
+            .post(app.url("/oauth/v1/guest/token"))
+            .header("_off_set", "lunch")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 400);
+    let (status, _) = read(plain.get(app.url("/health")).send().await.unwrap()).await;
+    assert_eq!(status, 200, "reads need no header");
+}
+
+#[tokio::test]
+async fn malformed_and_hostile_input_is_a_clear_400() {
+    on_each_database(|app: TestApp| async move {
+        member(&app, "member@tidemark.test", "ACTIVE").await;
+        let raw = |body: &'static str| {
+            let url = app.url("/membership/v1/login");
+            async move {
+                read(
+                    browser()
+                        .post(url)
+                        .header("content-type", "application/json")
+                        .body(body)
+                        .send()
+                        .await
+                        .unwrap(),
+                )
+                .await
+            }
+        };
+        for (body, says) in [
+            ("{\"email\": ", "malformed JSON"),
+            ("{\"email\": 42, \"password\": \"x\"}", "invalid field"),
+            (
+                "{\"email\": \"member@tidemark.test\", \"password\": \"x\", \"isAdmin\": true}",
+                "unknown field",
+            ),
+            ("[]", "invalid field"),
+        ] {
+            let (status, answer) = raw(body).await;
+            assert_eq!(
+                (status, answer["code"].as_str()),
+                (400, Some("104")),
+                "{body}: {answer}"
+            );
+            assert!(
+                answer["message"].as_str().unwrap().contains(says),
+                "{body}: {answer}"
+            );
+        }
+        let huge = "가".repeat(200_000);
+        let (status, _) = app
+            .post(
+                "/membership/v1/login",
+                json!({"email": huge, "password": "x"}),
+            )
+            .await;
+        assert_eq!(status, 400);
+        let (status, answer) = app
+            .post(
+                "/membership/v1/login",
+                json!({"email": format!("{}@t.io", "a".repeat(300)), "password": "x"}),
+            )
+            .await;
+        assert_eq!(status, 400, "{answer}");
+        for hostile in [
+            "' OR '1'='1",
+            "member@tidemark.test'; DROP TABLE members; --",
+            "\"><script>alert(1)</script>",
+        ] {
+            let (status, _) = app
+                .post("/membership/v1/login", credentials(hostile, PASSWORD))
+                .await;
+            assert_eq!(status, 400, "{hostile}");
+        }
+        let (status, _) = app
+            .post(
+                "/membership/v1/login",
+                credentials("member@tidemark.test", PASSWORD),
+            )
+            .await;
+        assert_eq!(status, 200, "the account is still there and still works");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn sign_in_attempts_are_rate_limited_per_account() {
+    let app = TestApp::spawn(None, "sqlite").await;
+    member(&app, "member@tidemark.test", "ACTIVE").await;
+    let mut limited = None;
+    for attempt in 0..15 {
+        let response = app
+            .client
+            .post(app.url("/membership/v1/login"))
+            .json(&credentials("member@tidemark.test", "Wrong-pass-1"))
+            .send()
+            .await
+            .unwrap();
+        if response.status() == 429 {
+            limited = Some((attempt, response.headers().get("retry-after").cloned()));
+            break;
+        }
+    }
+    let (attempt, retry_after) = limited.expect("the limit triggers");
+    assert!(
+        attempt >= 10,
+        "ten attempts are allowed at once, got {attempt}"
+    );
+    assert!(retry_after.is_some());
+}
+
+#[tokio::test]
+async fn a_hundred_failures_in_an_hour_lock_sign_in_for_the_account() {
+    on_each_database(|app: TestApp| async move {
+        member(&app, "member@tidemark.test", "ACTIVE").await;
+        for _ in 0..100 {
+            login_attempts::ActiveModel {
+                email_key: Set("member@tidemark.test".into()),
+                ip: Set("203.0.113.9".into()),
+                success: Set(false),
+                created_at: Set(Utc::now()),
+                ..Default::default()
+            }
+            .insert(&app.state.db)
+            .await
+            .unwrap();
+        }
+        let (status, body) = app
+            .post(
+                "/membership/v1/login",
+                credentials("member@tidemark.test", PASSWORD),
+            )
+            .await;
+        assert_eq!(status, 429, "{body}");
+        let count = login_attempts::Entity::find()
+            .filter(login_attempts::Column::Success.eq(true))
+            .all(&app.state.db)
+            .await
+            .unwrap()
+            .len();
+        assert_eq!(count, 0, "no password was even checked");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn demo_accounts_sign_in_in_demo_mode() {
+    on_each_database(|app: TestApp| async move {
+        for (email, role) in [
+            ("reader@tidemark.test", "USER"),
+            ("master@tidemark.test", "BUSINESS_MASTER"),
+            ("manager@tidemark.test", "BUSINESS"),
+            ("admin@tidemark.test", "ADMIN"),
+        ] {
+            let client = browser();
+            let (status, body) = read(
+                client
+                    .post(app.url("/membership/v1/login"))
+                    .json(&credentials(email, PASSWORD))
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(status, 200, "{email}: {body}");
+            let (_, profile) = read(
+                client
+                    .get(app.url("/oauth/v1/token/profile"))
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(profile["data"]["userAuthName"], role, "{email}");
+        }
+    })
+    .await;
+}
