@@ -2,10 +2,14 @@
 
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use utoipa::ToSchema;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct Ok<T: Serialize> {
+    /// "0"
+    #[schema(example = "0")]
     pub code: &'static str,
+    #[schema(example = "success")]
     pub message: &'static str,
     pub data: T,
 }
@@ -23,3 +27,10 @@ impl<T: Serialize> IntoResponse for Ok<T> {
         axum::Json(self).into_response()
     }
 }
+
+/// The `data` of answers that carry none: always null.
+pub type NoData = Option<Empty>;
+
+/// Never present: `NoData` is always null.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Empty {}

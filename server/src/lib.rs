@@ -3,6 +3,7 @@
 
 pub mod analytics;
 pub mod auth;
+pub mod certify;
 mod db;
 pub mod demo;
 pub mod entities;
@@ -12,8 +13,10 @@ mod extract;
 mod limits;
 pub mod mail;
 pub mod members;
+mod openapi;
 mod security;
 mod settings;
+pub mod social;
 pub mod state;
 pub mod telemetry;
 mod web;

@@ -3,6 +3,7 @@
 //! know).
 
 use crate::error::ApiError;
+use crate::openapi::ApiDoc;
 use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderValue, StatusCode, Uri};
@@ -14,6 +15,8 @@ use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 
 #[derive(Clone)]
 struct Shell {
@@ -56,10 +59,19 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         .append_index_html_on_directories(false)
         .fallback(get(page).with_state(shell.clone()));
 
-    let api = Router::new()
+    let (api, document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(crate::auth::router())
         .merge(crate::members::router())
+        .merge(crate::certify::router())
+        .merge(crate::social::router())
         .merge(crate::analytics::router())
+        .split_for_parts();
+    let document = Arc::new(document);
+    let api = api
+        .route(
+            "/api-docs/openapi.json",
+            get(move || std::future::ready(axum::Json(document.as_ref().clone()))),
+        )
         .layer(DefaultBodyLimit::max(API_BODY_LIMIT))
         .layer(axum::middleware::from_fn(crate::security::csrf_guard))
         .with_state(state);

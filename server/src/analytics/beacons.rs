@@ -4,23 +4,25 @@
 
 use crate::auth::MaybeAuthUser;
 use crate::entities::analytics_events;
+use crate::envelope::NoData;
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::routing::post;
-use axum::Router;
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{FixedOffset, Utc};
 use sea_orm::{ActiveModelTrait, Set};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/visit/v1", post(visit))
-        .route("/click/v1", post(click))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(visit))
+        .routes(routes!(click))
 }
 
 fn parse<T: DeserializeOwned>(body: &Bytes) -> ApiResult<T> {
@@ -50,7 +52,7 @@ fn clip(value: Option<String>, max: usize) -> Option<String> {
 }
 
 /// SPEC §3 visit record: offset, accessToken, tmaId, device info (the core's `visitRecord`).
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct Visit {
     offset: i32,
@@ -71,12 +73,20 @@ struct Visit {
 
 const DEVICE_TYPES: [&str; 4] = ["TABLET", "MOBILE", "PC", "APP"];
 
+#[utoipa::path(
+        post,
+        path = "/visit/v1",
+        tag = "analytics",
+        request_body = Visit,
+        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody))
+    )]
 async fn visit(
     State(state): State<AppState>,
     user: MaybeAuthUser,
     jar: CookieJar,
     body: Bytes,
-) -> ApiResult<Ok<Option<()>>> {
+) -> ApiResult<Ok<NoData>> {
     let visit: Visit = parse(&body)?;
     if !DEVICE_TYPES.contains(&visit.device_type.as_str()) {
         return Err(ApiError::bad_request(
@@ -109,7 +119,7 @@ async fn visit(
 }
 
 /// SPEC §3 click record: postSeq, offset, tmsId, accessToken.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct Click {
     post_seq: i64,
@@ -120,12 +130,20 @@ struct Click {
     access_token: Option<String>,
 }
 
+#[utoipa::path(
+        post,
+        path = "/click/v1",
+        tag = "analytics",
+        request_body = Click,
+        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody))
+    )]
 async fn click(
     State(state): State<AppState>,
     user: MaybeAuthUser,
     jar: CookieJar,
     body: Bytes,
-) -> ApiResult<Ok<Option<()>>> {
+) -> ApiResult<Ok<NoData>> {
     let click: Click = parse(&body)?;
     if click.post_seq <= 0 {
         return Err(ApiError::bad_request("postSeq must be a positive id"));

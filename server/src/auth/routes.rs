@@ -7,34 +7,36 @@ use super::tokens::RENEW_WHEN_LEFT_SECS;
 use crate::entities::{
     business_members, certifications, guest_sessions, login_attempts, member_interests, members,
 };
+use crate::envelope::NoData;
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Json;
 use crate::limits::{RateLimits, MAX_FAILED_LOGINS_PER_HOUR};
+use crate::openapi::ErrorBody;
 use crate::security::ClientIp;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::{get, post};
-use axum::Router;
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{Duration, Utc};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use tidemark_core::cookies::ACCESS_TOKEN;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/membership/v1/account/status", post(account_status))
-        .route("/membership/v1/login", post(login))
-        .route("/membership/v1/logout", post(logout))
-        .route("/oauth/v1/guest/token", post(guest_token))
-        .route("/oauth/v1/token/check", post(token_check))
-        .route("/oauth/v1/token/profile", get(token_profile))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(account_status))
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(guest_token))
+        .routes(routes!(token_check))
+        .routes(routes!(token_profile))
 }
 
 /// The sign-in request of SPEC §3: credentials plus device information (the core builds it).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SignInRequest {
     pub email: Option<String>,
@@ -122,13 +124,17 @@ pub async fn member_by_email(state: &AppState, email: &str) -> ApiResult<Option<
         .await?)
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AccountStatus {
     status: String,
 }
 
 /// SPEC §5: called before sign-in; code 0 for an account that may sign in, 2002 for none.
+#[utoipa::path(post, path = "/membership/v1/account/status", tag = "session", request_body = SignInRequest,
+    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+    responses((status = 200, body = Ok<AccountStatus>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, description = "2002: no such account", body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn account_status(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -153,7 +159,7 @@ async fn account_status(
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignedIn {
     pub access_token: String,
@@ -163,6 +169,10 @@ pub struct SignedIn {
 
 const WRONG_CREDENTIALS: &str = "the e-mail or the password is not right";
 
+/// Signs in with e-mail and password; sets the cookies `tma`, `tmr` (HttpOnly) and `tml`.
+#[utoipa::path(post, path = "/membership/v1/login", tag = "session", request_body = SignInRequest,
+    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+    responses((status = 200, body = Ok<SignedIn>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -246,11 +256,15 @@ async fn login(
     ))
 }
 
+/// Ends the session of the presented refresh (or access) token and clears the cookies.
+#[utoipa::path(post, path = "/membership/v1/logout", tag = "session",
+    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+    responses((status = 200, body = Ok<NoData>)))]
 async fn logout(
     State(state): State<AppState>,
     headers: HeaderMap,
     jar: CookieJar,
-) -> ApiResult<(CookieJar, Ok<Option<()>>)> {
+) -> ApiResult<(CookieJar, Ok<NoData>)> {
     let mut family = match presented_refresh(&headers, &jar) {
         Some(refresh) => session::family_of(&state, &refresh).await?,
         None => None,
@@ -269,12 +283,16 @@ async fn logout(
     ))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct GuestSession {
     session_id: String,
 }
 
+/// A guest id (cookie `tma_id`, 24 hours).
+#[utoipa::path(post, path = "/oauth/v1/guest/token", tag = "session",
+    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+    responses((status = 200, body = Ok<GuestSession>), (status = 429, body = ErrorBody)))]
 async fn guest_token(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -296,7 +314,7 @@ async fn guest_token(
     Ok((jar, ok(GuestSession { session_id })))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CheckedTokens {
     /// A new access token, or null when the presented one is still good.
@@ -304,6 +322,9 @@ struct CheckedTokens {
     refresh_token: Option<String>,
 }
 
+#[utoipa::path(post, path = "/oauth/v1/token/check", tag = "session",
+    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+    responses((status = 200, body = Ok<CheckedTokens>), (status = 401, body = ErrorBody)))]
 /// SPEC §4: the client calls this at most every 10 minutes; a still-fresh access token is left
 /// alone, otherwise the refresh token is rotated and new cookies set.
 async fn token_check(
@@ -358,7 +379,7 @@ async fn token_check(
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
     pub member_id: i64,
@@ -418,6 +439,10 @@ pub async fn profile_of(state: &AppState, member: &members::Model) -> ApiResult<
     })
 }
 
+/// The signed-in member's profile (SPEC §7).
+#[utoipa::path(get, path = "/oauth/v1/token/profile", tag = "session",
+    security(("access_cookie" = []), ("access_header" = [])),
+    responses((status = 200, body = Ok<Profile>), (status = 401, body = ErrorBody)))]
 async fn token_profile(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<Profile>> {
     Ok(ok(profile_of(&state, &user.member).await?))
 }

@@ -6,42 +6,44 @@ use super::{check_interests, check_nickname, check_password_policy};
 use crate::auth::routes::{member_by_email, valid_email, SignedIn};
 use crate::auth::{cookies, password, session, AuthUser};
 use crate::entities::{email_codes, member_interests, members};
+use crate::envelope::NoData;
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Json;
 use crate::limits::RateLimits;
+use crate::openapi::ErrorBody;
 use crate::security::ClientIp;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::Router;
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{Duration, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 const CODE_TTL_MINUTES: i64 = 10;
 const CODE_TRIES: i32 = 5;
 const JOIN_TICKET_SECS: i64 = 30 * 60;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/membership/v1/join/email/code", post(send_code))
-        .route("/membership/v1/join/email/verify", post(verify_code))
-        .route("/membership/v1/join", post(join))
-        .route("/membership/v1/join/profile", post(join_profile))
-        .route("/membership/v1/account/state", get(account_state))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(send_code))
+        .routes(routes!(verify_code))
+        .routes(routes!(join))
+        .routes(routes!(join_profile))
+        .routes(routes!(account_state))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct CodeRequest {
     email: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CodeSent {
     /// Always true: the answer never tells whether the address has an account.
@@ -53,6 +55,14 @@ fn code_hash(email: &str, code: &str) -> String {
     crate::auth::tokens::hash_token(&format!("{email}:{code}"))
 }
 
+#[utoipa::path(
+        post,
+        path = "/membership/v1/join/email/code",
+        tag = "members",
+        request_body = CodeRequest,
+        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        responses((status = 200, body = Ok<CodeSent>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
+    )]
 /// Sends a code; an address that already has an account gets a notice instead (same answer).
 async fn send_code(
     State(state): State<AppState>,
@@ -118,20 +128,28 @@ async fn send_code(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct VerifyRequest {
     email: String,
     code: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Verified {
     /// Proof that the address was verified, for /membership/v1/join (30 minutes).
     join_token: String,
 }
 
+#[utoipa::path(
+        post,
+        path = "/membership/v1/join/email/verify",
+        tag = "members",
+        request_body = VerifyRequest,
+        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        responses((status = 200, body = Ok<Verified>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
+    )]
 async fn verify_code(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -176,7 +194,7 @@ async fn verify_code(
     Ok(ok(Verified { join_token }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Terms {
     pub service: bool,
@@ -196,7 +214,7 @@ impl Terms {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct JoinRequest {
     join_token: String,
@@ -204,7 +222,7 @@ struct JoinRequest {
     terms: Terms,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Joined {
     member_id: i64,
@@ -212,6 +230,14 @@ struct Joined {
     session: SignedIn,
 }
 
+#[utoipa::path(
+        post,
+        path = "/membership/v1/join",
+        tag = "members",
+        request_body = JoinRequest,
+        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        responses((status = 200, body = Ok<Joined>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody))
+    )]
 async fn join(
     State(state): State<AppState>,
     jar: CookieJar,
@@ -287,7 +313,7 @@ async fn join(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProfileRequest {
     pub nickname: String,
@@ -329,18 +355,27 @@ pub async fn save_profile(
     Ok(())
 }
 
+#[utoipa::path(
+        post,
+        path = "/membership/v1/join/profile",
+        tag = "members",
+        request_body = ProfileRequest,
+        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    )]
 async fn join_profile(
     State(state): State<AppState>,
     user: AuthUser,
     Json(body): Json<ProfileRequest>,
-) -> ApiResult<Ok<Option<()>>> {
+) -> ApiResult<Ok<NoData>> {
     let nickname = check_nickname(&body.nickname)?;
     let interests = check_interests(&body.interests)?;
     save_profile(&state, &user.member, Some(nickname), Some(interests), None).await?;
     Ok(ok(None))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AccountState {
     status: String,
@@ -352,6 +387,13 @@ struct AccountState {
     next_step: Option<&'static str>,
 }
 
+#[utoipa::path(
+        get,
+        path = "/membership/v1/account/state",
+        tag = "members",
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<AccountState>), (status = 401, body = ErrorBody))
+    )]
 async fn account_state(
     State(_state): State<AppState>,
     user: AuthUser,

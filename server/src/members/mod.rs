@@ -6,10 +6,10 @@ mod mypage;
 mod recovery;
 
 use crate::state::AppState;
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(join::router())
         .merge(recovery::router())
         .merge(mypage::router())

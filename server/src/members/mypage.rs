@@ -9,35 +9,44 @@ use crate::entities::{
     bookmarks, business_members, certifications, follows, member_interests, members,
     refresh_token_families as families, social_identities,
 };
+use crate::envelope::NoData;
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Json;
 use crate::limits::RateLimits;
+use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::Router;
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// PRODUCT: a password check is good for five minutes.
 const CHECK_VALID_MINUTES: i64 = 5;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/mypage/v1/profile", get(read_profile).put(edit_profile))
-        .route("/mypage/v1/password/check", post(check))
-        .route("/mypage/v1/password/change", post(change))
-        .route("/mypage/v1/withdraw", post(withdraw))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(read_profile, edit_profile))
+        .routes(routes!(check))
+        .routes(routes!(change))
+        .routes(routes!(withdraw))
 }
 
+#[utoipa::path(
+        get,
+        path = "/mypage/v1/profile",
+        tag = "members",
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Profile>), (status = 401, body = ErrorBody))
+    )]
 async fn read_profile(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<Profile>> {
     Ok(ok(profile_of(&state, &user.member).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct EditRequest {
     nickname: Option<String>,
@@ -45,6 +54,15 @@ struct EditRequest {
     marketing_opt_in: Option<bool>,
 }
 
+#[utoipa::path(
+        put,
+        path = "/mypage/v1/profile",
+        tag = "members",
+        request_body = EditRequest,
+        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Profile>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    )]
 async fn edit_profile(
     State(state): State<AppState>,
     user: AuthUser,
@@ -67,18 +85,27 @@ async fn edit_profile(
     Ok(ok(profile_of(&state, &member).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct CheckRequest {
     password: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Checked {
     valid_until: DateTime<Utc>,
 }
 
+#[utoipa::path(
+        post,
+        path = "/mypage/v1/password/check",
+        tag = "members",
+        request_body = CheckRequest,
+        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Checked>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody))
+    )]
 async fn check(
     State(state): State<AppState>,
     user: AuthUser,
@@ -121,17 +148,26 @@ async fn require_recent_check(state: &AppState, user: &AuthUser) -> ApiResult<()
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ChangeRequest {
     new_password: String,
 }
 
+#[utoipa::path(
+        post,
+        path = "/mypage/v1/password/change",
+        tag = "members",
+        request_body = ChangeRequest,
+        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody))
+    )]
 async fn change(
     State(state): State<AppState>,
     user: AuthUser,
     Json(body): Json<ChangeRequest>,
-) -> ApiResult<Ok<Option<()>>> {
+) -> ApiResult<Ok<NoData>> {
     require_recent_check(&state, &user).await?;
     if body.new_password.chars().count() > 128 {
         return Err(ApiError::bad_request(
@@ -164,12 +200,21 @@ async fn change(
     Ok(ok(None))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct WithdrawRequest {
     reason: String,
 }
 
+#[utoipa::path(
+        post,
+        path = "/mypage/v1/withdraw",
+        tag = "members",
+        request_body = WithdrawRequest,
+        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody))
+    )]
 /// Personal data goes at once: e-mail, password, nickname, certification, social identities,
 /// interests, follows and bookmarks. The member row stays as a tombstone so the business's posts
 /// keep their author reference; the e-mail can join again.
@@ -178,7 +223,7 @@ async fn withdraw(
     user: AuthUser,
     jar: CookieJar,
     Json(body): Json<WithdrawRequest>,
-) -> ApiResult<(CookieJar, Ok<Option<()>>)> {
+) -> ApiResult<(CookieJar, Ok<NoData>)> {
     require_recent_check(&state, &user).await?;
     let reason: String = body.reason.trim().chars().take(500).collect();
     if reason.is_empty() {

@@ -7,41 +7,51 @@ use crate::auth::routes::valid_email;
 use crate::auth::tokens::{hash_token, random_token};
 use crate::auth::{password, session};
 use crate::entities::{members, password_resets};
+use crate::envelope::NoData;
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Json;
 use crate::limits::RateLimits;
+use crate::openapi::ErrorBody;
 use crate::security::ClientIp;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::routing::post;
-use axum::Router;
 use chrono::{Duration, Utc};
 use sea_orm::prelude::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 const RESET_TTL_MINUTES: i64 = 30;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/membership/v1/password/find/email", post(find_by_email))
-        .route("/membership/v1/password/reset", post(reset))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(find_by_email))
+        .routes(routes!(reset))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct FindRequest {
     email: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct FindAnswer {
     /// Always true: whether the address has an account is not told.
     sent: bool,
 }
 
+#[utoipa::path(
+        post,
+        path = "/membership/v1/password/find/email",
+        tag = "members",
+        request_body = FindRequest,
+        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        responses((status = 200, body = Ok<FindAnswer>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
+    )]
 async fn find_by_email(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -100,7 +110,7 @@ async fn find_by_email(
     Ok(ok(FindAnswer { sent: true }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ResetRequest {
     /// `email` (the token from the mailed link) or `phone` (after certification).
@@ -110,11 +120,19 @@ struct ResetRequest {
     password: String,
 }
 
+#[utoipa::path(
+        post,
+        path = "/membership/v1/password/reset",
+        tag = "members",
+        request_body = ResetRequest,
+        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
+    )]
 async fn reset(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     Json(body): Json<ResetRequest>,
-) -> ApiResult<Ok<Option<()>>> {
+) -> ApiResult<Ok<NoData>> {
     RateLimits::check(
         &state.limits.recovery_ip,
         &ip,

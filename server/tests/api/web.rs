@@ -71,3 +71,31 @@ async fn unknown_api_calls_answer_json() {
     assert_eq!(status, 404);
     assert_eq!(body["code"], "101");
 }
+
+#[tokio::test]
+async fn the_openapi_document_lists_every_call() {
+    let app = TestApp::spawn(None, "sqlite").await;
+    let (status, doc) = app.get("/api-docs/openapi.json").await;
+    assert_eq!(status, 200);
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    for (path, method) in [
+        ("/membership/v1/login", "post"),
+        ("/membership/v1/account/status", "post"),
+        ("/membership/v1/logout", "post"),
+        ("/oauth/v1/guest/token", "post"),
+        ("/oauth/v1/token/check", "post"),
+        ("/oauth/v1/token/profile", "get"),
+        ("/membership/v1/join/email/code", "post"),
+        ("/membership/v1/join", "post"),
+        ("/membership/v1/password/reset", "post"),
+        ("/mypage/v1/profile", "put"),
+        ("/mypage/v1/withdraw", "post"),
+        ("/visit/v1", "post"),
+        ("/click/v1", "post"),
+    ] {
+        assert!(
+            doc["paths"][path][method].is_object(),
+            "{method} {path} is documented"
+        );
+    }
+}

@@ -1,0 +1,53 @@
+//! The OpenAPI 3 document, generated from the handlers' annotations: served at
+//! `/api-docs/openapi.json`, with an interactive reference page at `/api-docs/`.
+
+use serde::Serialize;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::{Modify, OpenApi, ToSchema};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Tidemark API",
+        description = "Every answer is `{code, message, data}`; `code` is \"0\" on success and an SPEC §8 code otherwise. \
+            State-changing calls need the `_off_set` header (minutes east of UTC). Sessions travel in the HttpOnly cookies \
+            `tma`/`tmr`, or in the headers `_tma_token`/`_tmr_token`.",
+        version = "1"
+    ),
+    modifiers(&SessionSchemes),
+    tags(
+        (name = "session", description = "Sign-in, sign-out, guest ids, token check and profile (SPEC §7)"),
+        (name = "members", description = "Join, recovery, my page, withdrawal"),
+        (name = "certification", description = "Identity certification (SPEC §5, §7)"),
+        (name = "social", description = "Social sign-in: OAuth 2 with PKCE, and the built-in local provider"),
+        (name = "analytics", description = "Visit and click beacons")
+    )
+)]
+pub struct ApiDoc;
+
+struct SessionSchemes;
+
+impl Modify for SessionSchemes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "access_cookie",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new("tma"))),
+        );
+        components.add_security_scheme(
+            "access_header",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("_tma_token"))),
+        );
+    }
+}
+
+/// The error answer, for the documentation (the server builds it in `error.rs`).
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// An SPEC §8 code: 104 bad parameter, 1003 no or bad session, 101 no data, 2002 no such
+    /// user, 2007 account exists, 429 rate limited, 999 internal.
+    pub code: String,
+    pub message: String,
+    /// Always null on errors.
+    pub data: Option<()>,
+}
