@@ -32,6 +32,8 @@ use tokio::net::TcpListener;
 /// Everything a running server holds, built from the settings: the database (migrated), the
 /// token keys, the rate limits, the mailer.
 pub async fn build_state(settings: Settings) -> Result<AppState, String> {
+    certify::check_settings(&settings)?;
+    social::check_settings(&settings)?;
     let db = db::connect(&settings).await?;
     let tokens = auth::tokens::TokenKeys::load(&settings)?;
     let mailer = mail::Mailer::new(settings.smtp_url.as_deref(), &settings.mail_from)?;

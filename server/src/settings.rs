@@ -37,6 +37,10 @@ pub struct Settings {
     pub mail_from: String,
     /// Trust `X-Forwarded-For` for client addresses (behind a load balancer only).
     pub trust_forwarded_for: bool,
+    /// Every `TIDEMARK_*` value of the file and the environment (environment first), for the
+    /// domain modules that read settings of their own (providers' keys and addresses). Never
+    /// printed.
+    pub raw: HashMap<String, String>,
 }
 
 impl std::fmt::Debug for Settings {
@@ -69,6 +73,7 @@ impl Default for Settings {
             smtp_url: None,
             mail_from: "Tidemark <no-reply@tidemark.test>".into(),
             trust_forwarded_for: false,
+            raw: HashMap::new(),
         }
     }
 }
@@ -190,6 +195,11 @@ impl Settings {
             }
         }
         Ok(())
+    }
+
+    /// A module's own setting by its environment name (`TIDEMARK_PORTONE_API_KEY`).
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.raw.get(name).map(String::as_str)
     }
 
     pub fn address(&self) -> SocketAddr {

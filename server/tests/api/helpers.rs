@@ -34,19 +34,32 @@ impl TestApp {
         database: &'static str,
         smtp_url: Option<String>,
     ) -> TestApp {
+        Self::spawn_custom(database_url, database, move |settings| {
+            settings.smtp_url = smtp_url
+        })
+        .await
+    }
+
+    /// A server whose settings the test adjusts (providers' addresses and keys go in
+    /// `settings.raw` under their `TIDEMARK_*` names).
+    pub async fn spawn_custom(
+        database_url: Option<String>,
+        database: &'static str,
+        configure: impl FnOnce(&mut Settings),
+    ) -> TestApp {
         let data = tempfile::tempdir().unwrap();
         let ui = data.path().join("ui");
         std::fs::create_dir_all(ui.join("assets")).unwrap();
         std::fs::write(ui.join("index.html"), "<!doctype html><div id=root></div>").unwrap();
         std::fs::write(ui.join("assets/app-1a2b.js"), "console.log('tidemark')").unwrap();
-        let settings = Settings {
+        let mut settings = Settings {
             port: 0,
             ui_dir: ui,
             data_dir: data.path().join("data"),
             database_url,
-            smtp_url,
             ..Settings::default()
         };
+        configure(&mut settings);
         let app = Application::build(settings)
             .await
             .expect("the server starts");
