@@ -12,7 +12,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use std::sync::Arc;
 use tower_http::compression::CompressionLayer;
-use tower_http::services::ServeDir;
+use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
@@ -80,6 +80,8 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
     Ok(Router::new()
         .merge(api)
         .route("/health", get(health))
+        .route_service("/api-docs", ServeFile::new(settings.ui_dir.join("api-docs/index.html")))
+        .route_service("/api-docs/", ServeFile::new(settings.ui_dir.join("api-docs/index.html")))
         .nest_service(
             "/assets",
             tower::ServiceBuilder::new()

@@ -78,7 +78,7 @@ const DEVICE_TYPES: [&str; 4] = ["TABLET", "MOBILE", "PC", "APP"];
         path = "/visit/v1",
         tag = "analytics",
         request_body = Visit,
-        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
         responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody))
     )]
 async fn visit(
@@ -135,7 +135,7 @@ struct Click {
         path = "/click/v1",
         tag = "analytics",
         request_body = Click,
-        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
         responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody))
     )]
 async fn click(

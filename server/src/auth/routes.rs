@@ -132,7 +132,7 @@ struct AccountStatus {
 
 /// SPEC §5: called before sign-in; code 0 for an account that may sign in, 2002 for none.
 #[utoipa::path(post, path = "/membership/v1/account/status", tag = "session", request_body = SignInRequest,
-    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+    params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
     responses((status = 200, body = Ok<AccountStatus>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, description = "2002: no such account", body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn account_status(
@@ -171,7 +171,7 @@ const WRONG_CREDENTIALS: &str = "the e-mail or the password is not right";
 
 /// Signs in with e-mail and password; sets the cookies `tma`, `tmr` (HttpOnly) and `tml`.
 #[utoipa::path(post, path = "/membership/v1/login", tag = "session", request_body = SignInRequest,
-    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+    params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
     responses((status = 200, body = Ok<SignedIn>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn login(
     State(state): State<AppState>,
@@ -258,7 +258,7 @@ async fn login(
 
 /// Ends the session of the presented refresh (or access) token and clears the cookies.
 #[utoipa::path(post, path = "/membership/v1/logout", tag = "session",
-    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+    params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
     responses((status = 200, body = Ok<NoData>)))]
 async fn logout(
     State(state): State<AppState>,
@@ -291,7 +291,7 @@ struct GuestSession {
 
 /// A guest id (cookie `tma_id`, 24 hours).
 #[utoipa::path(post, path = "/oauth/v1/guest/token", tag = "session",
-    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+    params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
     responses((status = 200, body = Ok<GuestSession>), (status = 429, body = ErrorBody)))]
 async fn guest_token(
     State(state): State<AppState>,
@@ -323,7 +323,7 @@ struct CheckedTokens {
 }
 
 #[utoipa::path(post, path = "/oauth/v1/token/check", tag = "session",
-    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+    params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
     responses((status = 200, body = Ok<CheckedTokens>), (status = 401, body = ErrorBody)))]
 /// SPEC §4: the client calls this at most every 10 minutes; a still-fresh access token is left
 /// alone, otherwise the refresh token is rotated and new cookies set.

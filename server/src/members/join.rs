@@ -60,7 +60,7 @@ fn code_hash(email: &str, code: &str) -> String {
         path = "/membership/v1/join/email/code",
         tag = "members",
         request_body = CodeRequest,
-        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
         responses((status = 200, body = Ok<CodeSent>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
     )]
 /// Sends a code; an address that already has an account gets a notice instead (same answer).
@@ -147,7 +147,7 @@ struct Verified {
         path = "/membership/v1/join/email/verify",
         tag = "members",
         request_body = VerifyRequest,
-        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
         responses((status = 200, body = Ok<Verified>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
     )]
 async fn verify_code(
@@ -235,7 +235,7 @@ struct Joined {
         path = "/membership/v1/join",
         tag = "members",
         request_body = JoinRequest,
-        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
         responses((status = 200, body = Ok<Joined>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody))
     )]
 async fn join(
@@ -360,7 +360,7 @@ pub async fn save_profile(
         path = "/membership/v1/join/profile",
         tag = "members",
         request_body = ProfileRequest,
-        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
     )]

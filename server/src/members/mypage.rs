@@ -59,7 +59,7 @@ struct EditRequest {
         path = "/mypage/v1/profile",
         tag = "members",
         request_body = EditRequest,
-        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<Profile>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
     )]
@@ -102,7 +102,7 @@ struct Checked {
         path = "/mypage/v1/password/check",
         tag = "members",
         request_body = CheckRequest,
-        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<Checked>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody))
     )]
@@ -159,7 +159,7 @@ struct ChangeRequest {
         path = "/mypage/v1/password/change",
         tag = "members",
         request_body = ChangeRequest,
-        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody))
     )]
@@ -211,7 +211,7 @@ struct WithdrawRequest {
         path = "/mypage/v1/withdraw",
         tag = "members",
         request_body = WithdrawRequest,
-        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody))
     )]

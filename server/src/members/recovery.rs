@@ -49,7 +49,7 @@ struct FindAnswer {
         path = "/membership/v1/password/find/email",
         tag = "members",
         request_body = FindRequest,
-        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
         responses((status = 200, body = Ok<FindAnswer>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
     )]
 async fn find_by_email(
@@ -125,7 +125,7 @@ struct ResetRequest {
         path = "/membership/v1/password/reset",
         tag = "members",
         request_body = ResetRequest,
-        params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
         responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
     )]
 async fn reset(
