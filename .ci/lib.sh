@@ -76,6 +76,15 @@ ensure_smtp_server() {
   fi
 }
 
+# schemathesis (PyPI) for the property-based API tests.
+ensure_schemathesis() {
+  if ! command -v schemathesis >/dev/null 2>&1; then
+    say "installing schemathesis (property-based API tests)"
+    python3 -m pip install --quiet --disable-pip-version-check schemathesis \
+      || fail "cannot install schemathesis: run python3 -m pip install schemathesis"
+  fi
+}
+
 ensure_chromium() {
   export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
   if [ ! -x "$CHROMIUM_PATH" ]; then

@@ -32,6 +32,9 @@ say "building the UI and the server for the browser tests"
 npx vite build --config ui/vite.config.ts --logLevel warn
 cargo build -p tidemark-server --bin tidemark --quiet
 
+say "schemathesis: generated requests against the OpenAPI document"
+bash .ci/schemathesis.sh
+
 say "playwright: end-to-end in Chromium"
 export TIDEMARK_BIN="$TARGET_DIR/debug/tidemark"
 npx playwright test --config tests/e2e/playwright.config.ts

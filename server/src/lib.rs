@@ -37,11 +37,18 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
     let db = db::connect(&settings).await?;
     let tokens = auth::tokens::TokenKeys::load(&settings)?;
     let mailer = mail::Mailer::new(settings.smtp_url.as_deref(), &settings.mail_from)?;
+    let limits_on = settings.get("TIDEMARK_RATE_LIMITS") != Some("off");
+    if !limits_on {
+        if settings.mode == Mode::Production {
+            return Err("TIDEMARK_RATE_LIMITS=off is for benchmarks in demo mode, never in production".into());
+        }
+        tracing::warn!("rate limits are off (TIDEMARK_RATE_LIMITS=off): for load benchmarks only");
+    }
     Ok(AppState {
         db,
         settings: Arc::new(settings),
         tokens: Arc::new(tokens),
-        limits: Arc::new(limits::RateLimits::default()),
+        limits: Arc::new(limits::RateLimits::new(limits_on)),
         mailer: Arc::new(mailer),
     })
 }

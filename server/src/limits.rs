@@ -30,6 +30,25 @@ pub const MAX_FAILED_LOGINS_PER_HOUR: u64 = 100;
 
 impl Default for RateLimits {
     fn default() -> Self {
+        Self::new(true)
+    }
+}
+
+impl RateLimits {
+    /// `enabled = false` (`TIDEMARK_RATE_LIMITS=off`, demo mode only) is for load benchmarks,
+    /// which would otherwise measure the limiter's refusals.
+    pub fn new(enabled: bool) -> Self {
+        if !enabled {
+            let open = || limiter(u32::MAX / 2, Duration::from_nanos(1));
+            return Self {
+                login_ip: open(),
+                login_account: open(),
+                mail_ip: open(),
+                mail_address: open(),
+                recovery_ip: open(),
+                guest_ip: open(),
+            };
+        }
         Self {
             login_ip: limiter(30, Duration::from_secs(2)),
             login_account: limiter(10, Duration::from_secs(6)),
