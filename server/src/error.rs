@@ -24,6 +24,13 @@ pub enum ApiError {
     TooManyRequests { message: String, retry_after: u64 },
     /// An SPEC §8 code with its own status (F0000 and the like).
     Coded { code: ErrorCode, message: String },
+    /// An SPEC §8 code with a status other than its usual one (999 for a social sign-in
+    /// without a token is the client's mistake: 400, not 500).
+    CodedWithStatus {
+        status: StatusCode,
+        code: ErrorCode,
+        message: String,
+    },
     /// 500 / 999: anything unforeseen. The text is logged, the visitor sees a fixed message.
     Internal(String),
 }
@@ -67,6 +74,7 @@ impl ApiError {
                 StatusCode::from_u16(code.http_status()).unwrap_or(StatusCode::BAD_REQUEST),
                 code.as_str(),
             ),
+            ApiError::CodedWithStatus { status, code, .. } => (*status, code.as_str()),
             ApiError::Internal(_) => (
                 StatusCode::INTERNAL_SERVER_ERROR,
                 ErrorCode::DefaultError.as_str(),
@@ -82,7 +90,8 @@ impl ApiError {
             | ApiError::NotFound(m)
             | ApiError::AccountExists(m)
             | ApiError::TooManyRequests { message: m, .. }
-            | ApiError::Coded { message: m, .. } => m,
+            | ApiError::Coded { message: m, .. }
+            | ApiError::CodedWithStatus { message: m, .. } => m,
             ApiError::UserDoesNotExist => "user does not exist",
             ApiError::Internal(_) => "something went wrong on our side; please try again",
         }

@@ -40,7 +40,10 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
     let limits_on = settings.get("TIDEMARK_RATE_LIMITS") != Some("off");
     if !limits_on {
         if settings.mode == Mode::Production {
-            return Err("TIDEMARK_RATE_LIMITS=off is for benchmarks in demo mode, never in production".into());
+            return Err(
+                "TIDEMARK_RATE_LIMITS=off is for benchmarks in demo mode, never in production"
+                    .into(),
+            );
         }
         tracing::warn!("rate limits are off (TIDEMARK_RATE_LIMITS=off): for load benchmarks only");
     }

@@ -8,18 +8,24 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::net::{IpAddr, SocketAddr};
 
+/// Paths the CSRF guard lets through without `_off_set`: the analytics beacons
+/// (`navigator.sendBeacon` cannot set headers, and they change nothing but counts) and the
+/// built-in local providers, which stand in for outside services: their pages post plain
+/// forms and their token endpoint is called server to server, as the real ones are.
+const CSRF_EXEMPT: [&str; 4] = ["/visit/v1", "/click/v1", "/certify/local", "/oauth/local/"];
+
 /// Calls that change state must carry `_off_set`: a custom header, which a cross-site form or
-/// image cannot send, so a forged request from another site is refused. The two analytics
-/// beacons are exempt: `navigator.sendBeacon` cannot set headers, and they change nothing but
-/// counts.
+/// image cannot send, so a forged request from another site is refused.
 pub async fn csrf_guard(request: Request, next: Next) -> Response {
     let safe = matches!(
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS
     );
     let path = request.uri().path();
-    let beacon = path == "/visit/v1" || path == "/click/v1";
-    if !safe && !beacon {
+    let exempt = CSRF_EXEMPT
+        .iter()
+        .any(|prefix| path == *prefix || path.starts_with(prefix));
+    if !safe && !exempt {
         match request
             .headers()
             .get("_off_set")

@@ -176,6 +176,20 @@ impl Settings {
             value("TIDEMARK_TRUST_FORWARDED_FOR").as_deref(),
             Some("true" | "1")
         );
+        let mut names: Vec<String> = file
+            .keys()
+            .map(|key| format!("TIDEMARK_{}", key.to_ascii_uppercase()))
+            .collect();
+        names.extend(
+            std::env::vars()
+                .map(|(name, _)| name)
+                .filter(|name| name.starts_with("TIDEMARK_")),
+        );
+        for name in names {
+            if let Some(found) = value(&name) {
+                settings.raw.insert(name, found);
+            }
+        }
         settings.validate()?;
         Ok(settings)
     }
@@ -282,6 +296,29 @@ mod tests {
         assert_eq!(settings.mail_from, "A <a@b.io>");
         let settings = Settings::from_layers(file, env(&[("PORT", "9100")])).unwrap();
         assert_eq!(settings.port, 9100);
+    }
+
+    #[test]
+    fn module_settings_come_from_file_and_environment() {
+        let file: HashMap<String, String> = [("kakao_client_id", "from-file")]
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let settings = Settings::from_layers(file, |_| None).unwrap();
+        assert_eq!(settings.get("TIDEMARK_KAKAO_CLIENT_ID"), Some("from-file"));
+        let settings = Settings::from_layers(
+            [("kakao_client_id", "from-file")]
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            env(&[("TIDEMARK_KAKAO_CLIENT_ID", "from-env")]),
+        )
+        .unwrap();
+        assert_eq!(settings.get("TIDEMARK_KAKAO_CLIENT_ID"), Some("from-env"));
+        assert!(
+            !format!("{settings:?}").contains("from-env"),
+            "module settings are never printed"
+        );
     }
 
     #[test]

@@ -143,9 +143,15 @@ async fn account_status(
     body.check_sizes()?;
     RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
     if body.auth_token.is_some() || body.channel.is_some() {
-        return Err(ApiError::bad_request(
-            "social sign-in: sign in through /oauth/v1/social/authorize first",
-        ));
+        let member = crate::social::member_signing_in(
+            &state,
+            body.auth_token.as_deref(),
+            body.channel.as_deref(),
+        )
+        .await?;
+        return Ok(ok(AccountStatus {
+            status: member.status,
+        }));
     }
     let email = valid_email(body.email.as_deref())?;
     match member_by_email(&state, &email).await? {
@@ -181,10 +187,15 @@ async fn login(
 ) -> ApiResult<(CookieJar, Ok<SignedIn>)> {
     body.check_sizes()?;
     RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
-    if body.auth_token.is_some() {
-        return Err(ApiError::bad_request(
-            "social sign-in: sign in through /oauth/v1/social/authorize first",
-        ));
+    if body.auth_token.is_some() || body.channel.is_some() {
+        let member = crate::social::member_signing_in(
+            &state,
+            body.auth_token.as_deref(),
+            body.channel.as_deref(),
+        )
+        .await?;
+        let auto_login = body.auto_login.as_deref() == Some("Y");
+        return crate::social::sign_in(&state, jar, &member, auto_login, body.device()).await;
     }
     let email = valid_email(body.email.as_deref())?;
     let password = body

@@ -1,14 +1,41 @@
-//! Identity certification (SPEC §5, §7; PRODUCT "Members"): providers `portone` and `local`.
+//! Identity certification (SPEC §5, §7; PRODUCT "Members"): providers `portone` and `local`,
+//! chosen by `TIDEMARK_CERTIFY_PROVIDER`.
+//!
+//! The flow: `GET /certify/v1` opens a request (a `certifications` row, REQUESTED, 30 minutes)
+//! whose unguessable `certifyNo` the browser hands the provider as `merchant_uid`; the provider
+//! returns the browser to `/member/auth/callbackCertify` with its `imp_uid`;
+//! `POST /certify/v1/complete` asks the provider about that `imp_uid` (never trusting the
+//! browser's word) and stores the person: name, phone, birth date, gender and the person key.
+//! A completed certification is then used once, within 30 minutes, for one purpose: attached to
+//! the account (join or account), a phone change, or a password reset by phone.
+
+mod local;
+mod provider;
+mod routes;
 
 use crate::state::AppState;
+use rand::RngExt;
 use utoipa_axum::router::OpenApiRouter;
 
+pub use provider::Provider;
+
+/// A request is open this long; a completed certification is usable this long after it.
+const REQUEST_TTL_MINUTES: i64 = 30;
+const USE_WITHIN_MINUTES: i64 = 30;
+
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    routes::router().merge(local::router())
 }
 
 /// Checks this module's settings at start (certification provider); a bad one stops the server with a message.
 pub fn check_settings(settings: &crate::Settings) -> Result<(), String> {
-    let _ = settings;
-    Ok(())
+    Provider::from_settings(settings).map(|_| ())
+}
+
+/// `bytes` random bytes as lower-case hex.
+fn random_hex(bytes: usize) -> String {
+    let mut rng = rand::rng();
+    (0..bytes)
+        .map(|_| format!("{:02x}", rng.random::<u8>()))
+        .collect()
 }

@@ -1,0 +1,381 @@
+//! The social sign-in calls of the client: start an authorization (state + PKCE), finish it
+//! from the callback page (code → authToken), and join with the authToken.
+
+use super::local::code_challenge_s256;
+use super::providers::{Channel, Provider};
+use super::signin::{issue_auth_token, member_of, verify_auth_token, AUTH_TOKEN_SECS};
+use crate::auth::routes::SignedIn;
+use crate::auth::{cookies, session};
+use crate::entities::{members, oauth_states, social_identities};
+use crate::envelope::{ok, Ok};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Json;
+use crate::limits::RateLimits;
+use crate::openapi::ErrorBody;
+use crate::security::ClientIp;
+use crate::state::AppState;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::header;
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use chrono::{Duration, Utc};
+use sea_orm::prelude::Expr;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+const STATE_TTL_SECS: i64 = 10 * 60;
+/// Binds an authorization to the browser that started it, so a code and state obtained by
+/// someone else cannot sign this browser in as them (login CSRF, RFC 6749 §10.12).
+const STATE_COOKIE: &str = "tm_oauth";
+const STATE_COOKIE_PATH: &str = "/oauth/v1/social";
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AuthorizeQuery {
+    /// kakao, naver, google or local
+    channel: String,
+    /// signin, join or auth (SPEC §3 auth types)
+    #[serde(rename = "type")]
+    auth_type: String,
+    /// A path of this site to return to after sign-in; anything else becomes `/`.
+    redirect_url: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Authorization {
+    /// The provider's consent page: send the browser there.
+    authorize_url: String,
+    channel: Channel,
+    #[serde(rename = "type")]
+    auth_type: &'static str,
+    /// The checked return path, to keep in session storage for after the callback.
+    redirect_url: String,
+    expires_in: i64,
+}
+
+fn parse_auth_type(value: &str) -> ApiResult<&'static str> {
+    match value.trim() {
+        "signin" => Ok("signin"),
+        "join" => Ok("join"),
+        "auth" => Ok("auth"),
+        _ => Err(ApiError::bad_request("type must be signin, join or auth")),
+    }
+}
+
+/// Starts a social sign-in: a single-use state and a PKCE verifier are kept for 10 minutes,
+/// and the answer is the provider's authorize address.
+#[utoipa::path(get, path = "/oauth/v1/social/authorize", tag = "social", params(AuthorizeQuery),
+    responses((status = 200, body = Ok<Authorization>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn authorize(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    jar: CookieJar,
+    query: Result<Query<AuthorizeQuery>, QueryRejection>,
+) -> ApiResult<(CookieJar, Ok<Authorization>)> {
+    let Query(query) = query.map_err(|rejection| {
+        ApiError::bad_request(
+            rejection
+                .body_text()
+                .trim_start_matches("Failed to deserialize query string: ")
+                .to_string(),
+        )
+    })?;
+    let channel = Channel::parse(&query.channel)?;
+    let auth_type = parse_auth_type(&query.auth_type)?;
+    let provider = Provider::configured(&state.settings, channel)?;
+    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
+    let redirect_url = tidemark_core::route::post_login_target(query.redirect_url.as_deref());
+    let oauth_state = crate::auth::tokens::random_token();
+    let verifier = crate::auth::tokens::random_token();
+    let callback = format!(
+        "{}{}?type={auth_type}",
+        state.settings.public_url,
+        super::local::CALLBACK_PATH
+    );
+    let now = Utc::now();
+    oauth_states::Entity::delete_many()
+        .filter(oauth_states::Column::ExpiresAt.lt(now))
+        .exec(&state.db)
+        .await?;
+    oauth_states::ActiveModel {
+        state: Set(oauth_state.clone()),
+        provider: Set(channel.as_str().into()),
+        code_verifier: Set(Some(verifier.clone())),
+        redirect_uri: Set(callback.clone()),
+        purpose: Set(auth_type.into()),
+        created_at: Set(now),
+        expires_at: Set(now + Duration::seconds(STATE_TTL_SECS)),
+        consumed_at: Set(None),
+        ..Default::default()
+    }
+    .insert(&state.db)
+    .await?;
+    let cookie = Cookie::build((STATE_COOKIE, oauth_state.clone()))
+        .path(STATE_COOKIE_PATH)
+        .http_only(true)
+        .secure(state.settings.secure_cookies())
+        .same_site(SameSite::Lax)
+        .max_age(time::Duration::seconds(STATE_TTL_SECS))
+        .build();
+    Ok((
+        jar.add(cookie),
+        ok(Authorization {
+            authorize_url: provider.authorize_url(
+                &callback,
+                &oauth_state,
+                &code_challenge_s256(&verifier),
+            ),
+            channel,
+            auth_type,
+            redirect_url,
+            expires_in: STATE_TTL_SECS,
+        }),
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SocialTokenRequest {
+    channel: String,
+    /// `code` of the callback address.
+    code: String,
+    /// `state` of the callback address.
+    state: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SocialToken {
+    /// For the sign-in request (SPEC §3) and join/social; valid 10 minutes.
+    auth_token: String,
+    channel: Channel,
+    /// The auth type the authorization was started with.
+    #[serde(rename = "type")]
+    auth_type: String,
+    /// The e-mail the provider vouches for, if it shared one.
+    email: Option<String>,
+    /// The provider's display name, to suggest as a nickname.
+    name: Option<String>,
+    /// Whether an active member has this identity (sign in) or not (join).
+    account_exists: bool,
+    expires_in: i64,
+}
+
+/// Finishes a social sign-in from the callback page: checks the state (unexpired, unused, same
+/// channel, started in this browser), exchanges the code with the provider using the PKCE
+/// verifier, reads who signed in, and answers an authToken.
+#[utoipa::path(post, path = "/oauth/v1/social/token", tag = "social", request_body = SocialTokenRequest,
+    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+    responses((status = 200, body = Ok<SocialToken>),
+        (status = 400, description = "104: unknown, expired or used state; the provider refused the code", body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+pub async fn token(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    jar: CookieJar,
+    Json(body): Json<SocialTokenRequest>,
+) -> ApiResult<([(header::HeaderName, &'static str); 1], Ok<SocialToken>)> {
+    let channel = Channel::parse(&body.channel)?;
+    if body.code.trim().is_empty() || body.code.len() > 2048 {
+        return Err(ApiError::bad_request("code is required"));
+    }
+    if body.state.trim().is_empty() || body.state.len() > 512 {
+        return Err(ApiError::bad_request("state is required"));
+    }
+    let provider = Provider::configured(&state.settings, channel)?;
+    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
+    let stale = || {
+        ApiError::bad_request(
+            "this sign-in is not valid any more (expired, already used, or started in another browser); please start again",
+        )
+    };
+    if jar.get(STATE_COOKIE).map(Cookie::value) != Some(body.state.as_str()) {
+        return Err(stale());
+    }
+    let now = Utc::now();
+    // Claim the state first: of two requests with the same state, one wins.
+    let claimed = oauth_states::Entity::update_many()
+        .col_expr(oauth_states::Column::ConsumedAt, Expr::value(now))
+        .filter(oauth_states::Column::State.eq(&body.state))
+        .filter(oauth_states::Column::Provider.eq(channel.as_str()))
+        .filter(oauth_states::Column::ConsumedAt.is_null())
+        .filter(oauth_states::Column::ExpiresAt.gt(now))
+        .exec(&state.db)
+        .await?;
+    if claimed.rows_affected != 1 {
+        return Err(stale());
+    }
+    let started = oauth_states::Entity::find()
+        .filter(oauth_states::Column::State.eq(&body.state))
+        .one(&state.db)
+        .await?
+        .ok_or_else(stale)?;
+    let verifier = started
+        .code_verifier
+        .as_deref()
+        .ok_or_else(|| ApiError::internal("oauth state without a PKCE verifier"))?;
+    let identity = provider
+        .identify(
+            &state,
+            body.code.trim(),
+            verifier,
+            &started.redirect_uri,
+            &started.state,
+        )
+        .await?;
+    let account_exists = member_of(&state.db, channel, &identity.subject)
+        .await?
+        .is_some_and(|m| m.status == "ACTIVE");
+    let auth_token = issue_auth_token(&state, channel, &identity)?;
+    Ok((
+        [(header::CACHE_CONTROL, "no-store")],
+        ok(SocialToken {
+            auth_token,
+            channel,
+            auth_type: started.purpose,
+            email: identity.email,
+            name: identity.name,
+            account_exists,
+            expires_in: AUTH_TOKEN_SECS,
+        }),
+    ))
+}
+
+/// The terms of a join (the same shape as the e-mail join's).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SocialTerms {
+    service: bool,
+    privacy: bool,
+    #[serde(default)]
+    marketing: bool,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SocialJoinRequest {
+    auth_token: String,
+    channel: String,
+    terms: SocialTerms,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SocialJoined {
+    member_id: i64,
+    #[serde(flatten)]
+    session: SignedIn,
+}
+
+fn account_exists() -> ApiError {
+    ApiError::AccountExists(
+        "an account with this social identity exists already; sign in instead".into(),
+    )
+}
+
+fn email_taken() -> ApiError {
+    ApiError::AccountExists(
+        "an account with this e-mail exists already; sign in with your e-mail and password".into(),
+    )
+}
+
+/// Joins with a social identity: a member without a password (e-mail from the provider when
+/// it shared one that no other account uses), linked to the identity, and signed in.
+#[utoipa::path(post, path = "/membership/v1/join/social", tag = "social", request_body = SocialJoinRequest,
+    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
+    responses((status = 200, body = Ok<SocialJoined>), (status = 400, body = ErrorBody),
+        (status = 401, description = "authToken forged or expired", body = ErrorBody),
+        (status = 409, description = "2007: the identity or its e-mail has an account", body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+pub async fn join(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    jar: CookieJar,
+    Json(body): Json<SocialJoinRequest>,
+) -> ApiResult<(CookieJar, Ok<SocialJoined>)> {
+    if body.auth_token.len() > 4096 {
+        return Err(ApiError::bad_request(
+            "authToken is longer than 4096 characters",
+        ));
+    }
+    let (channel, identity) =
+        verify_auth_token(&state, Some(&body.auth_token), Some(&body.channel))?;
+    if !(body.terms.service && body.terms.privacy) {
+        return Err(ApiError::bad_request(
+            "the terms of service and the privacy policy must be accepted",
+        ));
+    }
+    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
+    let unique_to_conflict =
+        |error: sea_orm::DbErr, conflict: fn() -> ApiError| match error.sql_err() {
+            Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => conflict(),
+            _ => error.into(),
+        };
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    if member_of(&txn, channel, &identity.subject).await?.is_some() {
+        return Err(account_exists());
+    }
+    if let Some(email) = &identity.email {
+        if members::Entity::find()
+            .filter(members::Column::Email.eq(email))
+            .one(&txn)
+            .await?
+            .is_some()
+        {
+            return Err(email_taken());
+        }
+    }
+    let member = members::ActiveModel {
+        email: Set(identity.email.clone()),
+        email_verified_at: Set(identity.email.as_ref().map(|_| now)),
+        password_hash: Set(None),
+        nickname: Set(None),
+        role: Set("USER".into()),
+        status: Set("ACTIVE".into()),
+        signup_channel: Set(channel.as_str().into()),
+        marketing_opt_in: Set(body.terms.marketing),
+        terms_agreed_at: Set(Some(now)),
+        failed_login_count: Set(0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await
+    .map_err(|e| unique_to_conflict(e, email_taken))?;
+    social_identities::ActiveModel {
+        member_id: Set(member.id),
+        provider: Set(channel.as_str().into()),
+        subject: Set(identity.subject.clone()),
+        email: Set(identity.email.clone()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await
+    .map_err(|e| unique_to_conflict(e, account_exists))?;
+    let issued = session::start(&state, &txn, member.id, false, None).await?;
+    txn.commit().await?;
+    let jar = cookies::with_session(
+        jar,
+        &issued.access,
+        &issued.refresh,
+        false,
+        state.settings.secure_cookies(),
+    );
+    Ok((
+        jar,
+        ok(SocialJoined {
+            member_id: member.id,
+            session: SignedIn {
+                access_token: issued.access,
+                refresh_token: issued.refresh,
+                auto_login: "N",
+            },
+        }),
+    ))
+}
