@@ -43,4 +43,7 @@ say "benchmarks: time per call of the core's hot rules"
 cargo bench -p tidemark-core --bench core --quiet -- --warm-up-time 1 --measurement-time 3 2>&1 \
   | grep -E "^(detectDevice|stripScripts)|time:|thrpt:"
 
+say "load: session calls on SQLite and PostgreSQL (2 s per run; tests/load/sessions.sh for longer)"
+DURATION=2 bash tests/load/sessions.sh
+
 say "all tests passed"
