@@ -68,6 +68,7 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         .split_for_parts();
     let document = Arc::new(document);
     let api = api
+        .route("/dev/mail", get(crate::mail::outbox_page))
         .route(
             "/api-docs/openapi.json",
             get(move || std::future::ready(axum::Json(document.as_ref().clone()))),

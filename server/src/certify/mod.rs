@@ -13,6 +13,8 @@ mod local;
 mod provider;
 mod routes;
 
+pub use routes::reauthenticate;
+
 use crate::state::AppState;
 use rand::RngExt;
 use utoipa_axum::router::OpenApiRouter;

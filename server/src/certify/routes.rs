@@ -514,6 +514,33 @@ async fn claim(
     Ok(claimed.rows_affected == 1)
 }
 
+/// Re-authentication by certification, for members who have no password (social sign-in)
+/// or prefer it: a fresh certification (purpose account or change) of the member's own person,
+/// used once.
+pub async fn reauthenticate(
+    state: &AppState,
+    member: &crate::entities::members::Model,
+    certify_no: &str,
+) -> ApiResult<()> {
+    let now = Utc::now();
+    let (row, person_key) = completed_certification(
+        state,
+        Some(certify_no),
+        &[Purpose::Account, Purpose::Change],
+        now,
+    )
+    .await?;
+    if member.person_key.as_deref() != Some(person_key.as_str()) {
+        return Err(ApiError::Forbidden(
+            "this certification is of another person".into(),
+        ));
+    }
+    if !claim(&state.db, row.id, member.id).await? {
+        return Err(used());
+    }
+    Ok(())
+}
+
 fn person_has_account() -> ApiError {
     ApiError::AccountExists(
         "an account for this person exists already: sign in to it or find its password".into(),

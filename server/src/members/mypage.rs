@@ -204,6 +204,10 @@ async fn change(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct WithdrawRequest {
     reason: String,
+    /// Instead of a password check: a fresh certification of the member's own person
+    /// (purpose account or change), for members without a password.
+    #[serde(default)]
+    certify_no: Option<String>,
 }
 
 #[utoipa::path(
@@ -224,7 +228,17 @@ async fn withdraw(
     jar: CookieJar,
     Json(body): Json<WithdrawRequest>,
 ) -> ApiResult<(CookieJar, Ok<NoData>)> {
-    require_recent_check(&state, &user).await?;
+    match body
+        .certify_no
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        Some(certify_no) => {
+            crate::certify::reauthenticate(&state, &user.member, certify_no).await?
+        }
+        None => require_recent_check(&state, &user).await?,
+    }
     let reason: String = body.reason.trim().chars().take(500).collect();
     if reason.is_empty() {
         return Err(ApiError::bad_request("reason is required"));

@@ -1207,3 +1207,48 @@ async fn the_certification_calls_are_in_the_api_document() {
         "{protected}"
     );
 }
+
+#[tokio::test]
+async fn a_member_without_a_password_withdraws_by_certifying_again() {
+    on_each_database(|app: TestApp| async move {
+        let (member, client) = signed_in_member(&app, "recertify@certify.test").await;
+        let first = certify(&app, &client, "account", HONG).await;
+        let (status, body) = post(
+            &app,
+            &client,
+            "/membership/v1/account/certify",
+            json!({"certifyNo": first}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+
+        // Another person's certification does not open withdrawal.
+        let other = certify(&app, &client, "account", KIM).await;
+        let (status, _) = post(
+            &app,
+            &client,
+            "/mypage/v1/withdraw",
+            json!({"reason": "test", "certifyNo": other}),
+        )
+        .await;
+        assert_eq!(status, 403);
+        assert_eq!(reload(&app, &member).await.status, "ACTIVE");
+
+        // A fresh certification of the same person does, once.
+        let again = certify(&app, &client, "account", HONG).await;
+        let (status, body) = post(
+            &app,
+            &client,
+            "/mypage/v1/withdraw",
+            json!({"reason": "test", "certifyNo": again}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let gone = reload(&app, &member).await;
+        assert_eq!(
+            (gone.status.as_str(), gone.person_key, gone.email),
+            ("WITHDRAWN", None, None)
+        );
+    })
+    .await;
+}

@@ -327,3 +327,44 @@ async fn a_code_allows_five_tries() {
         "after five wrong tries even the right code is refused"
     );
 }
+
+#[tokio::test]
+async fn the_outbox_page_lists_mail_in_demo_mode_only() {
+    let app = TestApp::spawn(None, "sqlite").await;
+    app.post(
+        "/membership/v1/join/email/code",
+        json!({"email": "page@tidemark.test"}),
+    )
+    .await;
+    let response = app.client.get(app.url("/dev/mail")).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let html = response.text().await.unwrap();
+    assert!(
+        html.contains("page@tidemark.test") && html.contains("sign-up code"),
+        "{html}"
+    );
+    let production = TestApp::spawn_custom(None, "sqlite", |settings| {
+        settings.mode = tidemark_server::Mode::Production;
+        settings.token_secret = Some("p".repeat(40));
+        settings.public_url = "https://tidemark.example".into();
+        for (name, value) in [
+            ("TIDEMARK_CERTIFY_PROVIDER", "portone"),
+            ("TIDEMARK_PORTONE_API_KEY", "key"),
+            ("TIDEMARK_PORTONE_API_SECRET", "secret"),
+            ("TIDEMARK_PORTONE_IMP_CODE", "imp00000000"),
+        ] {
+            settings.raw.insert(name.into(), value.into());
+        }
+    })
+    .await;
+    assert_eq!(
+        production
+            .client
+            .get(production.url("/dev/mail"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+}
