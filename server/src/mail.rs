@@ -204,20 +204,6 @@ fn smtp_transport(url: &str) -> Result<AsyncSmtpTransport<Tokio1Executor>, Strin
     Ok(builder.build())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn smtp_addresses() {
-        assert!(smtp_transport("smtp://127.0.0.1:2525").is_ok());
-        assert!(smtp_transport("smtp://mailer:secret@relay.internal").is_ok());
-        assert!(smtp_transport("http://relay").is_err());
-        assert!(smtp_transport("smtp://relay:port").is_err());
-        assert!(smtp_transport("smtp://").is_err());
-    }
-}
-
 /// `/dev/mail`: the outbox as a page, newest first (demo mode only; production answers 404).
 /// Without SMTP this is where sign-up codes and reset links are read.
 pub async fn outbox_page(
@@ -275,4 +261,18 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
         .replace('"', "&quot;")
         .replace('\'', "&#39;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn smtp_addresses() {
+        assert!(smtp_transport("smtp://127.0.0.1:2525").is_ok());
+        assert!(smtp_transport("smtp://mailer:secret@relay.internal").is_ok());
+        assert!(smtp_transport("http://relay").is_err());
+        assert!(smtp_transport("smtp://relay:port").is_err());
+        assert!(smtp_transport("smtp://").is_err());
+    }
 }
