@@ -3,7 +3,9 @@
 
 pub mod analytics;
 pub mod auth;
+pub mod business;
 pub mod certify;
+pub mod content;
 mod db;
 pub mod demo;
 pub mod entities;
@@ -12,8 +14,10 @@ pub mod error;
 mod extract;
 mod limits;
 pub mod mail;
+pub mod media;
 pub mod members;
 mod openapi;
+pub mod search;
 mod security;
 mod settings;
 pub mod social;
@@ -47,7 +51,13 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
         }
         tracing::warn!("rate limits are off (TIDEMARK_RATE_LIMITS=off): for load benchmarks only");
     }
+    let storage = media::open_storage(&settings)?;
+    let search = Arc::new(search::SearchIndex::open(&settings)?);
+    let events = analytics::events::EventSink::new(db.clone());
     Ok(AppState {
+        storage,
+        search,
+        events,
         db,
         settings: Arc::new(settings),
         tokens: Arc::new(tokens),

@@ -14,4 +14,7 @@ pub struct AppState {
     pub tokens: Arc<TokenKeys>,
     pub limits: Arc<RateLimits>,
     pub mailer: Arc<Mailer>,
+    pub storage: Arc<dyn crate::media::Storage>,
+    pub search: Arc<crate::search::SearchIndex>,
+    pub events: crate::analytics::events::EventSink,
 }

@@ -28,8 +28,9 @@ struct Shell {
 const API_BODY_LIMIT: usize = 256 * 1024;
 
 /// Paths of the API: unknown ones answer JSON, never the app shell.
-const API_PREFIXES: [&str; 7] = [
+const API_PREFIXES: [&str; 8] = [
     "/membership/",
+    "/media/",
     "/oauth/",
     "/certify/",
     "/mypage/v",
@@ -65,6 +66,10 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         .merge(crate::certify::router())
         .merge(crate::social::router())
         .merge(crate::analytics::router())
+        .merge(crate::business::router())
+        .merge(crate::content::router())
+        .merge(crate::media::router())
+        .merge(crate::search::router())
         .split_for_parts();
     let document = Arc::new(document);
     let api = api

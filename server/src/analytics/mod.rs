@@ -1,5 +1,12 @@
-//! Analytics intake: the visit and click beacons of SPEC §7.
+//! Analytics: the visit and click beacons of SPEC §7, the other reader events, the daily
+//! roll-ups and the business analytics API.
 
 mod beacons;
+pub mod events;
 
-pub use beacons::router;
+use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().merge(beacons::router())
+}

@@ -283,3 +283,59 @@ pub fn six_digits(text: &str) -> String {
         .map(|w| w.iter().collect())
         .expect("a six-digit code")
 }
+
+/// The password of the members the tests make and of the demo accounts.
+pub const TEST_PASSWORD: &str = "Demo-pass-2026";
+
+/// An active, e-mail-verified reader with [`TEST_PASSWORD`], made straight in the database.
+pub async fn new_member(app: &TestApp, email: &str) -> tidemark_server::entities::members::Model {
+    use sea_orm::{ActiveModelTrait, Set};
+    let hash = tidemark_server::auth::password::hash(TEST_PASSWORD.into())
+        .await
+        .unwrap();
+    let now = chrono::Utc::now();
+    tidemark_server::entities::members::ActiveModel {
+        email: Set(Some(email.into())),
+        email_verified_at: Set(Some(now)),
+        password_hash: Set(Some(hash)),
+        nickname: Set(Some("독자".into())),
+        role: Set("USER".into()),
+        status: Set("ACTIVE".into()),
+        signup_channel: Set("email".into()),
+        marketing_opt_in: Set(false),
+        terms_agreed_at: Set(Some(now)),
+        failed_login_count: Set(0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&app.state.db)
+    .await
+    .unwrap()
+}
+
+impl TestApp {
+    /// A browser-like client signed in as `email` (a demo account or one made with
+    /// [`new_member`]) with [`TEST_PASSWORD`].
+    pub async fn signed_in(&self, email: &str) -> reqwest::Client {
+        let client = browser();
+        let response = client
+            .post(self.url("/membership/v1/login"))
+            .json(&serde_json::json!({
+                "email": email, "password": TEST_PASSWORD, "autoLogin": "Y",
+                "deviceType": "PC", "deviceOs": "WINDOWS", "browser": "Chrome",
+                "browserVer": "120.0", "browserAgent": "Mozilla/5.0", "osVersion": "10",
+                "deviceId": "d-1", "pushToken": ""
+            }))
+            .send()
+            .await
+            .unwrap();
+        let (status, body) = read(response).await;
+        assert_eq!(
+            status, 200,
+            "sign-in of {email} on {}: {body}",
+            self.database
+        );
+        client
+    }
+}

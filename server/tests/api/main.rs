@@ -1,10 +1,16 @@
 //! The server over HTTP on a random port, each test on a fresh database: the SQLite file
 //! always, PostgreSQL too when one is reachable (always in CI).
 
+mod analytics;
+mod business;
 mod certify;
+mod content;
+mod engagement;
 mod helpers;
+mod media;
 mod members;
 mod migrations;
+mod search;
 mod sessions;
 mod social;
 mod web;

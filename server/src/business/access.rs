@@ -1,0 +1,70 @@
+//! Who may do what to a business: its master, its managers, the platform's operators.
+//! A manager of business A gets 403 on everything of business B.
+
+use crate::entities::{business_members, members};
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+
+pub const MASTER: &str = "BUSINESS_MASTER";
+pub const MANAGER: &str = "BUSINESS";
+
+/// A member's place in a business.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Master,
+    Manager,
+}
+
+/// The business a member manages, and as what (a member manages at most one).
+pub async fn membership_of(state: &AppState, member_id: i64) -> ApiResult<Option<(i64, Role)>> {
+    let row = business_members::Entity::find()
+        .filter(business_members::Column::MemberId.eq(member_id))
+        .one(&state.db)
+        .await?;
+    Ok(row.map(|row| {
+        let role = if row.role == MASTER {
+            Role::Master
+        } else {
+            Role::Manager
+        };
+        (row.business_id, role)
+    }))
+}
+
+/// The member's role in `business_id`, or 403 when the member has none there.
+pub async fn require_member_of(
+    state: &AppState,
+    member: &members::Model,
+    business_id: i64,
+) -> ApiResult<Role> {
+    match membership_of(state, member.id).await? {
+        Some((id, role)) if id == business_id => Ok(role),
+        _ => Err(ApiError::Forbidden(
+            "you do not manage this business".into(),
+        )),
+    }
+}
+
+/// 403 unless the member is the master of `business_id`.
+pub async fn require_master_of(
+    state: &AppState,
+    member: &members::Model,
+    business_id: i64,
+) -> ApiResult<()> {
+    match require_member_of(state, member, business_id).await? {
+        Role::Master => Ok(()),
+        Role::Manager => Err(ApiError::Forbidden(
+            "only the business's master may do this".into(),
+        )),
+    }
+}
+
+/// 403 unless the member is a platform operator.
+pub fn require_admin(member: &members::Model) -> ApiResult<()> {
+    if member.role == "ADMIN" {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden("operators only".into()))
+    }
+}

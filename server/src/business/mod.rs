@@ -1,0 +1,11 @@
+//! Businesses and the people who run them: registration, profile, managers, invitations and
+//! the audit log (PRODUCT "Businesses", "Roles").
+
+pub mod access;
+
+use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+}

@@ -1,0 +1,4 @@
+//! Tests of the analytics API.
+
+#[allow(unused_imports)]
+use crate::helpers::*;

@@ -1,0 +1,4 @@
+//! Tests of the content API.
+
+#[allow(unused_imports)]
+use crate::helpers::*;

@@ -1,0 +1,4 @@
+//! Tests of the engagement API.
+
+#[allow(unused_imports)]
+use crate::helpers::*;

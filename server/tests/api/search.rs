@@ -1,0 +1,4 @@
+//! Tests of the search API.
+
+#[allow(unused_imports)]
+use crate::helpers::*;
