@@ -101,6 +101,8 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let addr = self.local_addr()?;
         tokio::spawn(self.state.mailer.clone().run_sender(self.state.db.clone()));
+        analytics::spawn_background(&self.state);
+        content::spawn_background(&self.state);
         tracing::info!("Tidemark is serving http://{addr}");
         axum::serve(
             self.listener,

