@@ -20,6 +20,9 @@ pub enum ApiError {
     UserDoesNotExist,
     /// 409 / 2007: the account (e-mail, person or social identity) exists already.
     AccountExists(String),
+    /// 409: the thing exists already or the request conflicts with its state (a business
+    /// registration number taken, an invitation used).
+    Conflict(String),
     /// 429: a rate limit; `retry_after` in seconds.
     TooManyRequests { message: String, retry_after: u64 },
     /// An SPEC §8 code with its own status (F0000 and the like).
@@ -69,6 +72,7 @@ impl ApiError {
                 StatusCode::CONFLICT,
                 ErrorCode::AccountAlreadyExists.as_str(),
             ),
+            ApiError::Conflict(_) => (StatusCode::CONFLICT, "409"),
             ApiError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "429"),
             ApiError::Coded { code, .. } => (
                 StatusCode::from_u16(code.http_status()).unwrap_or(StatusCode::BAD_REQUEST),
@@ -89,6 +93,7 @@ impl ApiError {
             | ApiError::Forbidden(m)
             | ApiError::NotFound(m)
             | ApiError::AccountExists(m)
+            | ApiError::Conflict(m)
             | ApiError::TooManyRequests { message: m, .. }
             | ApiError::Coded { message: m, .. }
             | ApiError::CodedWithStatus { message: m, .. } => m,

@@ -8,6 +8,7 @@ pub mod certify;
 pub mod content;
 mod db;
 pub mod demo;
+pub mod engagement;
 pub mod entities;
 mod envelope;
 pub mod error;
@@ -17,6 +18,7 @@ pub mod mail;
 pub mod media;
 pub mod members;
 mod openapi;
+pub mod paging;
 pub mod search;
 mod security;
 mod settings;
@@ -54,7 +56,14 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
     let storage = media::open_storage(&settings)?;
     let search = Arc::new(search::SearchIndex::open(&settings)?);
     let events = analytics::events::EventSink::new(db.clone());
+    let catalog = Arc::new(content::Catalog::default());
+    let loaded = catalog
+        .reload(&db)
+        .await
+        .map_err(|e| format!("loading the public posts: {e}"))?;
+    tracing::info!(posts = loaded, "public posts loaded");
     Ok(AppState {
+        catalog,
         storage,
         search,
         events,

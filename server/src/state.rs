@@ -17,4 +17,6 @@ pub struct AppState {
     pub storage: Arc<dyn crate::media::Storage>,
     pub search: Arc<crate::search::SearchIndex>,
     pub events: crate::analytics::events::EventSink,
+    /// The public posts in memory, with their list orderings and cached pages.
+    pub catalog: Arc<crate::content::Catalog>,
 }

@@ -68,6 +68,7 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         .merge(crate::analytics::router())
         .merge(crate::business::router())
         .merge(crate::content::router())
+        .merge(crate::engagement::router())
         .merge(crate::media::router())
         .merge(crate::search::router())
         .split_for_parts();

@@ -2,10 +2,15 @@
 //! the audit log (PRODUCT "Businesses", "Roles").
 
 pub mod access;
+pub mod audit;
+pub mod profile;
+mod team;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(profile::router())
+        .merge(team::router())
 }

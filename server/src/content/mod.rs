@@ -1,14 +1,108 @@
 //! Posts: writing, scheduling, publishing, hiding; the public lists and the post detail
 //! (PRODUCT "Posts").
 
+pub mod cards;
+pub mod catalog;
+mod lists;
+pub mod posts;
+mod recommend;
 pub mod sanitize;
 
+use crate::entities::posts as post_rows;
 use crate::state::AppState;
+use chrono::Utc;
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QuerySelect};
+use std::time::Duration;
 use utoipa_axum::router::OpenApiRouter;
+
+pub use catalog::Catalog;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(posts::router())
+        .merge(lists::router())
+        .merge(recommend::router())
 }
 
-/// Starts the content jobs of a running server (scheduled publication, list scores).
-pub fn spawn_background(_state: &AppState) {}
+/// The condition of a post anyone may see: published, and its time has come. A scheduled
+/// post is invisible everywhere before its time, whatever else lags.
+pub fn visible() -> Condition {
+    Condition::all()
+        .add(post_rows::Column::Status.eq(posts::PUBLISHED))
+        .add(post_rows::Column::PublishedAt.lte(Utc::now()))
+}
+
+/// Something public changed (a business's name, a collection): cached pages go.
+pub fn changed(state: &AppState) {
+    state.catalog.invalidate();
+}
+
+/// After a post's row changed: the catalogue, the cached pages and the search index follow.
+pub async fn post_changed(state: &AppState, id: i64) {
+    if let Err(error) = state.catalog.sync_post(&state.db, id).await {
+        tracing::warn!(%error, post = id, "catalogue: post not synced; the next reload brings it");
+    }
+    if let Err(error) = state.search.sync_post(&state.db, id).await {
+        tracing::warn!(%error, post = id, "search index: post not synced");
+    }
+}
+
+/// How often scheduled posts are looked at, and the catalogue reloaded.
+const PUBLISH_EVERY: Duration = Duration::from_secs(5);
+const RELOAD_EVERY: Duration = Duration::from_secs(60);
+
+/// Starts the content jobs of a running server: scheduled publication and the catalogue's
+/// reload (which brings in the popular scores the analytics roll-up stores).
+pub fn spawn_background(state: &AppState) {
+    let state = state.clone();
+    tokio::spawn(async move {
+        let mut last_reload = tokio::time::Instant::now();
+        loop {
+            tokio::time::sleep(PUBLISH_EVERY).await;
+            if let Err(error) = publish_due(&state).await {
+                tracing::warn!(%error, "scheduled publication");
+            }
+            if last_reload.elapsed() >= RELOAD_EVERY {
+                last_reload = tokio::time::Instant::now();
+                if let Err(error) = state.catalog.reload(&state.db).await {
+                    tracing::warn!(%error, "catalogue reload");
+                }
+            }
+        }
+    });
+}
+
+/// Publishes the scheduled posts whose time has come; returns their ids.
+pub async fn publish_due(state: &AppState) -> Result<Vec<i64>, sea_orm::DbErr> {
+    let now = Utc::now();
+    let due: Vec<i64> = post_rows::Entity::find()
+        .select_only()
+        .column(post_rows::Column::Id)
+        .filter(post_rows::Column::Status.eq(posts::SCHEDULED))
+        .filter(post_rows::Column::PublishAt.lte(now))
+        .into_tuple()
+        .all(&state.db)
+        .await?;
+    let mut published = Vec::new();
+    for id in due {
+        // Conditional: an edit that unscheduled the post in between wins.
+        let result = post_rows::Entity::update_many()
+            .col_expr(post_rows::Column::Status, Expr::value(posts::PUBLISHED))
+            .col_expr(
+                post_rows::Column::PublishedAt,
+                Expr::col(post_rows::Column::PublishAt).into(),
+            )
+            .col_expr(post_rows::Column::UpdatedAt, Expr::value(now))
+            .filter(post_rows::Column::Id.eq(id))
+            .filter(post_rows::Column::Status.eq(posts::SCHEDULED))
+            .filter(post_rows::Column::PublishAt.lte(now))
+            .exec(&state.db)
+            .await?;
+        if result.rows_affected == 1 {
+            post_changed(state, id).await;
+            published.push(id);
+        }
+    }
+    Ok(published)
+}

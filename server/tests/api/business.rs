@@ -1,4 +1,426 @@
-//! Tests of the business API.
+//! Businesses: registration, profile, the verified badge, managers, invitations and the
+//! audit log; a manager of one business gets 403 on everything of another.
 
-#[allow(unused_imports)]
 use crate::helpers::*;
+use reqwest::Method;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use serde_json::{json, Value};
+use tidemark_server::entities::mail_outbox;
+
+/// Valid Korean business registration numbers (checksum right).
+const NUMBER_A: &str = "124-81-00998";
+const NUMBER_B: &str = "220-81-62517";
+
+fn registration(number: &str, name: &str) -> Value {
+    json!({
+        "registrationNumber": number, "name": name, "description": "B2B 마케팅 솔루션을 만듭니다.",
+        "industry": "소프트웨어", "homepage": "https://example.com", "foundedYear": 2015,
+        "employeeBand": "11-50"
+    })
+}
+
+/// The invitation token of the last invitation mail to `to`.
+async fn invitation_token(app: &TestApp, to: &str) -> String {
+    let mail = mail_outbox::Entity::find()
+        .filter(mail_outbox::Column::ToAddress.eq(to))
+        .filter(mail_outbox::Column::Kind.eq("invitation"))
+        .order_by_desc(mail_outbox::Column::Id)
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .expect("an invitation mail");
+    let link = mail
+        .body_text
+        .split("/manager/invite?token=")
+        .nth(1)
+        .expect("a link");
+    link.chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect()
+}
+
+async fn actions(app: &TestApp, client: &reqwest::Client, business: i64) -> Vec<String> {
+    let (status, body) = call(
+        app,
+        client,
+        Method::GET,
+        &format!("/api/v1/businesses/{business}/audit"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item["action"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_member_registers_a_business_and_a_manager_joins_through_an_invitation() {
+    on_each_database(|app: TestApp| async move {
+        new_member(&app, "owner@example.test").await;
+        let owner = app.signed_in("owner@example.test").await;
+
+        // Bad numbers are refused with a clear message and nothing is created.
+        let (status, body) = call(
+            &app,
+            &owner,
+            Method::POST,
+            "/api/v1/businesses",
+            Some(registration("124-81-00999", "나쁜번호")),
+        )
+        .await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (400, Some("104")),
+            "{body}"
+        );
+        let (status, body) = call(&app, &owner, Method::GET, "/api/v1/mypage/business", None).await;
+        assert_eq!((status, &body["data"]), (200, &Value::Null));
+
+        let (status, body) = call(
+            &app,
+            &owner,
+            Method::POST,
+            "/api/v1/businesses",
+            Some(registration(NUMBER_A, "타이드랩")),
+        )
+        .await;
+        assert_eq!(status, 200, "{}: {body}", app.database);
+        let business = body["data"]["id"].as_i64().unwrap();
+        assert_eq!(body["data"]["registrationNumber"], NUMBER_A);
+        assert_eq!(body["data"]["verified"], false);
+        let (_, mine) = call(&app, &owner, Method::GET, "/api/v1/mypage/business", None).await;
+        assert_eq!(mine["data"]["role"], "BUSINESS_MASTER");
+
+        // One number, one business; one member, one business.
+        new_member(&app, "rival@example.test").await;
+        let rival = app.signed_in("rival@example.test").await;
+        let (status, _) = call(
+            &app,
+            &rival,
+            Method::POST,
+            "/api/v1/businesses",
+            Some(registration(NUMBER_A, "따라쟁이")),
+        )
+        .await;
+        assert_eq!(status, 409);
+        let (status, _) = call(
+            &app,
+            &owner,
+            Method::POST,
+            "/api/v1/businesses",
+            Some(registration(NUMBER_B, "두번째")),
+        )
+        .await;
+        assert_eq!(status, 409);
+
+        // The master edits the profile; a guest reads it.
+        let (status, body) = call(
+            &app,
+            &owner,
+            Method::PUT,
+            &format!("/api/v1/businesses/{business}"),
+            Some(json!({"location": "서울 성동구", "homepage": ""})),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["location"], "서울 성동구");
+        assert_eq!(body["data"]["homepage"], Value::Null);
+        let (status, body) = app.get(&format!("/api/v1/businesses/{business}")).await;
+        assert_eq!(
+            (status, body["data"]["name"].as_str()),
+            (200, Some("타이드랩"))
+        );
+        let (status, _) = call(
+            &app,
+            &owner,
+            Method::PUT,
+            &format!("/api/v1/businesses/{business}"),
+            Some(json!({"homepage": "javascript:alert(1)"})),
+        )
+        .await;
+        assert_eq!(status, 400);
+
+        // The invitation goes by mail; reading the link accepts nothing.
+        let (status, body) = call(
+            &app,
+            &owner,
+            Method::POST,
+            &format!("/api/v1/businesses/{business}/invitations"),
+            Some(json!({"email": "New.Manager@Example.test"})),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["status"], "PENDING");
+        let token = invitation_token(&app, "new.manager@example.test").await;
+        for _ in 0..2 {
+            let (status, body) = app.get(&format!("/api/v1/invitations?token={token}")).await;
+            assert_eq!(status, 200, "{body}");
+            assert_eq!(body["data"]["status"], "PENDING");
+            assert_eq!(body["data"]["accountExists"], false);
+            assert_eq!(body["data"]["businessName"], "타이드랩");
+        }
+
+        // Joining through it makes the account, the manager, and a session.
+        let manager = browser();
+        let join = json!({
+            "token": token, "password": "Manager-pass-2026", "nickname": "새매니저",
+            "terms": {"service": true, "privacy": true}
+        });
+        let (status, body) = call(
+            &app,
+            &manager,
+            Method::POST,
+            "/api/v1/invitations/join",
+            Some(join.clone()),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["businessId"], business);
+        let (_, mine) = call(&app, &manager, Method::GET, "/api/v1/mypage/business", None).await;
+        assert_eq!(mine["data"]["role"], "BUSINESS");
+        // Single use.
+        let (status, _) = call(
+            &app,
+            &browser(),
+            Method::POST,
+            "/api/v1/invitations/join",
+            Some(join),
+        )
+        .await;
+        assert_eq!(status, 409);
+
+        // The manager may list the team but not invite, edit or read the audit log.
+        let (status, body) = call(
+            &app,
+            &manager,
+            Method::GET,
+            &format!("/api/v1/businesses/{business}/managers"),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200);
+        assert_eq!(body["data"].as_array().unwrap().len(), 2);
+        for (method, path, body) in [
+            (
+                Method::POST,
+                format!("/api/v1/businesses/{business}/invitations"),
+                Some(json!({"email": "x@example.test"})),
+            ),
+            (
+                Method::PUT,
+                format!("/api/v1/businesses/{business}"),
+                Some(json!({"name": "바꿈"})),
+            ),
+            (
+                Method::GET,
+                format!("/api/v1/businesses/{business}/audit"),
+                None,
+            ),
+        ] {
+            let (status, answer) = call(&app, &manager, method, &path, body).await;
+            assert_eq!(status, 403, "{path}: {answer}");
+        }
+
+        // The master removes the manager; the audit log tells the whole story.
+        let manager_id = body["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["role"] == "BUSINESS")
+            .unwrap()["memberId"]
+            .as_i64()
+            .unwrap();
+        let (status, _) = call(
+            &app,
+            &owner,
+            Method::DELETE,
+            &format!("/api/v1/businesses/{business}/managers/{manager_id}"),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200);
+        let (_, mine) = call(&app, &manager, Method::GET, "/api/v1/mypage/business", None).await;
+        assert_eq!(mine["data"], Value::Null);
+        let trail = actions(&app, &owner, business).await;
+        assert_eq!(
+            trail,
+            [
+                "MANAGER_REMOVED",
+                "INVITATION_ACCEPTED",
+                "INVITATION_SENT",
+                "PROFILE_UPDATED",
+                "BUSINESS_REGISTERED"
+            ],
+            "{}",
+            app.database
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn only_the_invited_address_accepts_and_a_withdrawn_invitation_is_dead() {
+    let app = TestApp::spawn(None, "sqlite").await;
+    let master = app.signed_in("master@tidemark.test").await;
+    let business = my_business(&app, &master).await;
+    new_member(&app, "invited@example.test").await;
+    new_member(&app, "someone.else@example.test").await;
+    let (status, _) = call(
+        &app,
+        &master,
+        Method::POST,
+        &format!("/api/v1/businesses/{business}/invitations"),
+        Some(json!({"email": "invited@example.test"})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let token = invitation_token(&app, "invited@example.test").await;
+    let (_, view) = app.get(&format!("/api/v1/invitations?token={token}")).await;
+    assert_eq!(view["data"]["accountExists"], true);
+
+    let other = app.signed_in("someone.else@example.test").await;
+    let (status, _) = call(
+        &app,
+        &other,
+        Method::POST,
+        "/api/v1/invitations/accept",
+        Some(json!({"token": token})),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, _) = call(
+        &app,
+        &browser(),
+        Method::POST,
+        "/api/v1/invitations/accept",
+        Some(json!({"token": token})),
+    )
+    .await;
+    assert_eq!(status, 401);
+    let invited = app.signed_in("invited@example.test").await;
+    let (status, body) = call(
+        &app,
+        &invited,
+        Method::POST,
+        "/api/v1/invitations/accept",
+        Some(json!({"token": token})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["businessId"], business);
+    let (status, _) = call(
+        &app,
+        &invited,
+        Method::POST,
+        "/api/v1/invitations/accept",
+        Some(json!({"token": token})),
+    )
+    .await;
+    assert_eq!(status, 409);
+
+    // A withdrawn invitation cannot be used.
+    new_member(&app, "late@example.test").await;
+    let (_, sent) = call(
+        &app,
+        &master,
+        Method::POST,
+        &format!("/api/v1/businesses/{business}/invitations"),
+        Some(json!({"email": "late@example.test"})),
+    )
+    .await;
+    let id = sent["data"]["id"].as_i64().unwrap();
+    let token = invitation_token(&app, "late@example.test").await;
+    let (status, _) = call(
+        &app,
+        &master,
+        Method::DELETE,
+        &format!("/api/v1/businesses/{business}/invitations/{id}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let late = app.signed_in("late@example.test").await;
+    let (status, _) = call(
+        &app,
+        &late,
+        Method::POST,
+        "/api/v1/invitations/accept",
+        Some(json!({"token": token})),
+    )
+    .await;
+    assert_eq!(status, 409);
+    let (status, _) = app.get("/api/v1/invitations?token=not-a-token").await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn a_manager_of_one_business_gets_403_on_everything_of_another() {
+    on_each_database(|app: TestApp| async move {
+        new_member(&app, "other.owner@example.test").await;
+        let other = app.signed_in("other.owner@example.test").await;
+        let (status, body) = call(&app, &other, Method::POST, "/api/v1/businesses", Some(registration(NUMBER_B, "다른회사"))).await;
+        assert_eq!(status, 200, "{body}");
+        let theirs = body["data"]["id"].as_i64().unwrap();
+        let post = publish_post(&app, &other, 1, "다른 회사의 글", "<p>본문</p>", &[]).await;
+
+        for email in ["manager@tidemark.test", "master@tidemark.test"] {
+            let intruder = app.signed_in(email).await;
+            let post_body = json!({"categoryId": 1, "title": "침입", "bodyHtml": "<p>x</p>", "action": "publish"});
+            for (method, path, body) in [
+                (Method::PUT, format!("/api/v1/businesses/{theirs}"), Some(json!({"name": "탈취"}))),
+                (Method::GET, format!("/api/v1/businesses/{theirs}/managers"), None),
+                (Method::DELETE, format!("/api/v1/businesses/{theirs}/managers/1"), None),
+                (Method::POST, format!("/api/v1/businesses/{theirs}/invitations"), Some(json!({"email": "a@example.test"}))),
+                (Method::GET, format!("/api/v1/businesses/{theirs}/invitations"), None),
+                (Method::GET, format!("/api/v1/businesses/{theirs}/audit"), None),
+                (Method::PUT, format!("/api/v1/posts/{post}"), Some(post_body.clone())),
+                (Method::POST, format!("/api/v1/posts/{post}/hide"), None),
+                (Method::POST, "/api/v1/posts".into(), Some(json!({"businessId": theirs, "categoryId": 1, "title": "침입", "bodyHtml": "<p>x</p>", "action": "publish"}))),
+                (Method::GET, format!("/api/v1/businesses/{theirs}/analytics/outline?period=7"), None),
+                (Method::GET, format!("/api/v1/businesses/{theirs}/analytics/contents?period=7"), None),
+            ] {
+                let (status, answer) = call(&app, &intruder, method.clone(), &path, body).await;
+                assert_eq!(status, 403, "{email} {method} {path}: {answer}");
+            }
+        }
+        let (_, detail) = app.get(&format!("/api/v1/posts/{post}")).await;
+        assert_eq!(detail["data"]["status"], "PUBLISHED");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn operators_set_the_verified_badge() {
+    let app = TestApp::spawn(None, "sqlite").await;
+    let master = app.signed_in("master@tidemark.test").await;
+    let business = my_business(&app, &master).await;
+    let path = format!("/api/v1/admin/businesses/{business}/verify");
+    let (status, _) = call(
+        &app,
+        &master,
+        Method::POST,
+        &path,
+        Some(json!({"verified": true})),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let admin = app.signed_in("admin@tidemark.test").await;
+    let (status, body) = call(
+        &app,
+        &admin,
+        Method::POST,
+        &path,
+        Some(json!({"verified": true})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let (_, profile) = app.get(&format!("/api/v1/businesses/{business}")).await;
+    assert_eq!(profile["data"]["verified"], true);
+    assert!(actions(&app, &master, business)
+        .await
+        .contains(&"VERIFIED".to_string()));
+}

@@ -1,4 +1,434 @@
-//! Tests of the content API.
+//! Posts and the public lists: writing, sanitising, scheduling, publishing, hiding and
+//! removal; every list a post belongs to; paging, ETags, recommendations.
 
-#[allow(unused_imports)]
 use crate::helpers::*;
+use reqwest::Method;
+use serde_json::{json, Value};
+use std::collections::HashSet;
+
+fn ids(body: &Value) -> Vec<i64> {
+    body["data"]["items"]
+        .as_array()
+        .unwrap_or_else(|| panic!("a list: {body}"))
+        .iter()
+        .map(|item| item["postSeq"].as_i64().unwrap())
+        .collect()
+}
+
+const LISTS: [&str; 6] = [
+    "/api/v1/posts/latest",
+    "/api/v1/posts/popular",
+    "/api/v1/posts/category/1?sort=POPULAR",
+    "/api/v1/posts/category/1?sort=LATEST",
+    "/api/v1/posts/report",
+    "BUSINESS",
+];
+
+async fn in_lists(app: &TestApp, business: i64, post: i64) -> Vec<&'static str> {
+    let mut found = Vec::new();
+    for list in LISTS {
+        let path = if list == "BUSINESS" {
+            format!("/api/v1/businesses/{business}/posts")
+        } else {
+            list.to_string()
+        };
+        let (status, body) = app.get(&path).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        if ids(&body).contains(&post) {
+            found.push(list);
+        }
+    }
+    found
+}
+
+#[tokio::test]
+async fn a_published_post_appears_in_every_list_it_belongs_to_and_leaves_when_hidden() {
+    on_each_database(|app: TestApp| async move {
+        let master = app.signed_in("master@tidemark.test").await;
+        let business = my_business(&app, &master).await;
+        let (status, body) = call(&app, &master, Method::POST, "/api/v1/posts", Some(json!({
+            "categoryId": 1, "title": "디지털 마케팅 리포트 2026", "summary": "한 해의 흐름",
+            "bodyHtml": "<p onclick=\"alert(1)\">본문 <script>alert(1)</script><a href=\"javascript:alert(1)\">링크</a></p><table><tr><td>표</td></tr></table>",
+            "tags": ["마케팅", "리포트"], "isReport": true, "action": "publish"
+        }))).await;
+        assert_eq!(status, 200, "{}: {body}", app.database);
+        let post = body["data"]["postSeq"].as_i64().unwrap();
+        let html = body["data"]["bodyHtml"].as_str().unwrap();
+        assert!(!html.contains("script") && !html.contains("onclick") && !html.contains("javascript:"), "{html}");
+        assert!(html.contains("<table>") && html.contains("본문"), "{html}");
+        assert_eq!(body["data"]["status"], "PUBLISHED");
+
+        assert_eq!(in_lists(&app, business, post).await, LISTS.to_vec(), "{}", app.database);
+        let (status, detail) = app.get(&format!("/api/v1/posts/{post}")).await;
+        assert_eq!(status, 200);
+        assert_eq!(detail["data"]["tags"], json!(["리포트", "마케팅"]));
+        assert_eq!(detail["data"]["business"]["id"], business);
+        let (_, profile) = app.get(&format!("/api/v1/businesses/{business}")).await;
+        assert!(profile["data"]["postCounts"].as_array().unwrap().iter().any(|c| c["categoryId"] == 1 && c["count"].as_i64() >= Some(1)));
+
+        // Hidden: gone from every list and from the public detail; its business still sees it.
+        let (status, body) = call(&app, &master, Method::POST, &format!("/api/v1/posts/{post}/hide"), None).await;
+        assert_eq!((status, body["data"]["status"].as_str()), (200, Some("HIDDEN")));
+        assert!(in_lists(&app, business, post).await.is_empty());
+        let (status, body) = app.get(&format!("/api/v1/posts/{post}")).await;
+        assert_eq!((status, body["code"].as_str()), (404, Some("101")));
+        let (status, _) = call(&app, &master, Method::GET, &format!("/api/v1/posts/{post}"), None).await;
+        assert_eq!(status, 200);
+
+        // Published again, then removed by an operator: gone, and the business cannot revive it.
+        let (status, _) = call(&app, &master, Method::POST, &format!("/api/v1/posts/{post}/publish"), None).await;
+        assert_eq!(status, 200);
+        assert_eq!(in_lists(&app, business, post).await.len(), LISTS.len());
+        let admin = app.signed_in("admin@tidemark.test").await;
+        let (status, _) = call(&app, &master, Method::POST, &format!("/api/v1/admin/posts/{post}/remove"), Some(json!({"reason": "광고"}))).await;
+        assert_eq!(status, 403);
+        let (status, body) = call(&app, &admin, Method::POST, &format!("/api/v1/admin/posts/{post}/remove"), Some(json!({"reason": "광고성 글"}))).await;
+        assert_eq!((status, body["data"]["status"].as_str()), (200, Some("REMOVED")), "{body}");
+        assert!(in_lists(&app, business, post).await.is_empty());
+        let (status, _) = call(&app, &master, Method::POST, &format!("/api/v1/posts/{post}/publish"), None).await;
+        assert_eq!(status, 403);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn drafts_and_scheduled_posts_stay_invisible_until_their_time() {
+    on_each_database(|app: TestApp| async move {
+        let master = app.signed_in("master@tidemark.test").await;
+        let business = my_business(&app, &master).await;
+        let (status, body) = call(&app, &master, Method::POST, "/api/v1/posts", Some(json!({
+            "categoryId": 2, "title": "", "bodyHtml": "", "action": "draft"
+        }))).await;
+        assert_eq!((status, body["data"]["status"].as_str()), (200, Some("DRAFT")), "{body}");
+        let draft = body["data"]["postSeq"].as_i64().unwrap();
+        // A draft without a title cannot be published.
+        let (status, _) = call(&app, &master, Method::POST, &format!("/api/v1/posts/{draft}/publish"), None).await;
+        assert_eq!(status, 400);
+
+        let at = (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339();
+        let (status, body) = call(&app, &master, Method::POST, "/api/v1/posts", Some(json!({
+            "categoryId": 2, "title": "예약된 성공 사례", "bodyHtml": "<p>곧 공개</p>",
+            "action": "schedule", "publishAt": at
+        }))).await;
+        assert_eq!((status, body["data"]["status"].as_str()), (200, Some("SCHEDULED")), "{body}");
+        let scheduled = body["data"]["postSeq"].as_i64().unwrap();
+        // Scheduling in the past is refused.
+        let (status, _) = call(&app, &master, Method::POST, "/api/v1/posts", Some(json!({
+            "categoryId": 2, "title": "과거", "bodyHtml": "<p>x</p>", "action": "schedule", "publishAt": "2020-01-01T09:00"
+        }))).await;
+        assert_eq!(status, 400);
+
+        for post in [draft, scheduled] {
+            assert!(in_lists(&app, business, post).await.is_empty());
+            let (status, _) = app.get(&format!("/api/v1/posts/{post}")).await;
+            assert_eq!(status, 404);
+        }
+        // Its own business sees both in its list.
+        let (_, mine) = call(&app, &master, Method::GET, "/api/v1/mypage/posts", None).await;
+        let own = ids(&mine);
+        assert!(own.contains(&draft) && own.contains(&scheduled), "{mine}");
+        let (_, drafts) = call(&app, &master, Method::GET, "/api/v1/mypage/posts?status=DRAFT", None).await;
+        assert_eq!(ids(&drafts), vec![draft]);
+
+        // Nothing publishes it early; at its time it is published.
+        assert!(tidemark_server::content::publish_due(&app.state).await.unwrap().is_empty());
+        tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+        assert_eq!(tidemark_server::content::publish_due(&app.state).await.unwrap(), vec![scheduled]);
+        let (status, detail) = app.get(&format!("/api/v1/posts/{scheduled}")).await;
+        assert_eq!((status, detail["data"]["status"].as_str()), (200, Some("PUBLISHED")));
+        assert!(in_lists(&app, business, scheduled).await.contains(&"/api/v1/posts/latest"));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn bad_posts_are_refused_with_clear_errors_and_readers_cannot_write() {
+    let app = TestApp::spawn(None, "sqlite").await;
+    let master = app.signed_in("master@tidemark.test").await;
+    let base =
+        json!({"categoryId": 1, "title": "제목", "bodyHtml": "<p>본문</p>", "action": "publish"});
+    let cases = [
+        ("categoryId", json!(10)),
+        ("title", json!("가".repeat(101))),
+        ("summary", json!("가".repeat(301))),
+        (
+            "tags",
+            json!((0..11).map(|i| format!("태그{i}")).collect::<Vec<_>>()),
+        ),
+        ("action", json!("launch")),
+        ("seriesOrder", json!(3)),
+        ("bodyHtml", json!("가".repeat(200_000))),
+        ("coverUploadId", json!(999_999)),
+    ];
+    for (field, value) in cases {
+        let mut body = base.clone();
+        body[field] = value;
+        let (status, answer) = call(&app, &master, Method::POST, "/api/v1/posts", Some(body)).await;
+        assert_eq!(
+            (status, answer["code"].as_str()),
+            (400, Some("104")),
+            "{field}: {answer}"
+        );
+        assert!(!answer["message"].as_str().unwrap().is_empty());
+    }
+    let (_, mine) = call(&app, &master, Method::GET, "/api/v1/mypage/posts", None).await;
+    assert!(ids(&mine).is_empty(), "nothing half-written: {mine}");
+    let reader = app.signed_in("reader@tidemark.test").await;
+    let (status, _) = call(
+        &app,
+        &reader,
+        Method::POST,
+        "/api/v1/posts",
+        Some(base.clone()),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, _) = call(&app, &browser(), Method::POST, "/api/v1/posts", Some(base)).await;
+    assert_eq!(status, 401);
+}
+
+#[tokio::test]
+async fn lists_page_by_cursor_and_answer_304_to_their_etag() {
+    on_each_database(|app: TestApp| async move {
+        let master = app.signed_in("master@tidemark.test").await;
+        let mut made = Vec::new();
+        for i in 0..23 {
+            made.push(
+                publish_post(
+                    &app,
+                    &master,
+                    3,
+                    &format!("제품 소식 {i}"),
+                    "<p>새 기능</p>",
+                    &[],
+                )
+                .await,
+            );
+        }
+        for list in [
+            "/api/v1/posts/latest",
+            "/api/v1/posts/popular",
+            "/api/v1/posts/category/3?sort=LATEST",
+        ] {
+            let mut seen = Vec::new();
+            let mut cursor: Option<String> = None;
+            loop {
+                let sep = if list.contains('?') { '&' } else { '?' };
+                let path = match &cursor {
+                    Some(c) => format!("{list}{sep}size=10&cursor={c}"),
+                    None => format!("{list}{sep}size=10"),
+                };
+                let (status, body) = app.get(&path).await;
+                assert_eq!(status, 200, "{path}: {body}");
+                seen.extend(ids(&body));
+                match body["data"]["nextCursor"].as_str() {
+                    Some(next) => cursor = Some(next.to_string()),
+                    None => break,
+                }
+            }
+            let unique: HashSet<_> = seen.iter().collect();
+            assert_eq!(unique.len(), seen.len(), "{list}: no post twice");
+            assert!(
+                made.iter().all(|id| seen.contains(id)),
+                "{list}: every post once"
+            );
+        }
+        let (_, latest) = app.get("/api/v1/posts/latest?size=3").await;
+        let mut expected = made.clone();
+        expected.reverse();
+        assert_eq!(ids(&latest), expected[..3].to_vec(), "newest first");
+        for bad in [
+            "/api/v1/posts/latest?size=51",
+            "/api/v1/posts/latest?size=0",
+            "/api/v1/posts/latest?cursor=%21%21",
+            "/api/v1/posts/category/1?sort=OLDEST",
+        ] {
+            let (status, body) = app.get(bad).await;
+            assert_eq!((status, body["code"].as_str()), (400, Some("104")), "{bad}");
+        }
+
+        // ETag and 304; a new post changes the page.
+        let response = app
+            .client
+            .get(app.url("/api/v1/posts/latest"))
+            .send()
+            .await
+            .unwrap();
+        let etag = response.headers()["etag"].to_str().unwrap().to_string();
+        assert!(response.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("max-age"));
+        let again = app
+            .client
+            .get(app.url("/api/v1/posts/latest"))
+            .header("if-none-match", &etag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status(), 304);
+        publish_post(&app, &master, 3, "또 하나의 소식", "<p>x</p>", &[]).await;
+        let changed = app
+            .client
+            .get(app.url("/api/v1/posts/latest"))
+            .header("if-none-match", &etag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(changed.status(), 200);
+        assert_ne!(changed.headers()["etag"].to_str().unwrap(), etag);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_popular_head_shows_at_most_two_posts_of_one_business() {
+    let app = TestApp::spawn(None, "sqlite").await;
+    let master = app.signed_in("master@tidemark.test").await;
+    for i in 0..6 {
+        publish_post(
+            &app,
+            &master,
+            1,
+            &format!("데모 회사 글 {i}"),
+            "<p>x</p>",
+            &[],
+        )
+        .await;
+    }
+    new_member(&app, "second@example.test").await;
+    let second = app.signed_in("second@example.test").await;
+    let (status, _) = call(&app, &second, Method::POST, "/api/v1/businesses", Some(json!({
+        "registrationNumber": "220-81-62517", "name": "둘째 회사", "description": "설명", "industry": "제조"
+    }))).await;
+    assert_eq!(status, 200);
+    for i in 0..3 {
+        publish_post(
+            &app,
+            &second,
+            1,
+            &format!("둘째 회사 글 {i}"),
+            "<p>x</p>",
+            &[],
+        )
+        .await;
+    }
+    let (_, popular) = app.get("/api/v1/posts/popular").await;
+    let items = popular["data"]["items"].as_array().unwrap();
+    assert_eq!(items.len(), 9, "never loses a post");
+    let mut per_business = std::collections::HashMap::new();
+    for item in &items[..4] {
+        *per_business
+            .entry(item["business"]["id"].as_i64().unwrap())
+            .or_insert(0) += 1;
+    }
+    assert!(per_business.values().all(|n| *n <= 2), "{per_business:?}");
+}
+
+#[tokio::test]
+async fn the_interest_list_gives_a_reason_for_each_post() {
+    on_each_database(|app: TestApp| async move {
+        let master = app.signed_in("master@tidemark.test").await;
+        let business = my_business(&app, &master).await;
+        let from_followed = publish_post(&app, &master, 5, "채용 공고", "<p>x</p>", &[]).await;
+        new_member(&app, "maker@example.test").await;
+        let maker = app.signed_in("maker@example.test").await;
+        let (status, _) = call(&app, &maker, Method::POST, "/api/v1/businesses", Some(json!({
+            "registrationNumber": "220-81-62517", "name": "관심 회사", "description": "설명", "industry": "제조"
+        }))).await;
+        assert_eq!(status, 200);
+        let in_category = publish_post(&app, &maker, 4, "우리 회사 문화", "<p>x</p>", &[]).await;
+        let unrelated = publish_post(&app, &maker, 7, "보도자료", "<p>x</p>", &[]).await;
+
+        new_member(&app, "curious@example.test").await;
+        let reader = app.signed_in("curious@example.test").await;
+        let (status, _) = call(&app, &reader, Method::PUT, "/mypage/v1/profile", Some(json!({"interests": [4]}))).await;
+        assert_eq!(status, 200);
+        let (status, _) = call(&app, &reader, Method::PUT, &format!("/api/v1/follows/{business}"), Some(json!({"source": "Follow_CorpProfile"}))).await;
+        assert_eq!(status, 200);
+        let (status, body) = call(&app, &reader, Method::GET, "/api/v1/posts/interest", None).await;
+        assert_eq!(status, 200, "{body}");
+        let items = body["data"]["items"].as_array().unwrap();
+        let reason = |id: i64| items.iter().find(|i| i["postSeq"] == id).map(|i| i["reason"].as_str().unwrap().to_string());
+        assert_eq!(reason(from_followed).as_deref(), Some("followed_business"));
+        assert_eq!(reason(in_category).as_deref(), Some("category_interest"));
+        assert_eq!(reason(unrelated), None);
+        let (status, _) = app.get("/api/v1/posts/interest").await;
+        assert_eq!(status, 401);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn operators_curate_recommendations_and_related_posts_share_tags() {
+    let app = TestApp::spawn(None, "sqlite").await;
+    let master = app.signed_in("master@tidemark.test").await;
+    let a = publish_post(&app, &master, 1, "AI 도입기", "<p>x</p>", &["AI", "도입"]).await;
+    let b = publish_post(&app, &master, 2, "AI 성공 사례", "<p>x</p>", &["AI"]).await;
+    let c = publish_post(&app, &master, 6, "공지", "<p>x</p>", &[]).await;
+    let collection =
+        json!({"titleKo": "에디터 추천", "titleEn": "Editors' picks", "postSeqs": [c, a]});
+    let (status, _) = call(
+        &app,
+        &master,
+        Method::POST,
+        "/api/v1/admin/recommendations",
+        Some(collection.clone()),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let admin = app.signed_in("admin@tidemark.test").await;
+    let (status, body) = call(
+        &app,
+        &admin,
+        Method::POST,
+        "/api/v1/admin/recommendations",
+        Some(collection),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let id = body["data"]["id"].as_i64().unwrap();
+    let (_, home) = app.get("/api/v1/recommendations").await;
+    let section = home["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .unwrap();
+    assert_eq!(section["titleKo"], "에디터 추천");
+    assert_eq!(
+        ids(&json!({"data": {"items": section["items"]}})),
+        vec![c, a],
+        "the operators' order"
+    );
+    let (status, one) = app
+        .get(&format!("/api/v1/recommendations/{id}?size=1"))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(ids(&one), vec![c]);
+    assert!(one["data"]["nextCursor"].is_string());
+    let (status, _) = call(
+        &app,
+        &admin,
+        Method::POST,
+        "/api/v1/admin/recommendations",
+        Some(json!({"titleKo": "x", "titleEn": "x", "postSeqs": [999_999]})),
+    )
+    .await;
+    assert_eq!(status, 400);
+
+    let (status, related) = app.get(&format!("/api/v1/posts/{a}/related")).await;
+    assert_eq!(status, 200);
+    let related: Vec<i64> = related["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["postSeq"].as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        related.first(),
+        Some(&b),
+        "the post sharing a tag comes first"
+    );
+    assert!(!related.contains(&a));
+}

@@ -1,4 +1,175 @@
-//! Tests of the engagement API.
+//! Follows and bookmarks: idempotent, exact counts under concurrent clicks, the reader's
+//! own lists.
 
-#[allow(unused_imports)]
 use crate::helpers::*;
+use reqwest::Method;
+use serde_json::json;
+
+#[tokio::test]
+async fn follows_and_bookmarks_are_idempotent_and_counted_exactly_under_concurrency() {
+    on_each_database(|app: TestApp| async move {
+        let master = app.signed_in("master@tidemark.test").await;
+        let business = my_business(&app, &master).await;
+        let post = publish_post(&app, &master, 1, "팔로우할 만한 글", "<p>x</p>", &[]).await;
+        let mut readers = Vec::new();
+        for i in 0..8 {
+            let email = format!("fan{i}@example.test");
+            new_member(&app, &email).await;
+            readers.push(app.signed_in(&email).await);
+        }
+        // Every reader clicks three times at once, on both buttons.
+        let mut clicks = Vec::new();
+        for reader in &readers {
+            for _ in 0..3 {
+                for (path, source) in [
+                    (format!("/api/v1/follows/{business}"), "Follow_Content"),
+                    (format!("/api/v1/bookmarks/{post}"), "Bookmark_Content"),
+                ] {
+                    let request = reader.put(app.url(&path)).json(&json!({"source": source}));
+                    clicks.push(tokio::spawn(async move {
+                        read(request.send().await.unwrap()).await
+                    }));
+                }
+            }
+        }
+        for click in clicks {
+            let (status, body) = click.await.unwrap();
+            assert_eq!(status, 200, "{}: {body}", app.database);
+        }
+        let (_, profile) = app.get(&format!("/api/v1/businesses/{business}")).await;
+        assert_eq!(profile["data"]["followerCount"], 8, "{}", app.database);
+        let (_, detail) = app.get(&format!("/api/v1/posts/{post}")).await;
+        assert_eq!(detail["data"]["bookmarkCount"], 8);
+
+        // Unfollowing twice is unfollowing once.
+        for _ in 0..2 {
+            let (status, body) = call(
+                &app,
+                &readers[0],
+                Method::DELETE,
+                &format!("/api/v1/follows/{business}"),
+                None,
+            )
+            .await;
+            assert_eq!(
+                (status, body["data"]["followerCount"].as_i64()),
+                (200, Some(7))
+            );
+        }
+        let (status, body) = call(
+            &app,
+            &readers[0],
+            Method::DELETE,
+            &format!("/api/v1/bookmarks/{post}"),
+            None,
+        )
+        .await;
+        assert_eq!(
+            (status, body["data"]["bookmarkCount"].as_i64()),
+            (200, Some(7))
+        );
+
+        // What the reader sees of its own ties.
+        let (_, detail) = call(
+            &app,
+            &readers[1],
+            Method::GET,
+            &format!("/api/v1/posts/{post}"),
+            None,
+        )
+        .await;
+        assert_eq!(
+            (
+                detail["data"]["bookmarked"].as_bool(),
+                detail["data"]["business"]["following"].as_bool()
+            ),
+            (Some(true), Some(true))
+        );
+        let (status, mine) = call(
+            &app,
+            &readers[1],
+            Method::GET,
+            &format!("/api/v1/me/state?posts={post},999&businesses={business}"),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200);
+        assert_eq!(
+            (
+                mine["data"]["bookmarked"].clone(),
+                mine["data"]["following"].clone()
+            ),
+            (json!([post]), json!([business]))
+        );
+        let (_, follows) = call(&app, &readers[1], Method::GET, "/api/v1/me/follows", None).await;
+        assert_eq!(follows["data"]["items"][0]["id"], business);
+        let (_, bookmarks) =
+            call(&app, &readers[1], Method::GET, "/api/v1/me/bookmarks", None).await;
+        assert_eq!(bookmarks["data"]["items"][0]["postSeq"], post);
+        let (_, none) = call(&app, &readers[0], Method::GET, "/api/v1/me/bookmarks", None).await;
+        assert_eq!(none["data"]["items"], json!([]));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn ties_need_a_session_a_known_source_and_a_public_post() {
+    let app = TestApp::spawn(None, "sqlite").await;
+    let master = app.signed_in("master@tidemark.test").await;
+    let business = my_business(&app, &master).await;
+    let (_, draft) = call(
+        &app,
+        &master,
+        Method::POST,
+        "/api/v1/posts",
+        Some(json!({"categoryId": 1, "title": "초안", "bodyHtml": "", "action": "draft"})),
+    )
+    .await;
+    let draft = draft["data"]["postSeq"].as_i64().unwrap();
+    let reader = app.signed_in("reader@tidemark.test").await;
+    let (status, _) = call(
+        &app,
+        &browser(),
+        Method::PUT,
+        &format!("/api/v1/follows/{business}"),
+        Some(json!({"source": "Follow_Content"})),
+    )
+    .await;
+    assert_eq!(status, 401);
+    let (status, _) = call(
+        &app,
+        &reader,
+        Method::PUT,
+        &format!("/api/v1/follows/{business}"),
+        Some(json!({"source": "Bookmark_Content"})),
+    )
+    .await;
+    assert_eq!(status, 400);
+    let (status, _) = call(
+        &app,
+        &reader,
+        Method::PUT,
+        "/api/v1/follows/999999",
+        Some(json!({"source": "Follow_Content"})),
+    )
+    .await;
+    assert_eq!(status, 404);
+    let (status, _) = call(
+        &app,
+        &reader,
+        Method::PUT,
+        &format!("/api/v1/bookmarks/{draft}"),
+        Some(json!({"source": "Bookmark_Content"})),
+    )
+    .await;
+    assert_eq!(status, 404);
+    let (status, _) = call(
+        &app,
+        &reader,
+        Method::GET,
+        "/api/v1/me/state?posts=a,b",
+        None,
+    )
+    .await;
+    assert_eq!(status, 400);
+}

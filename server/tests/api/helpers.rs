@@ -339,3 +339,62 @@ impl TestApp {
         client
     }
 }
+
+/// A JSON call with any method from `client`, answering (status, body).
+pub async fn call(
+    app: &TestApp,
+    client: &reqwest::Client,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut request = client.request(method, app.url(path));
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    read(request.send().await.unwrap()).await
+}
+
+/// The id of the business `client`'s member manages.
+pub async fn my_business(app: &TestApp, client: &reqwest::Client) -> i64 {
+    let (status, body) = call(
+        app,
+        client,
+        reqwest::Method::GET,
+        "/api/v1/mypage/business",
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["business"]["id"]
+        .as_i64()
+        .expect("the member manages a business")
+}
+
+/// Publishes a post now through the API as `client` (a business's person); answers its id.
+pub async fn publish_post(
+    app: &TestApp,
+    client: &reqwest::Client,
+    category: i64,
+    title: &str,
+    body_html: &str,
+    tags: &[&str],
+) -> i64 {
+    let (status, body) = call(
+        app,
+        client,
+        reqwest::Method::POST,
+        "/api/v1/posts",
+        Some(serde_json::json!({
+            "categoryId": category, "title": title, "summary": format!("{title} 요약"),
+            "bodyHtml": body_html, "tags": tags, "action": "publish"
+        })),
+    )
+    .await;
+    assert_eq!(
+        status, 200,
+        "publishing {title} on {}: {body}",
+        app.database
+    );
+    body["data"]["postSeq"].as_i64().unwrap()
+}

@@ -1,0 +1,579 @@
+//! Registering a business (the member becomes its master), the public profile, editing it,
+//! and the operator's verified badge.
+
+use super::access::{self, require_admin, require_master_of, MASTER};
+use super::audit;
+use crate::auth::{AuthUser, MaybeAuthUser};
+use crate::entities::{business_members, businesses, follows, posts, uploads};
+use crate::envelope::{ok, Ok};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Json;
+use crate::openapi::ErrorBody;
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use chrono::{DateTime, Datelike, Utc};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, FromQueryResult, QueryFilter, QuerySelect, Set,
+    TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(read, edit))
+        .routes(routes!(mine))
+        .routes(routes!(verify))
+}
+
+const EMPLOYEE_BANDS: [&str; 5] = ["1-10", "11-50", "51-200", "201-1000", "1000+"];
+
+/// What a business says about itself; every field is checked the same way on register and
+/// edit.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ProfileFields {
+    name: Option<String>,
+    description: Option<String>,
+    industry: Option<String>,
+    homepage: Option<String>,
+    location: Option<String>,
+    founded_year: Option<i32>,
+    /// `1-10` | `11-50` | `51-200` | `201-1000` | `1000+`
+    employee_band: Option<String>,
+    logo_upload_id: Option<i64>,
+    cover_upload_id: Option<i64>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct RegisterRequest {
+    /// 10 digits, with or without dashes (123-45-67890); checksum validated.
+    registration_number: String,
+    #[serde(flatten)]
+    profile: ProfileFields,
+}
+
+/// A business's public profile.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Business {
+    pub id: i64,
+    pub name: String,
+    pub description: String,
+    pub industry: String,
+    pub homepage: Option<String>,
+    pub location: Option<String>,
+    pub founded_year: Option<i32>,
+    pub employee_band: Option<String>,
+    /// Formatted 123-45-67890 (public in Korea, as on every business's site).
+    pub registration_number: String,
+    pub logo_url: Option<String>,
+    pub cover_url: Option<String>,
+    pub verified: bool,
+    pub follower_count: i64,
+    /// Whether the signed-in reader follows it (false for guests).
+    pub following: bool,
+    /// Public posts per category.
+    pub post_counts: Vec<CategoryCount>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Serialize, ToSchema, FromQueryResult)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryCount {
+    pub category_id: i16,
+    pub count: i64,
+}
+
+/// The member's own business and role.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Mine {
+    /// `BUSINESS_MASTER` | `BUSINESS`
+    role: &'static str,
+    business: Business,
+}
+
+fn clip_required(value: Option<String>, field: &str, max: usize) -> ApiResult<Option<String>> {
+    match value {
+        None => Ok(None),
+        Some(value) => {
+            let value = value.trim().to_string();
+            if value.is_empty() {
+                Err(ApiError::bad_request(format!("{field} must not be empty")))
+            } else if value.chars().count() > max {
+                Err(ApiError::bad_request(format!(
+                    "{field} must be at most {max} characters"
+                )))
+            } else {
+                Ok(Some(value))
+            }
+        }
+    }
+}
+
+fn optional(value: Option<String>, field: &str, max: usize) -> ApiResult<Option<Option<String>>> {
+    match value {
+        None => Ok(None),
+        Some(value) if value.trim().is_empty() => Ok(Some(None)),
+        Some(value) => clip_required(Some(value), field, max).map(|v| Some(v)),
+    }
+}
+
+fn check_homepage(value: Option<String>) -> ApiResult<Option<Option<String>>> {
+    let value = optional(value, "homepage", 300)?;
+    if let Some(Some(url)) = &value {
+        let lower = url.to_ascii_lowercase();
+        if !(lower.starts_with("https://") || lower.starts_with("http://"))
+            || url.contains(char::is_whitespace)
+        {
+            return Err(ApiError::bad_request(
+                "homepage must be an http or https address",
+            ));
+        }
+    }
+    Ok(value)
+}
+
+/// The checked changes of a profile: `None` leaves a field as it is.
+struct Checked {
+    name: Option<String>,
+    description: Option<String>,
+    industry: Option<String>,
+    homepage: Option<Option<String>>,
+    location: Option<Option<String>>,
+    founded_year: Option<i32>,
+    employee_band: Option<Option<String>>,
+    logo: Option<i64>,
+    cover: Option<i64>,
+}
+
+async fn check(
+    state: &AppState,
+    fields: ProfileFields,
+    business_id: Option<i64>,
+) -> ApiResult<Checked> {
+    let this_year = Utc::now().year();
+    if let Some(year) = fields.founded_year {
+        if !(1800..=this_year).contains(&year) {
+            return Err(ApiError::bad_request(format!(
+                "foundedYear must be between 1800 and {this_year}"
+            )));
+        }
+    }
+    let employee_band = optional(fields.employee_band, "employeeBand", 16)?;
+    if let Some(Some(band)) = &employee_band {
+        if !EMPLOYEE_BANDS.contains(&band.as_str()) {
+            return Err(ApiError::bad_request(format!(
+                "employeeBand must be one of {}",
+                EMPLOYEE_BANDS.join(", ")
+            )));
+        }
+    }
+    for (id, field) in [
+        (fields.logo_upload_id, "logoUploadId"),
+        (fields.cover_upload_id, "coverUploadId"),
+    ] {
+        if let Some(id) = id {
+            check_image(state, id, business_id, field).await?;
+        }
+    }
+    Ok(Checked {
+        name: clip_required(fields.name, "name", 100)?,
+        description: clip_required(fields.description, "description", 2000)?,
+        industry: clip_required(fields.industry, "industry", 100)?,
+        homepage: check_homepage(fields.homepage)?,
+        location: optional(fields.location, "location", 200)?,
+        founded_year: fields.founded_year,
+        employee_band,
+        logo: fields.logo_upload_id,
+        cover: fields.cover_upload_id,
+    })
+}
+
+/// An upload may be used only as an image of its own business (or a fresh one of the
+/// member's, when registering).
+async fn check_image(
+    state: &AppState,
+    id: i64,
+    business_id: Option<i64>,
+    field: &str,
+) -> ApiResult<()> {
+    let upload = uploads::Entity::find_by_id(id).one(&state.db).await?;
+    match upload {
+        Some(upload)
+            if upload.kind == "image"
+                && (business_id.is_none()
+                    || upload.business_id == business_id
+                    || upload.business_id.is_none()) =>
+        {
+            Ok(())
+        }
+        _ => Err(ApiError::bad_request(format!(
+            "{field} is not an image of this business"
+        ))),
+    }
+}
+
+/// The public address of uploads, by id.
+pub async fn upload_urls(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, String>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = uploads::Entity::find()
+        .filter(uploads::Column::Id.is_in(ids.iter().copied()))
+        .all(&state.db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|upload| (upload.id, format!("/media/{}", upload.storage_key)))
+        .collect())
+}
+
+fn formatted_number(digits: &str) -> String {
+    if digits.len() == 10 {
+        format!("{}-{}-{}", &digits[..3], &digits[3..5], &digits[5..])
+    } else {
+        digits.to_string()
+    }
+}
+
+/// The public profile of a business, as `viewer` sees it.
+pub async fn profile(
+    state: &AppState,
+    row: businesses::Model,
+    viewer: Option<i64>,
+) -> ApiResult<Business> {
+    let urls = upload_urls(
+        state,
+        &[row.logo_upload_id, row.cover_upload_id]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>(),
+    )
+    .await?;
+    let following = match viewer {
+        Some(member_id) => follows::Entity::find()
+            .filter(follows::Column::MemberId.eq(member_id))
+            .filter(follows::Column::BusinessId.eq(row.id))
+            .one(&state.db)
+            .await?
+            .is_some(),
+        None => false,
+    };
+    let post_counts = posts::Entity::find()
+        .select_only()
+        .column(posts::Column::CategoryId)
+        .column_as(posts::Column::Id.count(), "count")
+        .filter(posts::Column::BusinessId.eq(row.id))
+        .filter(crate::content::visible())
+        .group_by(posts::Column::CategoryId)
+        .into_model::<CategoryCount>()
+        .all(&state.db)
+        .await?;
+    Ok(Business {
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        industry: row.industry,
+        homepage: row.homepage,
+        location: row.location,
+        founded_year: row.founded_year,
+        employee_band: row.employee_band,
+        registration_number: formatted_number(&row.registration_number),
+        logo_url: row.logo_upload_id.and_then(|id| urls.get(&id).cloned()),
+        cover_url: row.cover_upload_id.and_then(|id| urls.get(&id).cloned()),
+        verified: row.verified_at.is_some(),
+        follower_count: row.follower_count,
+        following,
+        post_counts,
+        created_at: row.created_at,
+    })
+}
+
+async fn find(state: &AppState, id: i64) -> ApiResult<businesses::Model> {
+    businesses::Entity::find_by_id(id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("no such business".into()))
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/businesses",
+        tag = "businesses",
+        request_body = RegisterRequest,
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Business>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody))
+    )]
+/// Registers a business; the signed-in member becomes its master.
+async fn register(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Json(body): Json<RegisterRequest>,
+) -> ApiResult<Ok<Business>> {
+    let number = tidemark_core::business::normalize_business_number(&body.registration_number)
+        .filter(|digits| tidemark_core::business::is_valid_business_number(digits))
+        .ok_or_else(|| {
+            ApiError::bad_request("registrationNumber is not a valid business registration number")
+        })?;
+    let checked = check(&state, body.profile, None).await?;
+    let (Some(name), Some(description), Some(industry)) = (
+        checked.name.clone(),
+        checked.description.clone(),
+        checked.industry.clone(),
+    ) else {
+        return Err(ApiError::bad_request(
+            "name, description and industry are required",
+        ));
+    };
+    if access::membership_of(&state, user.member.id)
+        .await?
+        .is_some()
+    {
+        return Err(ApiError::Conflict(
+            "you manage a business already; a member manages one business".into(),
+        ));
+    }
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    let taken = |error: sea_orm::DbErr, what: &str| match error.sql_err() {
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => ApiError::Conflict(what.into()),
+        _ => error.into(),
+    };
+    let business = businesses::ActiveModel {
+        name: Set(name),
+        description: Set(description),
+        industry: Set(industry),
+        homepage: Set(checked.homepage.flatten()),
+        location: Set(checked.location.flatten()),
+        founded_year: Set(checked.founded_year),
+        employee_band: Set(checked.employee_band.flatten()),
+        registration_number: Set(number),
+        logo_upload_id: Set(checked.logo),
+        cover_upload_id: Set(checked.cover),
+        verified_at: Set(None),
+        verified_by: Set(None),
+        follower_count: Set(0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await
+    .map_err(|e| {
+        taken(
+            e,
+            "a business with this registration number is registered already",
+        )
+    })?;
+    business_members::ActiveModel {
+        business_id: Set(business.id),
+        member_id: Set(user.member.id),
+        role: Set(MASTER.into()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await
+    .map_err(|e| taken(e, "you manage a business already"))?;
+    // Images uploaded before the business existed become the business's.
+    let images: Vec<i64> = [checked.logo, checked.cover]
+        .into_iter()
+        .flatten()
+        .collect();
+    if !images.is_empty() {
+        uploads::Entity::update_many()
+            .col_expr(uploads::Column::BusinessId, Expr::value(business.id))
+            .filter(uploads::Column::Id.is_in(images))
+            .filter(uploads::Column::BusinessId.is_null())
+            .exec(&txn)
+            .await?;
+    }
+    audit::write(
+        &txn,
+        business.id,
+        Some(user.member.id),
+        "BUSINESS_REGISTERED",
+        None,
+        None,
+        None,
+    )
+    .await?;
+    txn.commit().await?;
+    if let Err(error) = state.search.sync_business(&state.db, business.id).await {
+        tracing::warn!(%error, "search index: business not synced");
+    }
+    Ok(ok(profile(&state, business, Some(user.member.id)).await?))
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/businesses/{id}",
+        tag = "businesses",
+        params(("id" = i64, Path, description = "business id")),
+        responses((status = 200, body = Ok<Business>), (status = 404, body = ErrorBody))
+    )]
+/// A business's public profile.
+async fn read(
+    State(state): State<AppState>,
+    viewer: MaybeAuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Ok<Business>> {
+    let row = find(&state, id).await?;
+    Ok(ok(
+        profile(&state, row, viewer.0.map(|u| u.member.id)).await?
+    ))
+}
+
+#[utoipa::path(
+        put,
+        path = "/api/v1/businesses/{id}",
+        tag = "businesses",
+        request_body = ProfileFields,
+        params(("id" = i64, Path, description = "business id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Business>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody))
+    )]
+/// Edits the profile (the master only). Fields left out stay as they are; an empty
+/// optional field clears it.
+async fn edit(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+    Json(body): Json<ProfileFields>,
+) -> ApiResult<Ok<Business>> {
+    require_master_of(&state, &user.member, id).await?;
+    let row = find(&state, id).await?;
+    let checked = check(&state, body, Some(id)).await?;
+    let mut changed = Vec::new();
+    let mut active: businesses::ActiveModel = row.into();
+    macro_rules! apply {
+        ($field:ident, $value:expr, $name:literal) => {
+            if let Some(value) = $value {
+                active.$field = Set(value);
+                changed.push($name);
+            }
+        };
+    }
+    apply!(name, checked.name, "name");
+    apply!(description, checked.description, "description");
+    apply!(industry, checked.industry, "industry");
+    apply!(homepage, checked.homepage, "homepage");
+    apply!(location, checked.location, "location");
+    apply!(founded_year, checked.founded_year.map(Some), "foundedYear");
+    apply!(employee_band, checked.employee_band, "employeeBand");
+    apply!(logo_upload_id, checked.logo.map(Some), "logo");
+    apply!(cover_upload_id, checked.cover.map(Some), "cover");
+    active.updated_at = Set(Utc::now());
+    let txn = state.db.begin().await?;
+    let row = active.update(&txn).await?;
+    audit::write(
+        &txn,
+        id,
+        Some(user.member.id),
+        "PROFILE_UPDATED",
+        None,
+        None,
+        Some(serde_json::json!({ "fields": changed })),
+    )
+    .await?;
+    txn.commit().await?;
+    if let Err(error) = state.search.sync_business(&state.db, id).await {
+        tracing::warn!(%error, "search index: business not synced");
+    }
+    crate::content::changed(&state);
+    Ok(ok(profile(&state, row, Some(user.member.id)).await?))
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/mypage/business",
+        tag = "businesses",
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Option<Mine>>), (status = 401, body = ErrorBody))
+    )]
+/// The business the signed-in member manages and the member's role in it (null when none).
+async fn mine(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<Option<Mine>>> {
+    let Some((business_id, role)) = access::membership_of(&state, user.member.id).await? else {
+        return Ok(ok(None));
+    };
+    let row = find(&state, business_id).await?;
+    Ok(ok(Some(Mine {
+        role: match role {
+            access::Role::Master => MASTER,
+            access::Role::Manager => access::MANAGER,
+        },
+        business: profile(&state, row, Some(user.member.id)).await?,
+    })))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct VerifyRequest {
+    verified: bool,
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/admin/businesses/{id}/verify",
+        tag = "operators",
+        request_body = VerifyRequest,
+        params(("id" = i64, Path, description = "business id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Business>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Sets or clears a business's verified badge (operators only).
+async fn verify(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+    Json(body): Json<VerifyRequest>,
+) -> ApiResult<Ok<Business>> {
+    require_admin(&user.member)?;
+    let row = set_verified(&state, id, body.verified, Some(user.member.id)).await?;
+    Ok(ok(profile(&state, row, Some(user.member.id)).await?))
+}
+
+/// The operator's badge, from the API or the command line.
+pub async fn set_verified(
+    state: &AppState,
+    id: i64,
+    verified: bool,
+    by: Option<i64>,
+) -> ApiResult<businesses::Model> {
+    let row = find(state, id).await?;
+    let now = Utc::now();
+    let mut active: businesses::ActiveModel = row.into();
+    active.verified_at = Set(verified.then_some(now));
+    active.verified_by = Set(if verified { by } else { None });
+    active.updated_at = Set(now);
+    let txn = state.db.begin().await?;
+    let row = active.update(&txn).await?;
+    audit::write(
+        &txn,
+        id,
+        by,
+        if verified {
+            "VERIFIED"
+        } else {
+            "VERIFICATION_REMOVED"
+        },
+        None,
+        None,
+        None,
+    )
+    .await?;
+    txn.commit().await?;
+    if let Err(error) = state.search.sync_business(&state.db, id).await {
+        tracing::warn!(%error, "search index: business not synced");
+    }
+    crate::content::changed(state);
+    Ok(row)
+}

@@ -1,0 +1,683 @@
+//! The people of a business: managers, invitations (e-mail bound, single use, 7 days) and the
+//! audit log the master reads.
+//!
+//! The invitation link (/manager/invite?token=…) only shows what the invitation is: the read
+//! call changes nothing. It is accepted by a POST from the signed-in member whose verified
+//! e-mail is the invited one, or by joining through it (which proves the e-mail, since the
+//! token went there).
+
+use super::access::{self, require_master_of, require_member_of, MANAGER};
+use super::audit;
+use crate::auth::routes::SignedIn;
+use crate::auth::tokens::{hash_token, random_token};
+use crate::auth::{cookies, password, session, AuthUser};
+use crate::entities::{audit_log, business_members, businesses, invitations, members};
+use crate::envelope::{ok, NoData, Ok};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Json;
+use crate::limits::RateLimits;
+use crate::members::join::Terms;
+use crate::openapi::ErrorBody;
+use crate::paging::{self, Page, PageQuery};
+use crate::state::AppState;
+use axum::extract::{Path, Query, State};
+use axum_extra::extract::cookie::CookieJar;
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// PRODUCT: an invitation is good for seven days.
+const INVITATION_DAYS: i64 = 7;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(managers))
+        .routes(routes!(remove_manager))
+        .routes(routes!(invite, pending))
+        .routes(routes!(revoke))
+        .routes(routes!(show_invitation))
+        .routes(routes!(accept))
+        .routes(routes!(join))
+        .routes(routes!(audit_trail))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Manager {
+    member_id: i64,
+    nickname: Option<String>,
+    email: Option<String>,
+    /// `BUSINESS_MASTER` | `BUSINESS`
+    role: String,
+    since: DateTime<Utc>,
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/businesses/{id}/managers",
+        tag = "businesses",
+        params(("id" = i64, Path, description = "business id")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Vec<Manager>>), (status = 403, body = ErrorBody))
+    )]
+/// The business's master and managers (for its own people).
+async fn managers(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Ok<Vec<Manager>>> {
+    require_member_of(&state, &user.member, id).await?;
+    let rows = business_members::Entity::find()
+        .filter(business_members::Column::BusinessId.eq(id))
+        .order_by_asc(business_members::Column::CreatedAt)
+        .find_also_related(members::Entity)
+        .all(&state.db)
+        .await?;
+    Ok(ok(rows
+        .into_iter()
+        .map(|(row, member)| Manager {
+            member_id: row.member_id,
+            nickname: member.as_ref().and_then(|m| m.nickname.clone()),
+            email: member.and_then(|m| m.email),
+            role: row.role,
+            since: row.created_at,
+        })
+        .collect()))
+}
+
+#[utoipa::path(
+        delete,
+        path = "/api/v1/businesses/{id}/managers/{memberId}",
+        tag = "businesses",
+        params(("id" = i64, Path, description = "business id"), ("memberId" = i64, Path, description = "the manager's member id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Removes a manager (the master only; the master cannot remove itself).
+async fn remove_manager(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path((id, member_id)): Path<(i64, i64)>,
+) -> ApiResult<Ok<NoData>> {
+    require_master_of(&state, &user.member, id).await?;
+    if member_id == user.member.id {
+        return Err(ApiError::bad_request("the master cannot remove itself"));
+    }
+    let txn = state.db.begin().await?;
+    let row = business_members::Entity::find()
+        .filter(business_members::Column::BusinessId.eq(id))
+        .filter(business_members::Column::MemberId.eq(member_id))
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("no such manager in this business".into()))?;
+    let email = members::Entity::find_by_id(member_id)
+        .one(&txn)
+        .await?
+        .and_then(|m| m.email);
+    business_members::Entity::delete_by_id(row.id)
+        .exec(&txn)
+        .await?;
+    audit::write(
+        &txn,
+        id,
+        Some(user.member.id),
+        "MANAGER_REMOVED",
+        Some(member_id),
+        email,
+        None,
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(ok(None))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct InviteRequest {
+    email: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Invitation {
+    id: i64,
+    email: String,
+    /// `PENDING` | `ACCEPTED` | `REVOKED` | `EXPIRED`
+    status: &'static str,
+    created_at: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+}
+
+fn status_of(row: &invitations::Model, now: DateTime<Utc>) -> &'static str {
+    if row.accepted_at.is_some() {
+        "ACCEPTED"
+    } else if row.revoked_at.is_some() {
+        "REVOKED"
+    } else if row.expires_at <= now {
+        "EXPIRED"
+    } else {
+        "PENDING"
+    }
+}
+
+fn invitation(row: invitations::Model, now: DateTime<Utc>) -> Invitation {
+    Invitation {
+        id: row.id,
+        status: status_of(&row, now),
+        email: row.email,
+        created_at: row.created_at,
+        expires_at: row.expires_at,
+    }
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/businesses/{id}/invitations",
+        tag = "businesses",
+        request_body = InviteRequest,
+        params(("id" = i64, Path, description = "business id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Invitation>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody), (status = 429, body = ErrorBody))
+    )]
+/// Invites a manager by e-mail (the master only). The link goes by mail; an earlier pending
+/// invitation of the same address is replaced.
+async fn invite(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+    Json(body): Json<InviteRequest>,
+) -> ApiResult<Ok<Invitation>> {
+    require_master_of(&state, &user.member, id).await?;
+    let email = crate::auth::routes::valid_email(Some(&body.email))?;
+    RateLimits::check(
+        &state.limits.invitation_business,
+        &id.to_string(),
+        "invitations",
+    )?;
+    if let Some(member) = crate::auth::routes::member_by_email(&state, &email).await? {
+        if let Some((business, _)) = access::membership_of(&state, member.id).await? {
+            return Err(ApiError::Conflict(if business == id {
+                "this person is in the team already".into()
+            } else {
+                "this person manages another business".into()
+            }));
+        }
+    }
+    let business = businesses::Entity::find_by_id(id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("no such business".into()))?;
+    let now = Utc::now();
+    let token = random_token();
+    let txn = state.db.begin().await?;
+    invitations::Entity::update_many()
+        .col_expr(
+            invitations::Column::RevokedAt,
+            sea_orm::sea_query::Expr::value(now),
+        )
+        .filter(invitations::Column::BusinessId.eq(id))
+        .filter(invitations::Column::Email.eq(&email))
+        .filter(invitations::Column::AcceptedAt.is_null())
+        .filter(invitations::Column::RevokedAt.is_null())
+        .exec(&txn)
+        .await?;
+    let row = invitations::ActiveModel {
+        business_id: Set(id),
+        email: Set(email.clone()),
+        role: Set(MANAGER.into()),
+        token_hash: Set(hash_token(&token)),
+        invited_by: Set(Some(user.member.id)),
+        created_at: Set(now),
+        expires_at: Set(now + Duration::days(INVITATION_DAYS)),
+        accepted_at: Set(None),
+        accepted_by: Set(None),
+        revoked_at: Set(None),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    audit::write(
+        &txn,
+        id,
+        Some(user.member.id),
+        "INVITATION_SENT",
+        None,
+        Some(email.clone()),
+        None,
+    )
+    .await?;
+    txn.commit().await?;
+    let link = format!(
+        "{}/manager/invite?token={token}",
+        state.settings.public_url.trim_end_matches('/')
+    );
+    let body = format!(
+        "{name}에서 Tidemark 매니저로 초대했습니다.\n\
+         {name} invited you to manage its page on Tidemark.\n\n\
+         초대 수락 / Accept the invitation:\n{link}\n\n\
+         이 링크는 {days}일 동안 한 번만 쓸 수 있습니다.\n\
+         The link works once, for {days} days. If you did not expect it, ignore this mail.",
+        name = business.name,
+        days = INVITATION_DAYS,
+    );
+    state
+        .mailer
+        .queue(
+            &state.db,
+            &email,
+            &format!("[Tidemark] {} 매니저 초대 / Invitation", business.name),
+            &body,
+            "invitation",
+        )
+        .await?;
+    Ok(ok(invitation(row, now)))
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/businesses/{id}/invitations",
+        tag = "businesses",
+        params(("id" = i64, Path, description = "business id")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Vec<Invitation>>), (status = 403, body = ErrorBody))
+    )]
+/// The business's invitations, newest first (the master only).
+async fn pending(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Ok<Vec<Invitation>>> {
+    require_master_of(&state, &user.member, id).await?;
+    let now = Utc::now();
+    let rows = invitations::Entity::find()
+        .filter(invitations::Column::BusinessId.eq(id))
+        .order_by_desc(invitations::Column::CreatedAt)
+        .limit(100)
+        .all(&state.db)
+        .await?;
+    Ok(ok(rows
+        .into_iter()
+        .map(|row| invitation(row, now))
+        .collect()))
+}
+
+#[utoipa::path(
+        delete,
+        path = "/api/v1/businesses/{id}/invitations/{invitationId}",
+        tag = "businesses",
+        params(("id" = i64, Path, description = "business id"), ("invitationId" = i64, Path, description = "invitation id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<NoData>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Withdraws a pending invitation (the master only).
+async fn revoke(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path((id, invitation_id)): Path<(i64, i64)>,
+) -> ApiResult<Ok<NoData>> {
+    require_master_of(&state, &user.member, id).await?;
+    let now = Utc::now();
+    let row = invitations::Entity::find_by_id(invitation_id)
+        .filter(invitations::Column::BusinessId.eq(id))
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("no such invitation".into()))?;
+    if status_of(&row, now) != "PENDING" {
+        return Err(ApiError::Conflict("the invitation is not pending".into()));
+    }
+    let email = row.email.clone();
+    let mut active: invitations::ActiveModel = row.into();
+    active.revoked_at = Set(Some(now));
+    let txn = state.db.begin().await?;
+    active.update(&txn).await?;
+    audit::write(
+        &txn,
+        id,
+        Some(user.member.id),
+        "INVITATION_REVOKED",
+        None,
+        Some(email),
+        None,
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(ok(None))
+}
+
+#[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+struct TokenQuery {
+    token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct InvitationView {
+    business_id: i64,
+    business_name: String,
+    email: String,
+    /// `PENDING` | `ACCEPTED` | `REVOKED` | `EXPIRED`
+    status: &'static str,
+    expires_at: DateTime<Utc>,
+    /// Whether an account with the invited e-mail exists (accept) or not (join).
+    account_exists: bool,
+}
+
+async fn by_token(state: &AppState, token: &str) -> ApiResult<invitations::Model> {
+    invitations::Entity::find()
+        .filter(invitations::Column::TokenHash.eq(hash_token(token.trim())))
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("no such invitation".into()))
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/invitations",
+        tag = "businesses",
+        params(TokenQuery),
+        responses((status = 200, body = Ok<InvitationView>), (status = 404, body = ErrorBody))
+    )]
+/// What an invitation link is for. Reading it accepts nothing.
+async fn show_invitation(
+    State(state): State<AppState>,
+    Query(query): Query<TokenQuery>,
+) -> ApiResult<Ok<InvitationView>> {
+    let row = by_token(&state, &query.token).await?;
+    let business = businesses::Entity::find_by_id(row.business_id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("no such business".into()))?;
+    let account_exists = crate::auth::routes::member_by_email(&state, &row.email)
+        .await?
+        .is_some();
+    Ok(ok(InvitationView {
+        business_id: business.id,
+        business_name: business.name,
+        status: status_of(&row, Utc::now()),
+        email: row.email,
+        expires_at: row.expires_at,
+        account_exists,
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct AcceptRequest {
+    token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Accepted {
+    business_id: i64,
+    /// `BUSINESS`
+    role: String,
+}
+
+/// Makes `member` a manager through the invitation, inside `txn`: the invitation must be
+/// pending and the member free of any other business. Claiming is a conditional update, so
+/// two accepts of one link cannot both win.
+async fn take(
+    txn: &sea_orm::DatabaseTransaction,
+    row: &invitations::Model,
+    member_id: i64,
+    email: &str,
+) -> ApiResult<Accepted> {
+    let now = Utc::now();
+    match status_of(row, now) {
+        "PENDING" => {}
+        "EXPIRED" => return Err(ApiError::Conflict("the invitation has expired".into())),
+        _ => {
+            return Err(ApiError::Conflict(
+                "the invitation was used or withdrawn".into(),
+            ))
+        }
+    }
+    let claimed = invitations::Entity::update_many()
+        .col_expr(
+            invitations::Column::AcceptedAt,
+            sea_orm::sea_query::Expr::value(now),
+        )
+        .col_expr(
+            invitations::Column::AcceptedBy,
+            sea_orm::sea_query::Expr::value(member_id),
+        )
+        .filter(invitations::Column::Id.eq(row.id))
+        .filter(invitations::Column::AcceptedAt.is_null())
+        .filter(invitations::Column::RevokedAt.is_null())
+        .exec(txn)
+        .await?;
+    if claimed.rows_affected != 1 {
+        return Err(ApiError::Conflict(
+            "the invitation was used or withdrawn".into(),
+        ));
+    }
+    if business_members::Entity::find()
+        .filter(business_members::Column::MemberId.eq(member_id))
+        .one(txn)
+        .await?
+        .is_some()
+    {
+        return Err(ApiError::Conflict("you manage a business already".into()));
+    }
+    business_members::ActiveModel {
+        business_id: Set(row.business_id),
+        member_id: Set(member_id),
+        role: Set(row.role.clone()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await
+    .map_err(|error| match error.sql_err() {
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => {
+            ApiError::Conflict("you manage a business already".into())
+        }
+        _ => error.into(),
+    })?;
+    audit::write(
+        txn,
+        row.business_id,
+        Some(member_id),
+        "INVITATION_ACCEPTED",
+        Some(member_id),
+        Some(email.to_string()),
+        Some(serde_json::json!({ "role": row.role })),
+    )
+    .await?;
+    Ok(Accepted {
+        business_id: row.business_id,
+        role: row.role.clone(),
+    })
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/invitations/accept",
+        tag = "businesses",
+        request_body = AcceptRequest,
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Accepted>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody))
+    )]
+/// Accepts an invitation as the signed-in member whose verified e-mail is the invited one.
+async fn accept(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Json(body): Json<AcceptRequest>,
+) -> ApiResult<Ok<Accepted>> {
+    let row = by_token(&state, &body.token).await?;
+    let email = user.member.email.clone().unwrap_or_default();
+    if user.member.email_verified_at.is_none() || !email.eq_ignore_ascii_case(&row.email) {
+        return Err(ApiError::Forbidden(
+            "this invitation is for another e-mail address".into(),
+        ));
+    }
+    let txn = state.db.begin().await?;
+    let accepted = take(&txn, &row, user.member.id, &email).await?;
+    txn.commit().await?;
+    Ok(ok(accepted))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct JoinRequest {
+    token: String,
+    password: String,
+    nickname: String,
+    terms: Terms,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Joined {
+    member_id: i64,
+    business_id: i64,
+    #[serde(flatten)]
+    session: SignedIn,
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/invitations/join",
+        tag = "businesses",
+        request_body = JoinRequest,
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        responses((status = 200, body = Ok<Joined>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody))
+    )]
+/// Creates the invited person's account (the invitation proves the e-mail) and accepts the
+/// invitation with it; signs the new member in.
+async fn join(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    Json(body): Json<JoinRequest>,
+) -> ApiResult<(CookieJar, Ok<Joined>)> {
+    body.terms.check()?;
+    let nickname = crate::members::check_nickname(&body.nickname)?;
+    let row = by_token(&state, &body.token).await?;
+    if status_of(&row, Utc::now()) != "PENDING" {
+        return Err(ApiError::Conflict(
+            "the invitation was used, withdrawn or has expired".into(),
+        ));
+    }
+    if body.password.chars().count() > 128 {
+        return Err(ApiError::bad_request(
+            "the password must be at most 64 characters",
+        ));
+    }
+    crate::members::check_password_policy(&body.password, Some(&row.email))?;
+    let hash = password::hash(body.password.clone()).await?;
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    let member = members::ActiveModel {
+        email: Set(Some(row.email.clone())),
+        email_verified_at: Set(Some(now)),
+        password_hash: Set(Some(hash)),
+        nickname: Set(Some(nickname)),
+        role: Set("USER".into()),
+        status: Set("ACTIVE".into()),
+        signup_channel: Set("email".into()),
+        marketing_opt_in: Set(body.terms.marketing),
+        terms_agreed_at: Set(Some(now)),
+        failed_login_count: Set(0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await
+    .map_err(|error| match error.sql_err() {
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => ApiError::AccountExists(
+            "an account with this e-mail exists already: sign in and accept the invitation".into(),
+        ),
+        _ => error.into(),
+    })?;
+    let accepted = take(&txn, &row, member.id, &row.email).await?;
+    let issued = session::start(&state, &txn, member.id, false, None).await?;
+    txn.commit().await?;
+    let jar = cookies::with_session(
+        jar,
+        &issued.access,
+        &issued.refresh,
+        false,
+        state.settings.secure_cookies(),
+    );
+    Ok((
+        jar,
+        ok(Joined {
+            member_id: member.id,
+            business_id: accepted.business_id,
+            session: SignedIn {
+                access_token: issued.access,
+                refresh_token: issued.refresh,
+                auto_login: "N",
+            },
+        }),
+    ))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AuditEntry {
+    id: i64,
+    action: String,
+    actor_member_id: Option<i64>,
+    target_member_id: Option<i64>,
+    target_email: Option<String>,
+    detail: Option<serde_json::Value>,
+    created_at: DateTime<Utc>,
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/businesses/{id}/audit",
+        tag = "businesses",
+        params(("id" = i64, Path, description = "business id"), PageQuery),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Page<AuditEntry>>), (status = 403, body = ErrorBody))
+    )]
+/// The business's audit log, newest first (the master only).
+async fn audit_trail(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+    Query(page): Query<PageQuery>,
+) -> ApiResult<Ok<Page<AuditEntry>>> {
+    require_master_of(&state, &user.member, id).await?;
+    let size = page.size()?;
+    let mut query = audit_log::Entity::find()
+        .filter(audit_log::Column::BusinessId.eq(id))
+        .order_by_desc(audit_log::Column::Id)
+        .limit(size + 1);
+    if let Some(position) = page.position()? {
+        query = query.filter(audit_log::Column::Id.lt(position.first().copied().unwrap_or(0)));
+    }
+    let mut rows = query.all(&state.db).await?;
+    let next_cursor = if rows.len() as u64 > size {
+        rows.truncate(size as usize);
+        rows.last().map(|row| paging::encode(&[row.id]))
+    } else {
+        None
+    };
+    Ok(ok(Page {
+        items: rows
+            .into_iter()
+            .map(|row| AuditEntry {
+                id: row.id,
+                action: row.action,
+                actor_member_id: row.actor_member_id,
+                target_member_id: row.target_member_id,
+                target_email: row.target_email,
+                detail: row.detail,
+                created_at: row.created_at,
+            })
+            .collect(),
+        next_cursor,
+    }))
+}

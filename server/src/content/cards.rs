@@ -1,0 +1,155 @@
+//! Post cards: what a list shows of a post, fetched for a page of ids in four queries
+//! whatever the page size.
+
+use crate::entities::{businesses, post_tags, posts, tags};
+use crate::error::ApiResult;
+use crate::state::AppState;
+use chrono::{DateTime, Utc};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
+use serde::Serialize;
+use std::collections::HashMap;
+use utoipa::ToSchema;
+
+/// The business as a card shows it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BusinessBadge {
+    pub id: i64,
+    pub name: String,
+    pub logo_url: Option<String>,
+    pub verified: bool,
+}
+
+/// A post in a list.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Card {
+    pub post_seq: i64,
+    pub title: String,
+    pub summary: String,
+    pub category_id: i16,
+    pub cover_url: Option<String>,
+    pub business: BusinessBadge,
+    pub tags: Vec<String>,
+    pub is_report: bool,
+    pub series_order: Option<i32>,
+    pub published_at: Option<DateTime<Utc>>,
+    pub view_count: i64,
+    pub bookmark_count: i64,
+}
+
+#[derive(sea_orm::FromQueryResult)]
+struct CardRow {
+    id: i64,
+    business_id: i64,
+    category_id: i16,
+    title: String,
+    summary: String,
+    cover_upload_id: Option<i64>,
+    is_report: bool,
+    series_order: Option<i32>,
+    published_at: Option<DateTime<Utc>>,
+    view_count: i64,
+    bookmark_count: i64,
+}
+
+/// The cards of `ids`, in the order of `ids` (ids that no longer exist are left out).
+pub async fn cards(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Card>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows = posts::Entity::find()
+        .select_only()
+        .columns([
+            posts::Column::Id,
+            posts::Column::BusinessId,
+            posts::Column::CategoryId,
+            posts::Column::Title,
+            posts::Column::Summary,
+            posts::Column::CoverUploadId,
+            posts::Column::IsReport,
+            posts::Column::SeriesOrder,
+            posts::Column::PublishedAt,
+            posts::Column::ViewCount,
+            posts::Column::BookmarkCount,
+        ])
+        .filter(posts::Column::Id.is_in(ids.iter().copied()))
+        .into_model::<CardRow>()
+        .all(&state.db)
+        .await?;
+    let business_ids: Vec<i64> = rows.iter().map(|row| row.business_id).collect();
+    let badges = badges(state, &business_ids).await?;
+    let covers: Vec<i64> = rows.iter().filter_map(|row| row.cover_upload_id).collect();
+    let urls = crate::business::profile::upload_urls(state, &covers).await?;
+    let mut tag_names = tags_of(state, ids).await?;
+    let mut by_id: HashMap<i64, Card> = rows
+        .into_iter()
+        .filter_map(|row| {
+            let business = badges.get(&row.business_id)?.clone();
+            Some((
+                row.id,
+                Card {
+                    post_seq: row.id,
+                    title: row.title,
+                    summary: row.summary,
+                    category_id: row.category_id,
+                    cover_url: row.cover_upload_id.and_then(|id| urls.get(&id).cloned()),
+                    business,
+                    tags: tag_names.remove(&row.id).unwrap_or_default(),
+                    is_report: row.is_report,
+                    series_order: row.series_order,
+                    published_at: row.published_at,
+                    view_count: row.view_count,
+                    bookmark_count: row.bookmark_count,
+                },
+            ))
+        })
+        .collect();
+    Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+}
+
+/// Business badges by id.
+pub async fn badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, BusinessBadge>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = businesses::Entity::find()
+        .filter(businesses::Column::Id.is_in(ids.iter().copied()))
+        .all(&state.db)
+        .await?;
+    let logos: Vec<i64> = rows.iter().filter_map(|row| row.logo_upload_id).collect();
+    let urls = crate::business::profile::upload_urls(state, &logos).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            (
+                row.id,
+                BusinessBadge {
+                    id: row.id,
+                    logo_url: row.logo_upload_id.and_then(|id| urls.get(&id).cloned()),
+                    verified: row.verified_at.is_some(),
+                    name: row.name,
+                },
+            )
+        })
+        .collect())
+}
+
+/// Tag names per post.
+pub async fn tags_of(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Vec<String>>> {
+    let rows = post_tags::Entity::find()
+        .filter(post_tags::Column::PostId.is_in(ids.iter().copied()))
+        .find_also_related(tags::Entity)
+        .all(&state.db)
+        .await?;
+    let mut names: HashMap<i64, Vec<String>> = HashMap::new();
+    for (link, tag) in rows {
+        if let Some(tag) = tag {
+            names.entry(link.post_id).or_default().push(tag.name);
+        }
+    }
+    for list in names.values_mut() {
+        list.sort();
+    }
+    Ok(names)
+}

@@ -1,0 +1,381 @@
+//! The public catalogue in memory: every visible post's id, business, category, report flag,
+//! score, publication time and tags, with the list orderings precomputed. Lists are slices of
+//! it; their pages are cached until a post changes.
+//!
+//! The database stays the truth: the catalogue is loaded at start, updated after each write
+//! of this process, and reloaded in full every minute (which also brings in the stored
+//! popular scores and what other server processes wrote).
+
+use crate::entities::{post_tags, posts};
+use axum::body::Bytes;
+use chrono::Utc;
+use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect};
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+
+/// PRODUCT: at most two posts of one business among the first twenty of a popular list.
+const DIVERSE_HEAD: usize = 20;
+const PER_BUSINESS_IN_HEAD: usize = 2;
+/// Pages kept in memory at most (each a few KB of JSON).
+const MAX_CACHED_PAGES: usize = 4096;
+
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub id: i64,
+    pub business_id: i64,
+    pub category_id: i16,
+    pub is_report: bool,
+    pub score: f64,
+    /// Milliseconds since the epoch.
+    pub published_at: i64,
+    pub tags: Box<[i64]>,
+}
+
+/// One consistent view of the catalogue.
+#[derive(Default)]
+pub struct Snapshot {
+    pub entries: HashMap<i64, Entry>,
+    /// Newest first (publication time, then id).
+    pub latest: Vec<i64>,
+    /// By score, diversified at the head, then newest.
+    pub popular: Vec<i64>,
+    pub latest_by_category: HashMap<i16, Vec<i64>>,
+    pub popular_by_category: HashMap<i16, Vec<i64>>,
+    pub reports: Vec<i64>,
+}
+
+impl Snapshot {
+    fn build(entries: HashMap<i64, Entry>) -> Self {
+        let mut latest: Vec<&Entry> = entries.values().collect();
+        latest.sort_by(|a, b| (b.published_at, b.id).cmp(&(a.published_at, a.id)));
+        let mut by_score = latest.clone();
+        by_score.sort_by(|a, b| {
+            b.score
+                .total_cmp(&a.score)
+                .then((b.published_at, b.id).cmp(&(a.published_at, a.id)))
+        });
+        let mut latest_by_category: HashMap<i16, Vec<i64>> = HashMap::new();
+        for entry in &latest {
+            latest_by_category
+                .entry(entry.category_id)
+                .or_default()
+                .push(entry.id);
+        }
+        let mut score_by_category: HashMap<i16, Vec<&Entry>> = HashMap::new();
+        for entry in &by_score {
+            score_by_category
+                .entry(entry.category_id)
+                .or_default()
+                .push(entry);
+        }
+        let popular_by_category = score_by_category
+            .into_iter()
+            .map(|(category, ordered)| (category, diversify(&ordered)))
+            .collect();
+        let reports = latest
+            .iter()
+            .filter(|e| e.is_report)
+            .map(|e| e.id)
+            .collect();
+        let popular = diversify(&by_score);
+        let latest = latest.iter().map(|e| e.id).collect();
+        Snapshot {
+            entries,
+            latest,
+            popular,
+            latest_by_category,
+            popular_by_category,
+            reports,
+        }
+    }
+
+    /// Where a keyset cursor (publication time, id) falls in a newest-first ordering.
+    pub fn after(&self, ordering: &[i64], published_at: i64, id: i64) -> usize {
+        ordering.partition_point(|candidate| {
+            let entry = &self.entries[candidate];
+            (entry.published_at, entry.id) > (published_at, id)
+        })
+    }
+}
+
+/// The ordering by score, with no business holding more than two of the first twenty places
+/// (the posts held back follow right after the head, in score order).
+fn diversify(ordered: &[&Entry]) -> Vec<i64> {
+    let mut head = Vec::with_capacity(DIVERSE_HEAD);
+    let mut held_back = Vec::new();
+    let mut per_business: HashMap<i64, usize> = HashMap::new();
+    let mut rest = ordered.iter();
+    for entry in rest.by_ref() {
+        let seen = per_business.entry(entry.business_id).or_default();
+        if *seen < PER_BUSINESS_IN_HEAD {
+            *seen += 1;
+            head.push(entry.id);
+            if head.len() == DIVERSE_HEAD {
+                break;
+            }
+        } else {
+            held_back.push(entry.id);
+        }
+    }
+    head.extend(held_back);
+    head.extend(rest.map(|entry| entry.id));
+    head
+}
+
+pub struct CachedPage {
+    pub etag: Arc<str>,
+    pub body: Bytes,
+    generation: u64,
+}
+
+pub struct Catalog {
+    snapshot: RwLock<Arc<Snapshot>>,
+    generation: AtomicU64,
+    pages: Mutex<HashMap<String, Arc<CachedPage>>>,
+}
+
+impl Default for Catalog {
+    fn default() -> Self {
+        Catalog {
+            snapshot: RwLock::new(Arc::new(Snapshot::default())),
+            generation: AtomicU64::new(1),
+            pages: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+#[derive(sea_orm::FromQueryResult)]
+struct Row {
+    id: i64,
+    business_id: i64,
+    category_id: i16,
+    is_report: bool,
+    popular_score: f64,
+    published_at: Option<chrono::DateTime<Utc>>,
+}
+
+impl Catalog {
+    pub fn snapshot(&self) -> Arc<Snapshot> {
+        self.snapshot.read().expect("catalogue lock").clone()
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    /// Forgets every cached page (a post, a business or a collection changed).
+    pub fn invalidate(&self) {
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        self.pages.lock().expect("page cache lock").clear();
+    }
+
+    pub fn cached(&self, key: &str) -> Option<Arc<CachedPage>> {
+        let generation = self.generation();
+        let pages = self.pages.lock().expect("page cache lock");
+        pages
+            .get(key)
+            .filter(|page| page.generation == generation)
+            .cloned()
+    }
+
+    /// Keeps a page made while the catalogue was at `generation` (a page made from older
+    /// data than the current one is not kept).
+    pub fn keep(&self, key: String, generation: u64, body: Bytes) -> Arc<CachedPage> {
+        let etag: Arc<str> = Arc::from(format!("\"{}-{:x}\"", generation, fingerprint(&body)));
+        let page = Arc::new(CachedPage {
+            etag,
+            body,
+            generation,
+        });
+        if generation == self.generation() {
+            let mut pages = self.pages.lock().expect("page cache lock");
+            if pages.len() >= MAX_CACHED_PAGES {
+                pages.clear();
+            }
+            pages.insert(key, page.clone());
+        }
+        page
+    }
+
+    /// Loads every visible post from the database.
+    pub async fn reload(&self, db: &DatabaseConnection) -> Result<usize, DbErr> {
+        let rows = visible_rows(db, None).await?;
+        let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+        let mut tags = tags_of(db, None).await?;
+        let entries: HashMap<i64, Entry> = rows
+            .into_iter()
+            .filter_map(|row| entry(row, &mut tags))
+            .map(|entry| (entry.id, entry))
+            .collect();
+        let count = entries.len();
+        debug_assert!(ids.len() >= count);
+        let snapshot = Arc::new(Snapshot::build(entries));
+        *self.snapshot.write().expect("catalogue lock") = snapshot;
+        self.invalidate();
+        Ok(count)
+    }
+
+    /// Brings one post in line with the database (added, changed, or gone when no longer
+    /// visible).
+    pub async fn sync_post(&self, db: &DatabaseConnection, id: i64) -> Result<(), DbErr> {
+        let rows = visible_rows(db, Some(id)).await?;
+        let mut tags = tags_of(db, Some(id)).await?;
+        let fresh = rows.into_iter().find_map(|row| entry(row, &mut tags));
+        {
+            let mut current = self.snapshot.write().expect("catalogue lock");
+            let mut entries = current.entries.clone();
+            match fresh {
+                Some(entry) => {
+                    entries.insert(id, entry);
+                }
+                None => {
+                    entries.remove(&id);
+                }
+            }
+            *current = Arc::new(Snapshot::build(entries));
+        }
+        self.invalidate();
+        Ok(())
+    }
+}
+
+fn entry(row: Row, tags: &mut HashMap<i64, Vec<i64>>) -> Option<Entry> {
+    Some(Entry {
+        id: row.id,
+        business_id: row.business_id,
+        category_id: row.category_id,
+        is_report: row.is_report,
+        score: row.popular_score,
+        published_at: row.published_at?.timestamp_millis(),
+        tags: tags.remove(&row.id).unwrap_or_default().into_boxed_slice(),
+    })
+}
+
+async fn visible_rows(db: &DatabaseConnection, id: Option<i64>) -> Result<Vec<Row>, DbErr> {
+    let mut query = posts::Entity::find()
+        .select_only()
+        .columns([
+            posts::Column::Id,
+            posts::Column::BusinessId,
+            posts::Column::CategoryId,
+            posts::Column::IsReport,
+            posts::Column::PopularScore,
+            posts::Column::PublishedAt,
+        ])
+        .filter(super::visible());
+    if let Some(id) = id {
+        query = query.filter(posts::Column::Id.eq(id));
+    }
+    query.into_model::<Row>().all(db).await
+}
+
+async fn tags_of(
+    db: &DatabaseConnection,
+    id: Option<i64>,
+) -> Result<HashMap<i64, Vec<i64>>, DbErr> {
+    let mut query = post_tags::Entity::find();
+    if let Some(id) = id {
+        query = query.filter(post_tags::Column::PostId.eq(id));
+    }
+    let mut tags: HashMap<i64, Vec<i64>> = HashMap::new();
+    for row in query.all(db).await? {
+        tags.entry(row.post_id).or_default().push(row.tag_id);
+    }
+    Ok(tags)
+}
+
+/// FNV-1a: a cheap fingerprint of a page body for its ETag.
+fn fingerprint(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Posts related to `id`: most shared tags first, then the same category, newest first.
+pub fn related(snapshot: &Snapshot, id: i64, count: usize) -> Vec<i64> {
+    let Some(this) = snapshot.entries.get(&id) else {
+        return Vec::new();
+    };
+    let tags: HashSet<i64> = this.tags.iter().copied().collect();
+    let mut scored: Vec<(usize, bool, i64, i64)> = snapshot
+        .entries
+        .values()
+        .filter(|other| other.id != id)
+        .filter_map(|other| {
+            let shared = other.tags.iter().filter(|tag| tags.contains(tag)).count();
+            let same_category = other.category_id == this.category_id;
+            (shared > 0 || same_category).then_some((
+                shared,
+                same_category,
+                other.published_at,
+                other.id,
+            ))
+        })
+        .collect();
+    scored.sort_by(|a, b| b.cmp(a));
+    scored.into_iter().take(count).map(|(.., id)| id).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(id: i64, business_id: i64, score: f64) -> Entry {
+        Entry {
+            id,
+            business_id,
+            category_id: 1 + (id % 3) as i16,
+            is_report: id % 5 == 0,
+            score,
+            published_at: 1_700_000_000_000 + id,
+            tags: Box::new([id % 4]),
+        }
+    }
+
+    #[test]
+    fn the_popular_head_holds_at_most_two_posts_of_a_business() {
+        // Business 1 has the ten best posts; nine others have one post each.
+        let mut entries: HashMap<i64, Entry> = (1..=10)
+            .map(|id| (id, entry(id, 1, 100.0 - id as f64)))
+            .collect();
+        for id in 11..=40 {
+            entries.insert(id, entry(id, id, 10.0 - id as f64 / 100.0));
+        }
+        let snapshot = Snapshot::build(entries);
+        let head = &snapshot.popular[..20];
+        let of_one = head
+            .iter()
+            .filter(|id| snapshot.entries[id].business_id == 1)
+            .count();
+        assert_eq!(of_one, 2);
+        assert_eq!(&head[..2], &[1, 2]);
+        // Nothing is lost: every post is in the ordering once.
+        let mut all = snapshot.popular.clone();
+        all.sort_unstable();
+        assert_eq!(all, (1..=40).collect::<Vec<_>>());
+        // The held-back posts come right after the head, best first.
+        assert_eq!(snapshot.popular[20], 3);
+    }
+
+    #[test]
+    fn latest_is_newest_first_and_keyset_cursors_find_their_place() {
+        let entries: HashMap<i64, Entry> = (1..=9).map(|id| (id, entry(id, id, 0.0))).collect();
+        let snapshot = Snapshot::build(entries);
+        assert_eq!(snapshot.latest, vec![9, 8, 7, 6, 5, 4, 3, 2, 1]);
+        let cursor = &snapshot.entries[&6];
+        let at = snapshot.after(&snapshot.latest, cursor.published_at, cursor.id);
+        assert_eq!(snapshot.latest[at], 5);
+        assert_eq!(snapshot.reports, vec![5]);
+    }
+
+    #[test]
+    fn related_posts_share_tags_or_the_category() {
+        let entries: HashMap<i64, Entry> = (1..=12).map(|id| (id, entry(id, id, 0.0))).collect();
+        let snapshot = Snapshot::build(entries);
+        let related = related(&snapshot, 4, 3);
+        // 8 and 12 share tag 0 with 4.
+        assert_eq!(&related[..2], &[12, 8]);
+        assert!(!related.contains(&4));
+    }
+}

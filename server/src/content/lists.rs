@@ -1,0 +1,392 @@
+//! The public lists: popular, latest, category (POPULAR or LATEST), report, a business's
+//! posts, related posts; and the reader's interest list. Public lists are slices of the
+//! in-memory catalogue; their pages are cached as finished JSON with an ETag until a post
+//! changes, and answer 304 to a matching If-None-Match.
+
+use super::cards::{cards, Card};
+use super::catalog::Snapshot;
+use crate::auth::AuthUser;
+use crate::entities::{follows, member_interests};
+use crate::envelope::{ok, Ok};
+use crate::error::{ApiError, ApiResult};
+use crate::openapi::ErrorBody;
+use crate::paging::{self, Page, PageQuery};
+use crate::state::AppState;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(popular))
+        .routes(routes!(latest))
+        .routes(routes!(category))
+        .routes(routes!(reports))
+        .routes(routes!(of_business))
+        .routes(routes!(related))
+        .routes(routes!(interest))
+}
+
+/// Browsers may reuse a list for a few seconds, then revalidate with its ETag.
+const CACHE_CONTROL: &str = "public, max-age=10, stale-while-revalidate=30";
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+struct SortedPage {
+    /// `POPULAR` | `LATEST` (POPULAR when left out)
+    sort: Option<String>,
+    cursor: Option<String>,
+    size: Option<u64>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Sort {
+    Popular,
+    Latest,
+}
+
+fn sort_of(value: Option<&str>) -> ApiResult<Sort> {
+    match value {
+        None | Some("POPULAR") => Ok(Sort::Popular),
+        Some("LATEST") => Ok(Sort::Latest),
+        Some(_) => Err(ApiError::bad_request("sort must be POPULAR or LATEST")),
+    }
+}
+
+/// A page of an ordering: by position (popular: the ordering is by score, which moves) or
+/// by keyset (newest first: stable while posts arrive).
+fn slice(
+    snapshot: &Snapshot,
+    ordering: &[i64],
+    sort: Sort,
+    page: &PageQuery,
+) -> ApiResult<(Vec<i64>, Option<String>)> {
+    let size = page.size()? as usize;
+    let start = match (sort, page.position()?) {
+        (_, None) => 0,
+        (Sort::Popular, Some(position)) => match position.as_slice() {
+            [offset] if *offset >= 0 => *offset as usize,
+            _ => return Err(ApiError::bad_request("cursor is not valid for this list")),
+        },
+        (Sort::Latest, Some(position)) => match position.as_slice() {
+            [published_at, id] => snapshot.after(ordering, *published_at, *id),
+            _ => return Err(ApiError::bad_request("cursor is not valid for this list")),
+        },
+    };
+    let ids: Vec<i64> = ordering.iter().skip(start).take(size).copied().collect();
+    let more = start + ids.len() < ordering.len();
+    let next = match (more, ids.last()) {
+        (true, Some(last)) => Some(match sort {
+            Sort::Popular => paging::encode(&[(start + ids.len()) as i64]),
+            Sort::Latest => {
+                let entry = &snapshot.entries[last];
+                paging::encode(&[entry.published_at, entry.id])
+            }
+        }),
+        _ => None,
+    };
+    Ok((ids, next))
+}
+
+/// Answers a public list from the page cache, or makes the page and keeps it.
+async fn cached_list(
+    state: &AppState,
+    headers: &HeaderMap,
+    key: String,
+    make: impl FnOnce(&Snapshot) -> ApiResult<(Vec<i64>, Option<String>)>,
+) -> ApiResult<Response> {
+    let page = match state.catalog.cached(&key) {
+        Some(page) => page,
+        None => {
+            let generation = state.catalog.generation();
+            let snapshot = state.catalog.snapshot();
+            let (ids, next_cursor) = make(&snapshot)?;
+            let items = cards(state, &ids).await?;
+            let body =
+                serde_json::to_vec(&ok(Page { items, next_cursor })).map_err(ApiError::internal)?;
+            state.catalog.keep(key, generation, body.into())
+        }
+    };
+    let etag = HeaderValue::from_str(&page.etag).map_err(ApiError::internal)?;
+    let cache = HeaderValue::from_static(CACHE_CONTROL);
+    if headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|value| value.as_bytes() == etag.as_bytes())
+    {
+        return Ok((
+            StatusCode::NOT_MODIFIED,
+            [(header::ETAG, etag), (header::CACHE_CONTROL, cache)],
+        )
+            .into_response());
+    }
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            ),
+            (header::ETAG, etag),
+            (header::CACHE_CONTROL, cache),
+        ],
+        page.body.clone(),
+    )
+        .into_response())
+}
+
+fn key(list: &str, page: &PageQuery) -> ApiResult<String> {
+    Ok(format!(
+        "{list}|{}|{}",
+        page.size()?,
+        page.cursor.as_deref().unwrap_or("")
+    ))
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/posts/popular",
+        tag = "lists",
+        params(PageQuery),
+        responses((status = 200, body = Ok<Page<Card>>), (status = 304, description = "not modified"), (status = 400, body = ErrorBody))
+    )]
+/// Popular posts: by stored score, never empty while any post is public, at most two posts
+/// of one business among the first twenty.
+async fn popular(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(page): Query<PageQuery>,
+) -> ApiResult<Response> {
+    let key = key("popular", &page)?;
+    cached_list(&state, &headers, key, |s| {
+        slice(s, &s.popular, Sort::Popular, &page)
+    })
+    .await
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/posts/latest",
+        tag = "lists",
+        params(PageQuery),
+        responses((status = 200, body = Ok<Page<Card>>), (status = 304, description = "not modified"), (status = 400, body = ErrorBody))
+    )]
+/// The newest posts first.
+async fn latest(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(page): Query<PageQuery>,
+) -> ApiResult<Response> {
+    let key = key("latest", &page)?;
+    cached_list(&state, &headers, key, |s| {
+        slice(s, &s.latest, Sort::Latest, &page)
+    })
+    .await
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/posts/category/{id}",
+        tag = "lists",
+        params(("id" = i16, Path, description = "category 1 to 9"), SortedPage),
+        responses((status = 200, body = Ok<Page<Card>>), (status = 304, description = "not modified"), (status = 400, body = ErrorBody))
+    )]
+/// One category's posts, POPULAR or LATEST.
+async fn category(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<i16>,
+    Query(query): Query<SortedPage>,
+) -> ApiResult<Response> {
+    if !(1..=9).contains(&id) {
+        return Err(ApiError::NotFound("no such category".into()));
+    }
+    let sort = sort_of(query.sort.as_deref())?;
+    let page = PageQuery {
+        cursor: query.cursor,
+        size: query.size,
+    };
+    let key = key(&format!("category:{id}:{sort:?}"), &page)?;
+    cached_list(&state, &headers, key, |s| {
+        let ordering = match sort {
+            Sort::Popular => s.popular_by_category.get(&id),
+            Sort::Latest => s.latest_by_category.get(&id),
+        };
+        slice(s, ordering.map(Vec::as_slice).unwrap_or(&[]), sort, &page)
+    })
+    .await
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/posts/report",
+        tag = "lists",
+        params(PageQuery),
+        responses((status = 200, body = Ok<Page<Card>>), (status = 304, description = "not modified"), (status = 400, body = ErrorBody))
+    )]
+/// Posts with the report flag, newest first.
+async fn reports(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(page): Query<PageQuery>,
+) -> ApiResult<Response> {
+    let key = key("report", &page)?;
+    cached_list(&state, &headers, key, |s| {
+        slice(s, &s.reports, Sort::Latest, &page)
+    })
+    .await
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+struct BusinessPage {
+    /// Only this category (1 to 9).
+    category_id: Option<i16>,
+    cursor: Option<String>,
+    size: Option<u64>,
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/businesses/{id}/posts",
+        tag = "lists",
+        params(("id" = i64, Path, description = "business id"), BusinessPage),
+        responses((status = 200, body = Ok<Page<Card>>), (status = 304, description = "not modified"), (status = 400, body = ErrorBody))
+    )]
+/// A business's public posts, newest first, optionally of one category.
+async fn of_business(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Query(query): Query<BusinessPage>,
+) -> ApiResult<Response> {
+    if query.category_id.is_some_and(|c| !(1..=9).contains(&c)) {
+        return Err(ApiError::bad_request("categoryId must be 1 to 9"));
+    }
+    let page = PageQuery {
+        cursor: query.cursor,
+        size: query.size,
+    };
+    let key = key(&format!("business:{id}:{:?}", query.category_id), &page)?;
+    let category = query.category_id;
+    cached_list(&state, &headers, key, |s| {
+        let ordering: Vec<i64> = s
+            .latest
+            .iter()
+            .filter(|post| {
+                let entry = &s.entries[post];
+                entry.business_id == id && category.is_none_or(|c| entry.category_id == c)
+            })
+            .copied()
+            .collect();
+        slice(s, &ordering, Sort::Latest, &page)
+    })
+    .await
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/posts/{id}/related",
+        tag = "lists",
+        params(("id" = i64, Path, description = "postSeq")),
+        responses((status = 200, body = Ok<Vec<Card>>), (status = 404, body = ErrorBody))
+    )]
+/// Up to six posts related to a public post: shared tags first, then the same category.
+async fn related(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Ok<Vec<Card>>> {
+    let snapshot = state.catalog.snapshot();
+    if !snapshot.entries.contains_key(&id) {
+        return Err(ApiError::NotFound("content does not exist".into()));
+    }
+    let ids = super::catalog::related(&snapshot, id, 6);
+    Ok(ok(cards(&state, &ids).await?))
+}
+
+/// Why a post is in the reader's interest list.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct InterestItem {
+    #[serde(flatten)]
+    card: Card,
+    /// `followed_business` | `category_interest`
+    reason: &'static str,
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/posts/interest",
+        tag = "lists",
+        params(PageQuery),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Page<InterestItem>>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    )]
+/// The reader's list: posts of the businesses the reader follows and of the categories the
+/// reader chose, newest first, each with its reason.
+async fn interest(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Query(page): Query<PageQuery>,
+) -> ApiResult<Ok<Page<InterestItem>>> {
+    let size = page.size()? as usize;
+    let followed: HashSet<i64> = follows::Entity::find()
+        .filter(follows::Column::MemberId.eq(user.member.id))
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|row| row.business_id)
+        .collect();
+    let categories: HashSet<i16> = member_interests::Entity::find()
+        .filter(member_interests::Column::MemberId.eq(user.member.id))
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|row| row.category_id)
+        .collect();
+    let snapshot = state.catalog.snapshot();
+    let start = match page.position()? {
+        None => 0,
+        Some(position) => match position.as_slice() {
+            [published_at, id] => snapshot.after(&snapshot.latest, *published_at, *id),
+            _ => return Err(ApiError::bad_request("cursor is not valid for this list")),
+        },
+    };
+    let mut chosen: Vec<(i64, &'static str)> = Vec::with_capacity(size + 1);
+    for id in &snapshot.latest[start.min(snapshot.latest.len())..] {
+        let entry = &snapshot.entries[id];
+        let reason = if followed.contains(&entry.business_id) {
+            "followed_business"
+        } else if categories.contains(&entry.category_id) {
+            "category_interest"
+        } else {
+            continue;
+        };
+        chosen.push((*id, reason));
+        if chosen.len() > size {
+            break;
+        }
+    }
+    let next_cursor = if chosen.len() > size {
+        chosen.truncate(size);
+        chosen.last().map(|(id, _)| {
+            let entry = &snapshot.entries[id];
+            paging::encode(&[entry.published_at, entry.id])
+        })
+    } else {
+        None
+    };
+    let ids: Vec<i64> = chosen.iter().map(|(id, _)| *id).collect();
+    let mut cards: std::collections::HashMap<i64, Card> = cards(&state, &ids)
+        .await?
+        .into_iter()
+        .map(|card| (card.post_seq, card))
+        .collect();
+    let items = chosen
+        .iter()
+        .filter_map(|(id, reason)| cards.remove(id).map(|card| InterestItem { card, reason }))
+        .collect();
+    Ok(ok(Page { items, next_cursor }))
+}

@@ -1,0 +1,808 @@
+//! Writing posts: create, edit, temporary save (draft), schedule (KST), publish, hide; the
+//! operator's removal; the post detail; a business's own list of its posts.
+//!
+//! Status: DRAFT → SCHEDULED (publish time in the future) → PUBLISHED → HIDDEN (by the
+//! business) or REMOVED (by an operator). The body is sanitised with the one policy of
+//! [`super::sanitize`] before it is stored.
+
+use super::cards::{badges, tags_of, BusinessBadge};
+use super::sanitize;
+use crate::auth::{AuthUser, MaybeAuthUser};
+use crate::business::access::{membership_of, require_admin, require_member_of};
+use crate::entities::{bookmarks, businesses, follows, post_tags, posts, tags, uploads};
+use crate::envelope::{ok, Ok};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Json;
+use crate::openapi::ErrorBody;
+use crate::paging::{self, Page, PageQuery};
+use crate::state::AppState;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use chrono::{DateTime, FixedOffset, NaiveDateTime, TimeZone, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub const DRAFT: &str = "DRAFT";
+pub const SCHEDULED: &str = "SCHEDULED";
+pub const PUBLISHED: &str = "PUBLISHED";
+pub const HIDDEN: &str = "HIDDEN";
+pub const REMOVED: &str = "REMOVED";
+
+/// PRODUCT "Posts": the limits of a post.
+const TITLE_MAX: usize = 100;
+const SUMMARY_MAX: usize = 300;
+const BODY_MAX_BYTES: usize = 500 * 1024;
+const TAGS_MAX: usize = 10;
+const TAG_MAX_CHARS: usize = 30;
+/// A post's JSON carries its body (≤ 500 KB) plus the rest, escaped.
+const WRITE_BODY_LIMIT: usize = 1536 * 1024;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    let writes = OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(edit))
+        .layer(DefaultBodyLimit::max(WRITE_BODY_LIMIT));
+    OpenApiRouter::new()
+        .merge(writes)
+        .routes(routes!(detail))
+        .routes(routes!(hide))
+        .routes(routes!(publish))
+        .routes(routes!(mine))
+        .routes(routes!(remove))
+}
+
+/// What a post is made of. `action` says what to do with it: `draft` (temporary save),
+/// `publish` (now), `schedule` (at `publishAt`), or `save` (keep the current status).
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct PostInput {
+    /// The business to write for; the writer's own business when left out.
+    business_id: Option<i64>,
+    category_id: i16,
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    summary: String,
+    #[serde(default)]
+    body_html: String,
+    #[serde(default)]
+    tags: Vec<String>,
+    cover_upload_id: Option<i64>,
+    #[serde(default)]
+    is_report: bool,
+    report_upload_id: Option<i64>,
+    /// The position in a series (categories 8 and 9 only).
+    series_order: Option<i32>,
+    /// `draft` | `publish` | `schedule` | `save`
+    action: String,
+    /// When to publish (`schedule`): RFC 3339, or `yyyy-MM-ddTHH:mm[:ss]` read as Korean time.
+    publish_at: Option<String>,
+}
+
+/// A post as its business and its readers see it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PostDetail {
+    pub post_seq: i64,
+    pub business: BusinessCard,
+    pub category_id: i16,
+    pub title: String,
+    pub summary: String,
+    pub cover_url: Option<String>,
+    /// Sanitised HTML.
+    pub body_html: String,
+    pub tags: Vec<String>,
+    pub is_report: bool,
+    pub report_url: Option<String>,
+    pub series_order: Option<i32>,
+    /// `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`
+    pub status: String,
+    pub publish_at: Option<DateTime<Utc>>,
+    pub published_at: Option<DateTime<Utc>>,
+    pub updated_at: DateTime<Utc>,
+    pub view_count: i64,
+    pub unique_reader_count: i64,
+    pub bookmark_count: i64,
+    pub share_count: i64,
+    /// Whether the signed-in reader bookmarked it (false for guests).
+    pub bookmarked: bool,
+}
+
+/// The business card on a post.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BusinessCard {
+    #[serde(flatten)]
+    pub badge: BusinessBadge,
+    pub description: String,
+    pub industry: String,
+    pub follower_count: i64,
+    /// Whether the signed-in reader follows it.
+    pub following: bool,
+}
+
+fn chars(value: &str) -> usize {
+    value.chars().count()
+}
+
+/// `publishAt` as a moment: with an offset as given, without one in Korean time.
+fn parse_publish_at(value: &str) -> ApiResult<DateTime<Utc>> {
+    let value = value.trim();
+    if let Ok(moment) = DateTime::parse_from_rfc3339(value) {
+        return Ok(moment.with_timezone(&Utc));
+    }
+    let kst = FixedOffset::east_opt(9 * 3600).expect("KST");
+    for format in ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"] {
+        if let Ok(naive) = NaiveDateTime::parse_from_str(value, format) {
+            if let Some(moment) = kst.from_local_datetime(&naive).single() {
+                return Ok(moment.with_timezone(&Utc));
+            }
+        }
+    }
+    Err(ApiError::bad_request(
+        "publishAt must be RFC 3339 or yyyy-MM-ddTHH:mm (Korean time)",
+    ))
+}
+
+/// Trimmed, de-duplicated (ignoring case) tags, checked against the limits.
+fn clean_tags(raw: &[String]) -> ApiResult<Vec<String>> {
+    let mut seen = std::collections::HashSet::new();
+    let mut tags = Vec::new();
+    for tag in raw {
+        let tag = tag.trim().trim_start_matches('#').trim();
+        if tag.is_empty() {
+            continue;
+        }
+        if chars(tag) > TAG_MAX_CHARS {
+            return Err(ApiError::bad_request(format!(
+                "a tag must be at most {TAG_MAX_CHARS} characters"
+            )));
+        }
+        if seen.insert(tag.to_lowercase()) {
+            tags.push(tag.to_string());
+        }
+    }
+    if tags.len() > TAGS_MAX {
+        return Err(ApiError::bad_request(format!("at most {TAGS_MAX} tags")));
+    }
+    Ok(tags)
+}
+
+/// The checked post, ready to store.
+struct Checked {
+    category_id: i16,
+    title: String,
+    summary: String,
+    body_html: String,
+    body_text: String,
+    tags: Vec<String>,
+    cover_upload_id: Option<i64>,
+    is_report: bool,
+    report_upload_id: Option<i64>,
+    series_order: Option<i32>,
+}
+
+async fn check(
+    state: &AppState,
+    input: &PostInput,
+    business_id: i64,
+    publishing: bool,
+) -> ApiResult<Checked> {
+    if !(1..=9).contains(&input.category_id) {
+        return Err(ApiError::bad_request("categoryId must be 1 to 9"));
+    }
+    let title = input.title.trim().to_string();
+    let summary = input.summary.trim().to_string();
+    if chars(&title) > TITLE_MAX {
+        return Err(ApiError::bad_request(format!(
+            "title must be at most {TITLE_MAX} characters"
+        )));
+    }
+    if chars(&summary) > SUMMARY_MAX {
+        return Err(ApiError::bad_request(format!(
+            "summary must be at most {SUMMARY_MAX} characters"
+        )));
+    }
+    if input.body_html.len() > BODY_MAX_BYTES {
+        return Err(ApiError::bad_request("bodyHtml must be at most 500 KB"));
+    }
+    let body_html = sanitize::sanitize(&input.body_html);
+    let body_text = sanitize::text_of(&body_html);
+    if publishing && (title.is_empty() || body_text.trim().is_empty()) {
+        return Err(ApiError::bad_request(
+            "a post needs a title and a body to be published",
+        ));
+    }
+    let series = matches!(input.category_id, 8 | 9);
+    match input.series_order {
+        Some(order) if !series => {
+            let _ = order;
+            return Err(ApiError::bad_request(
+                "seriesOrder is for the series categories (8 and 9) only",
+            ));
+        }
+        Some(order) if !(1..=10_000).contains(&order) => {
+            return Err(ApiError::bad_request("seriesOrder must be 1 to 10000"));
+        }
+        _ => {}
+    }
+    if input.report_upload_id.is_some() && !input.is_report {
+        return Err(ApiError::bad_request("reportUploadId needs isReport"));
+    }
+    for (id, kind, field) in [
+        (input.cover_upload_id, "image", "coverUploadId"),
+        (input.report_upload_id, "pdf", "reportUploadId"),
+    ] {
+        if let Some(id) = id {
+            let upload = uploads::Entity::find_by_id(id).one(&state.db).await?;
+            if !matches!(upload, Some(u) if u.kind == kind && u.business_id == Some(business_id)) {
+                return Err(ApiError::bad_request(format!(
+                    "{field} is not a {kind} upload of this business"
+                )));
+            }
+        }
+    }
+    Ok(Checked {
+        category_id: input.category_id,
+        summary,
+        title,
+        body_html,
+        body_text,
+        tags: clean_tags(&input.tags)?,
+        cover_upload_id: input.cover_upload_id,
+        is_report: input.is_report,
+        report_upload_id: input.report_upload_id,
+        series_order: input.series_order,
+    })
+}
+
+/// What an action does to a post's status and times.
+fn next_status(
+    action: &str,
+    publish_at: Option<&str>,
+    current: Option<&posts::Model>,
+    now: DateTime<Utc>,
+) -> ApiResult<(&'static str, Option<DateTime<Utc>>, Option<DateTime<Utc>>)> {
+    let published_before = current
+        .and_then(|post| post.published_at)
+        .filter(|at| *at <= now);
+    match action {
+        "draft" => Ok((DRAFT, None, None)),
+        "publish" => Ok((PUBLISHED, None, Some(published_before.unwrap_or(now)))),
+        "schedule" => {
+            let at = parse_publish_at(
+                publish_at.ok_or_else(|| ApiError::bad_request("schedule needs publishAt"))?,
+            )?;
+            if at <= now {
+                return Err(ApiError::bad_request("publishAt must be in the future"));
+            }
+            Ok((SCHEDULED, Some(at), None))
+        }
+        "save" => match current {
+            None => Ok((DRAFT, None, None)),
+            Some(post) => Ok((
+                match post.status.as_str() {
+                    SCHEDULED => SCHEDULED,
+                    PUBLISHED => PUBLISHED,
+                    HIDDEN => HIDDEN,
+                    REMOVED => REMOVED,
+                    _ => DRAFT,
+                },
+                post.publish_at,
+                post.published_at,
+            )),
+        },
+        _ => Err(ApiError::bad_request(
+            "action must be draft, publish, schedule or save",
+        )),
+    }
+}
+
+/// The business the writer writes for: its own, and only its own.
+async fn writer_business(state: &AppState, user: &AuthUser, asked: Option<i64>) -> ApiResult<i64> {
+    match asked {
+        Some(id) => {
+            require_member_of(state, &user.member, id).await?;
+            Ok(id)
+        }
+        None => membership_of(state, user.member.id)
+            .await?
+            .map(|(id, _)| id)
+            .ok_or_else(|| ApiError::Forbidden("only a business's people write posts".into())),
+    }
+}
+
+/// Replaces a post's tags (creating the tag names that are new).
+async fn save_tags(db: &impl ConnectionTrait, post_id: i64, names: &[String]) -> ApiResult<()> {
+    post_tags::Entity::delete_many()
+        .filter(post_tags::Column::PostId.eq(post_id))
+        .exec(db)
+        .await?;
+    for name in names {
+        let existing = tags::Entity::find()
+            .filter(tags::Column::Name.eq(name.as_str()))
+            .one(db)
+            .await?;
+        let tag_id = match existing {
+            Some(tag) => tag.id,
+            None => {
+                tags::ActiveModel {
+                    name: Set(name.clone()),
+                    ..Default::default()
+                }
+                .insert(db)
+                .await?
+                .id
+            }
+        };
+        post_tags::ActiveModel {
+            post_id: Set(post_id),
+            tag_id: Set(tag_id),
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(())
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/posts",
+        tag = "posts",
+        request_body = PostInput,
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<PostDetail>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody))
+    )]
+/// Writes a new post for the writer's business: a draft, published now, or scheduled.
+async fn create(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Json(input): Json<PostInput>,
+) -> ApiResult<Ok<PostDetail>> {
+    let business_id = writer_business(&state, &user, input.business_id).await?;
+    let now = Utc::now();
+    let (status, publish_at, published_at) =
+        next_status(&input.action, input.publish_at.as_deref(), None, now)?;
+    let checked = check(&state, &input, business_id, status != DRAFT).await?;
+    let txn = state.db.begin().await?;
+    let post = posts::ActiveModel {
+        business_id: Set(business_id),
+        author_member_id: Set(Some(user.member.id)),
+        category_id: Set(checked.category_id),
+        title: Set(checked.title),
+        summary: Set(checked.summary),
+        cover_upload_id: Set(checked.cover_upload_id),
+        body_html: Set(checked.body_html),
+        body_text: Set(checked.body_text),
+        is_report: Set(checked.is_report),
+        report_upload_id: Set(checked.report_upload_id),
+        series_order: Set(checked.series_order),
+        status: Set(status.into()),
+        publish_at: Set(publish_at),
+        published_at: Set(published_at),
+        removed_reason: Set(None),
+        view_count: Set(0),
+        unique_reader_count: Set(0),
+        click_count: Set(0),
+        bookmark_count: Set(0),
+        share_count: Set(0),
+        popular_score: Set(0.0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    save_tags(&txn, post.id, &checked.tags).await?;
+    txn.commit().await?;
+    super::post_changed(&state, post.id).await;
+    Ok(ok(detail_of(&state, post, Some(user.member.id)).await?))
+}
+
+#[utoipa::path(
+        put,
+        path = "/api/v1/posts/{id}",
+        tag = "posts",
+        request_body = PostInput,
+        params(("id" = i64, Path, description = "postSeq"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<PostDetail>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Rewrites a post of the writer's business (the whole post), and applies the action.
+async fn edit(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+    Json(input): Json<PostInput>,
+) -> ApiResult<Ok<PostDetail>> {
+    let current = find(&state, id).await?;
+    require_member_of(&state, &user.member, current.business_id).await?;
+    if input
+        .business_id
+        .is_some_and(|asked| asked != current.business_id)
+    {
+        return Err(ApiError::bad_request(
+            "a post cannot move to another business",
+        ));
+    }
+    if current.status == REMOVED {
+        return Err(ApiError::Forbidden("an operator removed this post".into()));
+    }
+    let now = Utc::now();
+    let (status, publish_at, published_at) = next_status(
+        &input.action,
+        input.publish_at.as_deref(),
+        Some(&current),
+        now,
+    )?;
+    let checked = check(&state, &input, current.business_id, status != DRAFT).await?;
+    let mut active: posts::ActiveModel = current.into();
+    active.category_id = Set(checked.category_id);
+    active.title = Set(checked.title);
+    active.summary = Set(checked.summary);
+    active.cover_upload_id = Set(checked.cover_upload_id);
+    active.body_html = Set(checked.body_html);
+    active.body_text = Set(checked.body_text);
+    active.is_report = Set(checked.is_report);
+    active.report_upload_id = Set(checked.report_upload_id);
+    active.series_order = Set(checked.series_order);
+    active.status = Set(status.into());
+    active.publish_at = Set(publish_at);
+    active.published_at = Set(published_at);
+    active.updated_at = Set(now);
+    let txn = state.db.begin().await?;
+    let post = active.update(&txn).await?;
+    save_tags(&txn, post.id, &checked.tags).await?;
+    txn.commit().await?;
+    super::post_changed(&state, post.id).await;
+    Ok(ok(detail_of(&state, post, Some(user.member.id)).await?))
+}
+
+async fn set_status(
+    state: &AppState,
+    post: posts::Model,
+    status: &str,
+    reason: Option<String>,
+) -> ApiResult<posts::Model> {
+    let now = Utc::now();
+    let published_at = post.published_at;
+    let mut active: posts::ActiveModel = post.into();
+    active.status = Set(status.into());
+    if status == PUBLISHED {
+        active.publish_at = Set(None);
+        active.published_at = Set(Some(published_at.filter(|at| *at <= now).unwrap_or(now)));
+    }
+    if status == REMOVED {
+        active.removed_reason = Set(reason);
+    }
+    active.updated_at = Set(now);
+    let post = active.update(&state.db).await?;
+    super::post_changed(state, post.id).await;
+    Ok(post)
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/posts/{id}/hide",
+        tag = "posts",
+        params(("id" = i64, Path, description = "postSeq"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<PostDetail>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Hides a post of the writer's business from every list, search and page.
+async fn hide(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Ok<PostDetail>> {
+    let post = find(&state, id).await?;
+    require_member_of(&state, &user.member, post.business_id).await?;
+    if post.status == REMOVED {
+        return Err(ApiError::Forbidden("an operator removed this post".into()));
+    }
+    let post = set_status(&state, post, HIDDEN, None).await?;
+    Ok(ok(detail_of(&state, post, Some(user.member.id)).await?))
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/posts/{id}/publish",
+        tag = "posts",
+        params(("id" = i64, Path, description = "postSeq"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<PostDetail>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Publishes a draft, scheduled or hidden post of the writer's business now.
+async fn publish(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Ok<PostDetail>> {
+    let post = find(&state, id).await?;
+    require_member_of(&state, &user.member, post.business_id).await?;
+    if post.status == REMOVED {
+        return Err(ApiError::Forbidden("an operator removed this post".into()));
+    }
+    if post.title.trim().is_empty() || post.body_text.trim().is_empty() {
+        return Err(ApiError::bad_request(
+            "a post needs a title and a body to be published",
+        ));
+    }
+    let post = set_status(&state, post, PUBLISHED, None).await?;
+    Ok(ok(detail_of(&state, post, Some(user.member.id)).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct RemoveRequest {
+    reason: String,
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/admin/posts/{id}/remove",
+        tag = "operators",
+        request_body = RemoveRequest,
+        params(("id" = i64, Path, description = "postSeq"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<PostDetail>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Removes a post from the platform (operators only), with the reason the business sees.
+async fn remove(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+    Json(body): Json<RemoveRequest>,
+) -> ApiResult<Ok<PostDetail>> {
+    require_admin(&user.member)?;
+    let post = remove_post(&state, id, &body.reason).await?;
+    Ok(ok(detail_of(&state, post, Some(user.member.id)).await?))
+}
+
+/// The operator's removal, from the API or the command line.
+pub async fn remove_post(state: &AppState, id: i64, reason: &str) -> ApiResult<posts::Model> {
+    let reason = reason.trim();
+    if reason.is_empty() || chars(reason) > 500 {
+        return Err(ApiError::bad_request("reason must be 1 to 500 characters"));
+    }
+    let post = find(state, id).await?;
+    set_status(state, post, REMOVED, Some(reason.to_string())).await
+}
+
+pub async fn find(state: &AppState, id: i64) -> ApiResult<posts::Model> {
+    posts::Entity::find_by_id(id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("content does not exist".into()))
+}
+
+/// Whether a post is public now.
+pub fn is_visible(post: &posts::Model) -> bool {
+    post.status == PUBLISHED && post.published_at.is_some_and(|at| at <= Utc::now())
+}
+
+/// The detail of a post (the caller has checked who may see it).
+pub async fn detail_of(
+    state: &AppState,
+    post: posts::Model,
+    viewer: Option<i64>,
+) -> ApiResult<PostDetail> {
+    let business = businesses::Entity::find_by_id(post.business_id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::internal("a post without its business"))?;
+    let badge = badges(state, &[business.id])
+        .await?
+        .remove(&business.id)
+        .ok_or_else(|| ApiError::internal("badge"))?;
+    let uploads: Vec<i64> = [post.cover_upload_id, post.report_upload_id]
+        .into_iter()
+        .flatten()
+        .collect();
+    let urls = crate::business::profile::upload_urls(state, &uploads).await?;
+    let tags = tags_of(state, &[post.id])
+        .await?
+        .remove(&post.id)
+        .unwrap_or_default();
+    let (bookmarked, following) = match viewer {
+        Some(member) => (
+            bookmarks::Entity::find()
+                .filter(bookmarks::Column::MemberId.eq(member))
+                .filter(bookmarks::Column::PostId.eq(post.id))
+                .one(&state.db)
+                .await?
+                .is_some(),
+            follows::Entity::find()
+                .filter(follows::Column::MemberId.eq(member))
+                .filter(follows::Column::BusinessId.eq(business.id))
+                .one(&state.db)
+                .await?
+                .is_some(),
+        ),
+        None => (false, false),
+    };
+    Ok(PostDetail {
+        post_seq: post.id,
+        business: BusinessCard {
+            badge,
+            description: business.description,
+            industry: business.industry,
+            follower_count: business.follower_count,
+            following,
+        },
+        category_id: post.category_id,
+        title: post.title,
+        summary: post.summary,
+        cover_url: post.cover_upload_id.and_then(|id| urls.get(&id).cloned()),
+        body_html: post.body_html,
+        tags,
+        is_report: post.is_report,
+        report_url: post.report_upload_id.and_then(|id| urls.get(&id).cloned()),
+        series_order: post.series_order,
+        status: post.status,
+        publish_at: post.publish_at,
+        published_at: post.published_at,
+        updated_at: post.updated_at,
+        view_count: post.view_count,
+        unique_reader_count: post.unique_reader_count,
+        bookmark_count: post.bookmark_count,
+        share_count: post.share_count,
+        bookmarked,
+    })
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/posts/{id}",
+        tag = "posts",
+        params(("id" = i64, Path, description = "postSeq")),
+        responses((status = 200, body = Ok<PostDetail>), (status = 404, body = ErrorBody))
+    )]
+/// A post. Anyone sees a public post; a business's people also see its drafts, scheduled
+/// and hidden posts (as a preview). Others get 404 (101) for what is not public.
+async fn detail(
+    State(state): State<AppState>,
+    viewer: MaybeAuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Ok<PostDetail>> {
+    let post = find(&state, id).await?;
+    let viewer = viewer.0;
+    if !is_visible(&post) {
+        let own = match &viewer {
+            Some(user) => {
+                matches!(membership_of(&state, user.member.id).await?, Some((b, _)) if b == post.business_id)
+            }
+            None => false,
+        };
+        if !own || post.status == REMOVED {
+            return Err(ApiError::NotFound("content does not exist".into()));
+        }
+    }
+    Ok(ok(
+        detail_of(&state, post, viewer.map(|u| u.member.id)).await?
+    ))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+struct MineQuery {
+    /// `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`; all when left out.
+    status: Option<String>,
+    cursor: Option<String>,
+    size: Option<u64>,
+}
+
+/// A post in its business's own list.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct OwnPost {
+    post_seq: i64,
+    title: String,
+    category_id: i16,
+    status: String,
+    publish_at: Option<DateTime<Utc>>,
+    published_at: Option<DateTime<Utc>>,
+    removed_reason: Option<String>,
+    updated_at: DateTime<Utc>,
+    view_count: i64,
+    bookmark_count: i64,
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/mypage/posts",
+        tag = "posts",
+        params(MineQuery),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Page<OwnPost>>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody))
+    )]
+/// The posts of the member's business, every status, last changed first.
+async fn mine(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Query(query): Query<MineQuery>,
+) -> ApiResult<Ok<Page<OwnPost>>> {
+    let (business_id, _) = membership_of(&state, user.member.id)
+        .await?
+        .ok_or_else(|| ApiError::Forbidden("only a business's people have posts".into()))?;
+    let page = PageQuery {
+        cursor: query.cursor,
+        size: query.size,
+    };
+    let size = page.size()?;
+    let mut select = posts::Entity::find()
+        .filter(posts::Column::BusinessId.eq(business_id))
+        .order_by_desc(posts::Column::Id)
+        .limit(size + 1);
+    if let Some(status) = query.status {
+        if ![DRAFT, SCHEDULED, PUBLISHED, HIDDEN, REMOVED].contains(&status.as_str()) {
+            return Err(ApiError::bad_request(
+                "status must be DRAFT, SCHEDULED, PUBLISHED, HIDDEN or REMOVED",
+            ));
+        }
+        select = select.filter(posts::Column::Status.eq(status));
+    }
+    if let Some(position) = page.position()? {
+        select = select.filter(posts::Column::Id.lt(position.first().copied().unwrap_or(0)));
+    }
+    let mut rows = select.all(&state.db).await?;
+    let next_cursor = if rows.len() as u64 > size {
+        rows.truncate(size as usize);
+        rows.last().map(|row| paging::encode(&[row.id]))
+    } else {
+        None
+    };
+    Ok(ok(Page {
+        items: rows
+            .into_iter()
+            .map(|row| OwnPost {
+                post_seq: row.id,
+                title: row.title,
+                category_id: row.category_id,
+                status: row.status,
+                publish_at: row.publish_at,
+                published_at: row.published_at,
+                removed_reason: row.removed_reason,
+                updated_at: row.updated_at,
+                view_count: row.view_count,
+                bookmark_count: row.bookmark_count,
+            })
+            .collect(),
+        next_cursor,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn publish_times_without_an_offset_are_korean_time() {
+        let at = parse_publish_at("2026-12-01T09:00").unwrap();
+        assert_eq!(at.to_rfc3339(), "2026-12-01T00:00:00+00:00");
+        let at = parse_publish_at("2026-12-01T09:00:00+09:00").unwrap();
+        assert_eq!(at.to_rfc3339(), "2026-12-01T00:00:00+00:00");
+        assert!(parse_publish_at("tomorrow").is_err());
+    }
+
+    #[test]
+    fn tags_are_trimmed_deduplicated_and_limited() {
+        let tags = clean_tags(&[
+            "#마케팅".into(),
+            " 마케팅 ".into(),
+            "AI".into(),
+            "ai".into(),
+            "".into(),
+        ])
+        .unwrap();
+        assert_eq!(tags, vec!["마케팅", "AI"]);
+        assert!(clean_tags(&(0..11).map(|i| format!("t{i}")).collect::<Vec<_>>()).is_err());
+        assert!(clean_tags(&["가".repeat(31)]).is_err());
+    }
+}

@@ -1,0 +1,313 @@
+//! Recommendation collections: operator-curated, titled, ordered lists of posts; the home
+//! page shows them. Only public posts show; a collection keeps its order.
+
+use super::cards::{cards, Card};
+use crate::auth::AuthUser;
+use crate::business::access::require_admin;
+use crate::entities::{recommendation_collections as collections, recommendation_items as items};
+use crate::envelope::{ok, NoData, Ok};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Json;
+use crate::openapi::ErrorBody;
+use crate::paging::{self, PageQuery};
+use crate::state::AppState;
+use axum::extract::{Path, Query, State};
+use chrono::Utc;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// Posts of each collection on the home page.
+const HOME_ITEMS: usize = 8;
+const MAX_ITEMS: usize = 100;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(home))
+        .routes(routes!(one))
+        .routes(routes!(create))
+        .routes(routes!(replace, delete))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Collection {
+    id: i64,
+    title_ko: String,
+    title_en: String,
+    /// The first posts (home) or a page of them.
+    items: Vec<Card>,
+    next_cursor: Option<String>,
+}
+
+/// The public posts of a collection, in its order.
+async fn visible_items(state: &AppState, collection: i64) -> ApiResult<Vec<i64>> {
+    let snapshot = state.catalog.snapshot();
+    Ok(items::Entity::find()
+        .filter(items::Column::CollectionId.eq(collection))
+        .order_by_asc(items::Column::Position)
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|row| row.post_id)
+        .filter(|id| snapshot.entries.contains_key(id))
+        .collect())
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/recommendations",
+        tag = "lists",
+        responses((status = 200, body = Ok<Vec<Collection>>))
+    )]
+/// Every collection with its first posts, in the operators' order (the home page's sections).
+async fn home(State(state): State<AppState>) -> ApiResult<Ok<Vec<Collection>>> {
+    let rows = collections::Entity::find()
+        .order_by_asc(collections::Column::SortOrder)
+        .order_by_asc(collections::Column::Id)
+        .all(&state.db)
+        .await?;
+    let mut answer = Vec::with_capacity(rows.len());
+    for row in rows {
+        let ids = visible_items(&state, row.id).await?;
+        if ids.is_empty() {
+            continue;
+        }
+        let more = ids.len() > HOME_ITEMS;
+        let first: Vec<i64> = ids.into_iter().take(HOME_ITEMS).collect();
+        answer.push(Collection {
+            id: row.id,
+            title_ko: row.title_ko,
+            title_en: row.title_en,
+            items: cards(&state, &first).await?,
+            next_cursor: more.then(|| paging::encode(&[HOME_ITEMS as i64])),
+        });
+    }
+    Ok(ok(answer))
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/recommendations/{id}",
+        tag = "lists",
+        params(("id" = i64, Path, description = "collection id"), PageQuery),
+        responses((status = 200, body = Ok<Collection>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// One collection, a page of its posts.
+async fn one(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Query(page): Query<PageQuery>,
+) -> ApiResult<Ok<Collection>> {
+    let row = collections::Entity::find_by_id(id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("no such collection".into()))?;
+    let size = page.size()? as usize;
+    let start = match page.position()? {
+        None => 0,
+        Some(position) => match position.as_slice() {
+            [offset] if *offset >= 0 => *offset as usize,
+            _ => return Err(ApiError::bad_request("cursor is not valid for this list")),
+        },
+    };
+    let ids = visible_items(&state, id).await?;
+    let page_ids: Vec<i64> = ids.iter().skip(start).take(size).copied().collect();
+    let end = start + page_ids.len();
+    Ok(ok(Collection {
+        id: row.id,
+        title_ko: row.title_ko,
+        title_en: row.title_en,
+        items: cards(&state, &page_ids).await?,
+        next_cursor: (end < ids.len()).then(|| paging::encode(&[end as i64])),
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct CollectionInput {
+    title_ko: String,
+    title_en: String,
+    /// The home page shows collections in this order.
+    #[serde(default)]
+    sort_order: i32,
+    /// The posts, in order.
+    post_seqs: Vec<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Saved {
+    id: i64,
+}
+
+fn check(input: &CollectionInput) -> ApiResult<()> {
+    for title in [&input.title_ko, &input.title_en] {
+        let length = title.trim().chars().count();
+        if length == 0 || length > 100 {
+            return Err(ApiError::bad_request("titles must be 1 to 100 characters"));
+        }
+    }
+    if input.post_seqs.len() > MAX_ITEMS {
+        return Err(ApiError::bad_request(format!("at most {MAX_ITEMS} posts")));
+    }
+    let unique: std::collections::HashSet<_> = input.post_seqs.iter().collect();
+    if unique.len() != input.post_seqs.len() {
+        return Err(ApiError::bad_request("a post appears twice"));
+    }
+    Ok(())
+}
+
+/// Saves a collection and its posts (the posts must exist).
+pub async fn save_collection(
+    state: &AppState,
+    id: Option<i64>,
+    title_ko: &str,
+    title_en: &str,
+    sort_order: i32,
+    post_seqs: &[i64],
+) -> ApiResult<i64> {
+    let found = crate::entities::posts::Entity::find()
+        .filter(crate::entities::posts::Column::Id.is_in(post_seqs.iter().copied()))
+        .all(&state.db)
+        .await?
+        .len();
+    if found != post_seqs.len() {
+        return Err(ApiError::bad_request(
+            "a post of the collection does not exist",
+        ));
+    }
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    let id = match id {
+        Some(id) => {
+            let row = collections::Entity::find_by_id(id)
+                .one(&txn)
+                .await?
+                .ok_or_else(|| ApiError::NotFound("no such collection".into()))?;
+            let mut active: collections::ActiveModel = row.into();
+            active.title_ko = Set(title_ko.trim().into());
+            active.title_en = Set(title_en.trim().into());
+            active.sort_order = Set(sort_order);
+            active.updated_at = Set(now);
+            active.update(&txn).await?;
+            items::Entity::delete_many()
+                .filter(items::Column::CollectionId.eq(id))
+                .exec(&txn)
+                .await?;
+            id
+        }
+        None => {
+            collections::ActiveModel {
+                title_ko: Set(title_ko.trim().into()),
+                title_en: Set(title_en.trim().into()),
+                sort_order: Set(sort_order),
+                created_at: Set(now),
+                updated_at: Set(now),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?
+            .id
+        }
+    };
+    for (position, post) in post_seqs.iter().enumerate() {
+        items::ActiveModel {
+            collection_id: Set(id),
+            post_id: Set(*post),
+            position: Set(position as i32),
+        }
+        .insert(&txn)
+        .await?;
+    }
+    txn.commit().await?;
+    super::changed(state);
+    Ok(id)
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/admin/recommendations",
+        tag = "operators",
+        request_body = CollectionInput,
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Saved>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody))
+    )]
+/// Creates a collection (operators only).
+async fn create(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Json(input): Json<CollectionInput>,
+) -> ApiResult<Ok<Saved>> {
+    require_admin(&user.member)?;
+    check(&input)?;
+    let id = save_collection(
+        &state,
+        None,
+        &input.title_ko,
+        &input.title_en,
+        input.sort_order,
+        &input.post_seqs,
+    )
+    .await?;
+    Ok(ok(Saved { id }))
+}
+
+#[utoipa::path(
+        put,
+        path = "/api/v1/admin/recommendations/{id}",
+        tag = "operators",
+        request_body = CollectionInput,
+        params(("id" = i64, Path, description = "collection id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Saved>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Replaces a collection's titles and posts (operators only).
+async fn replace(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+    Json(input): Json<CollectionInput>,
+) -> ApiResult<Ok<Saved>> {
+    require_admin(&user.member)?;
+    check(&input)?;
+    let id = save_collection(
+        &state,
+        Some(id),
+        &input.title_ko,
+        &input.title_en,
+        input.sort_order,
+        &input.post_seqs,
+    )
+    .await?;
+    Ok(ok(Saved { id }))
+}
+
+#[utoipa::path(
+        delete,
+        path = "/api/v1/admin/recommendations/{id}",
+        tag = "operators",
+        params(("id" = i64, Path, description = "collection id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<NoData>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Deletes a collection (operators only).
+async fn delete(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Ok<NoData>> {
+    require_admin(&user.member)?;
+    let result = collections::Entity::delete_by_id(id)
+        .exec(&state.db)
+        .await?;
+    if result.rows_affected == 0 {
+        return Err(ApiError::NotFound("no such collection".into()));
+    }
+    super::changed(&state);
+    Ok(ok(None))
+}
