@@ -1,9 +1,12 @@
 //! POST /visit/v1 and /click/v1. `navigator.sendBeacon` sends them without custom headers and
 //! often as text/plain, so the body is read as JSON whatever its content type, and the CSRF
 //! guard lets them through (they change nothing but counts).
+//!
+//! Both go through the event sink like every other event (one insert path): the answer comes
+//! once the batch holding the event is committed.
 
+use super::events::Event;
 use crate::auth::MaybeAuthUser;
-use crate::entities::analytics_events;
 use crate::envelope::NoData;
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
@@ -13,7 +16,6 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{FixedOffset, Utc};
-use sea_orm::{ActiveModelTrait, Set};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -35,7 +37,7 @@ pub fn kst_day(now: chrono::DateTime<Utc>) -> String {
     now.with_timezone(&kst).format("%Y-%m-%d").to_string()
 }
 
-fn check_offset(offset: i32) -> ApiResult<i32> {
+pub(super) fn check_offset(offset: i32) -> ApiResult<i32> {
     if (-720..=840).contains(&offset) {
         Ok(offset)
     } else {
@@ -45,7 +47,7 @@ fn check_offset(offset: i32) -> ApiResult<i32> {
     }
 }
 
-fn clip(value: Option<String>, max: usize) -> Option<String> {
+pub(super) fn clip(value: Option<String>, max: usize) -> Option<String> {
     value
         .map(|v| v.trim().chars().take(max).collect::<String>())
         .filter(|v| !v.is_empty())
@@ -71,7 +73,7 @@ struct Visit {
     os_version: Option<String>,
 }
 
-const DEVICE_TYPES: [&str; 4] = ["TABLET", "MOBILE", "PC", "APP"];
+pub(super) const DEVICE_TYPES: [&str; 4] = ["TABLET", "MOBILE", "PC", "APP"];
 
 #[utoipa::path(
         post,
@@ -99,22 +101,19 @@ async fn visit(
         jar.get(tidemark_core::cookies::GUEST_ID)
             .map(|c| c.value().to_string())
     });
-    analytics_events::ActiveModel {
-        kind: Set("visit".into()),
-        post_id: Set(None),
-        business_id: Set(None),
-        member_id: Set(user.0.map(|u| u.member.id)),
-        guest_id: Set(guest),
-        device_type: Set(visit.device_type),
-        device_os: Set(clip(visit.device_os, 16)),
-        browser: Set(clip(visit.browser, 64)),
-        offset_minutes: Set(check_offset(visit.offset)?),
-        day: Set(kst_day(now)),
-        occurred_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&state.db)
-    .await?;
+    let event = Event {
+        kind: "visit",
+        post_id: None,
+        business_id: None,
+        member_id: user.0.map(|u| u.member.id),
+        guest_id: guest,
+        device_type: visit.device_type,
+        device_os: clip(visit.device_os, 16),
+        browser: clip(visit.browser, 64),
+        offset_minutes: check_offset(visit.offset)?,
+        occurred_at: now,
+    };
+    state.events.submit(vec![event]).await?;
     Ok(ok(None))
 }
 
@@ -154,21 +153,27 @@ async fn click(
         jar.get(tidemark_core::cookies::GUEST_ID)
             .map(|c| c.value().to_string())
     });
-    analytics_events::ActiveModel {
-        kind: Set("click".into()),
-        post_id: Set(Some(click.post_seq)),
-        business_id: Set(None),
-        member_id: Set(user.0.map(|u| u.member.id)),
-        guest_id: Set(guest),
-        device_type: Set("UNKNOWN".into()),
-        device_os: Set(None),
-        browser: Set(None),
-        offset_minutes: Set(check_offset(click.offset)?),
-        day: Set(kst_day(now)),
-        occurred_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&state.db)
-    .await?;
+    let offset_minutes = check_offset(click.offset)?;
+    // The business is filled in when the post is known, so the roll-up can count the click;
+    // an unknown post is still recorded, as this beacon always has.
+    let business_id = state
+        .events
+        .posts(&[click.post_seq])
+        .await?
+        .get(&click.post_seq)
+        .map(|post| post.business_id);
+    let event = Event {
+        kind: "click",
+        post_id: Some(click.post_seq),
+        business_id,
+        member_id: user.0.map(|u| u.member.id),
+        guest_id: guest,
+        device_type: "UNKNOWN".into(),
+        device_os: None,
+        browser: None,
+        offset_minutes,
+        occurred_at: now,
+    };
+    state.events.submit(vec![event]).await?;
     Ok(ok(None))
 }

@@ -1,0 +1,252 @@
+//! `POST /api/v1/events`: what readers do on a post (view, click, share, read to the end),
+//! in batches of up to 50, answered once they are committed.
+//!
+//! The page sends them with `fetch` or, when it is closing, `navigator.sendBeacon`, which
+//! can set no header and sends `text/plain`: so the body is read as JSON whatever its content
+//! type, and the CSRF guard lets this path through (it changes nothing but counts).
+//!
+//! The request is checked as a whole (400 when any event is malformed: an unknown kind, a
+//! bad device type, a channel on something other than a share, more than 50 events, no
+//! visitor). Events naming an unknown post or one readers cannot see are refused one by
+//! one; the answer counts both (`{accepted, refused}`), and is 400 only when none is
+//! accepted. The posts' businesses come from the sink's post cache: one query per batch at
+//! most, none when the posts are known.
+
+use super::beacons::{check_offset, clip, DEVICE_TYPES};
+use super::events::Event;
+use crate::auth::MaybeAuthUser;
+use crate::envelope::{ok, Ok};
+use crate::error::{ApiError, ApiResult};
+use crate::openapi::ErrorBody;
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum_extra::extract::cookie::CookieJar;
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// At most this many events per request.
+pub const MAX_EVENTS: usize = 50;
+/// The kinds a page may send (follows and bookmarks are recorded by their own calls).
+const KINDS: [&str; 4] = ["view", "click", "share", "read_through"];
+/// Where a share went.
+const CHANNELS: [&str; 4] = ["link", "kakao", "linkedin", "x"];
+const DEVICE_OS: [&str; 5] = ["WINDOWS", "MAC", "LINUX", "AOS", "IOS"];
+/// The guest id header, for clients that keep it outside the cookie.
+const GUEST_HEADER: &str = "_tma_id";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(intake))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct EventsRequest {
+    /// 1 to 50 events.
+    events: Vec<IncomingEvent>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct IncomingEvent {
+    /// `view` | `click` | `share` | `read_through`
+    kind: String,
+    /// The post's id.
+    post_seq: i64,
+    /// The reader's time-zone offset, minutes east of UTC (-720 to 840).
+    offset: i32,
+    /// `TABLET` | `MOBILE` | `PC` | `APP`
+    device_type: String,
+    /// `WINDOWS` | `MAC` | `LINUX` | `AOS` | `IOS`
+    #[serde(default)]
+    device_os: Option<String>,
+    #[serde(default)]
+    browser: Option<String>,
+    /// Shares only: `link` | `kakao` | `linkedin` | `x`.
+    #[serde(default)]
+    channel: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Accepted {
+    /// Events stored (committed before this answer).
+    accepted: usize,
+    /// Events about an unknown post or one that is not published.
+    refused: usize,
+}
+
+/// A checked event, before its post is looked up.
+struct Checked {
+    kind: &'static str,
+    post_id: i64,
+    offset: i32,
+    device_type: String,
+    device_os: Option<String>,
+    browser: Option<String>,
+}
+
+fn check(event: IncomingEvent, index: usize) -> ApiResult<Checked> {
+    let bad = |what: &str| ApiError::bad_request(format!("events[{index}]: {what}"));
+    let kind = KINDS
+        .into_iter()
+        .find(|k| *k == event.kind)
+        .ok_or_else(|| bad("kind must be view, click, share or read_through"))?;
+    if event.post_seq <= 0 {
+        return Err(bad("postSeq must be a positive id"));
+    }
+    let offset = check_offset(event.offset).map_err(|_| bad("offset must be -720 to 840"))?;
+    if !DEVICE_TYPES.contains(&event.device_type.as_str()) {
+        return Err(bad("deviceType must be TABLET, MOBILE, PC or APP"));
+    }
+    let device_os = match event.device_os.map(|os| os.trim().to_ascii_uppercase()) {
+        None => None,
+        Some(os) if os.is_empty() => None,
+        Some(os) if DEVICE_OS.contains(&os.as_str()) => Some(os),
+        Some(_) => return Err(bad("deviceOs must be WINDOWS, MAC, LINUX, AOS or IOS")),
+    };
+    match (kind, event.channel.as_deref()) {
+        (_, None) => {}
+        ("share", Some(channel)) if CHANNELS.contains(&channel) => {}
+        ("share", Some(_)) => return Err(bad("channel must be link, kakao, linkedin or x")),
+        (_, Some(_)) => return Err(bad("channel is for shares only")),
+    }
+    Ok(Checked {
+        kind,
+        post_id: event.post_seq,
+        offset,
+        device_type: event.device_type,
+        device_os,
+        browser: clip(event.browser, 64),
+    })
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/events",
+        tag = "analytics",
+        request_body(content = EventsRequest, description = "JSON, whatever the content type (sendBeacon sends text/plain)"),
+        params(
+            ("_tma_id" = Option<String>, Header, description = "the guest id, when not in the `tma_id` cookie; a signed-in member needs none"),
+        ),
+        responses(
+            (status = 200, description = "stored (committed) before the answer", body = Ok<Accepted>),
+            (status = 400, description = "a malformed event, more than 50, no visitor, or no event about a published post", body = ErrorBody),
+            (status = 500, body = ErrorBody)
+        )
+    )]
+async fn intake(
+    State(state): State<AppState>,
+    user: MaybeAuthUser,
+    jar: CookieJar,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Ok<Accepted>> {
+    let request: EventsRequest = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::bad_request(format!("invalid events: {e}")))?;
+    if request.events.is_empty() || request.events.len() > MAX_EVENTS {
+        return Err(ApiError::bad_request(format!(
+            "send 1 to {MAX_EVENTS} events per request"
+        )));
+    }
+    let checked = request
+        .events
+        .into_iter()
+        .enumerate()
+        .map(|(index, event)| check(event, index))
+        .collect::<ApiResult<Vec<_>>>()?;
+    let member_id = user.0.map(|u| u.member.id);
+    let guest_id = clip(
+        headers
+            .get(GUEST_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string),
+        64,
+    )
+    .or_else(|| {
+        clip(
+            jar.get(tidemark_core::cookies::GUEST_ID)
+                .map(|c| c.value().to_string()),
+            64,
+        )
+    });
+    if member_id.is_none() && guest_id.is_none() {
+        return Err(ApiError::bad_request(
+            "no visitor: sign in, or send the guest id (cookie tma_id or header _tma_id)",
+        ));
+    }
+    let ids: Vec<i64> = checked.iter().map(|c| c.post_id).collect();
+    let posts = state.events.posts(&ids).await?;
+    let now = Utc::now();
+    let total = checked.len();
+    let events: Vec<Event> = checked
+        .into_iter()
+        .filter_map(|c| {
+            let post = posts.get(&c.post_id).filter(|p| p.public)?;
+            Some(Event {
+                kind: c.kind,
+                post_id: Some(c.post_id),
+                business_id: Some(post.business_id),
+                member_id,
+                guest_id: guest_id.clone(),
+                device_type: c.device_type,
+                device_os: c.device_os,
+                browser: c.browser,
+                offset_minutes: c.offset,
+                occurred_at: now,
+            })
+        })
+        .collect();
+    let accepted = events.len();
+    if accepted == 0 {
+        return Err(ApiError::bad_request(
+            "no event is about a published post (unknown or unpublished postSeq)",
+        ));
+    }
+    state.events.submit(events).await?;
+    Ok(ok(Accepted {
+        accepted,
+        refused: total - accepted,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn incoming(kind: &str, channel: Option<&str>) -> IncomingEvent {
+        IncomingEvent {
+            kind: kind.into(),
+            post_seq: 1,
+            offset: 540,
+            device_type: "MOBILE".into(),
+            device_os: Some("ios".into()),
+            browser: Some("  Safari ".into()),
+            channel: channel.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn events_are_checked_one_by_one() {
+        let ok = check(incoming("share", Some("kakao")), 0).unwrap();
+        assert_eq!(
+            (ok.kind, ok.device_os.as_deref(), ok.browser.as_deref()),
+            ("share", Some("IOS"), Some("Safari"))
+        );
+        for (kind, channel) in [
+            ("like", None),
+            ("share", Some("myspace")),
+            ("view", Some("link")),
+            ("follow", None),
+        ] {
+            let error = check(incoming(kind, channel), 3).err().unwrap();
+            assert!(error.to_string().starts_with("events[3]"), "{error}");
+        }
+        let mut far = incoming("view", None);
+        far.offset = 900;
+        assert!(check(far, 0).is_err());
+    }
+}
