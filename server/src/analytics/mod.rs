@@ -3,12 +3,17 @@
 //!
 //! - [`events`]: the sink every event goes through (batched, group-committed writes).
 //! - `beacons`, `intake`: the calls browsers send events to.
+//! - [`rollup`]: `analytics_daily` and the posts' counters and popular score, every minute.
+//! - `report`: what a business reads about itself.
 //!
 //! docs/analytics.md describes the events, the guarantees and the formulas.
 
 mod beacons;
 pub mod events;
 mod intake;
+mod report;
+pub mod rollup;
+mod sql;
 
 pub use beacons::kst_day;
 
@@ -19,8 +24,11 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(beacons::router())
         .merge(intake::router())
+        .merge(report::router())
 }
 
-/// Starts the analytics jobs of a running server (the event writer is started with the
-/// sink, in `build_state`).
-pub fn spawn_background(_state: &AppState) {}
+/// Starts the analytics jobs of a running server: the roll-up, every minute (the event
+/// writer is started with the sink, in `build_state`).
+pub fn spawn_background(state: &AppState) {
+    tokio::spawn(rollup::run_every_minute(state.db.clone()));
+}

@@ -1,0 +1,508 @@
+//! The roll-up: `analytics_daily` recomputed from the raw events for the recent KST days,
+//! then the posts' counters and popular score. A background job runs it every minute for
+//! yesterday and today (KST); [`roll_up`] can be called directly for any days.
+//!
+//! Everything here is a recomputation from the event log, never an increment, so running it
+//! twice, or after a crash halfway, gives the same rows (upserts on the daily table's unique
+//! key, plain `UPDATE`s of the counters).
+//!
+//! Per post and day:
+//! - `views`: distinct visitors with a `view` (a view counts once per visitor, post and day);
+//! - `unique_readers`: distinct visitors with a `view` or a `read_through`;
+//! - `clicks`, `shares`: events;
+//! - `bookmarks`, `follows_gained`, `read_throughs`: distinct visitors with such an event
+//!   (bookmarking, removing and bookmarking again the same day counts once).
+//!
+//! Per business and day (`post_id` NULL): the sums of its posts' rows, except
+//! `unique_readers` (distinct visitors over all its posts) and `follows_gained` (distinct
+//! visitors with a `follow` of the business that day, from a post or from its profile).
+//!
+//! Then, for every post with events on those days, its lifetime counters are recomputed from
+//! its events (which the `(post_id, day)` index serves): `view_count` (the sum of its daily
+//! views: distinct visitor-days), `unique_reader_count`, `click_count`, `share_count`;
+//! `bookmark_count` is its current `bookmarks` rows. Its popular score is [`popular_score`].
+//! Scores decay with age even without events, so the [`RESCORED_TOP`] published posts with the
+//! highest scores are rescored too, from their stored counters. Updates go in batches of
+//! [`UPDATE_CHUNK`] posts per statement; nothing reads or writes the posts that had no
+//! events, so the work follows the traffic, not the size of the catalogue.
+
+use super::sql::{self, int, placeholders, READ_KINDS, VISITOR};
+use crate::entities::{analytics_daily, posts};
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::sea_query::Query;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Value,
+};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// How often the background job runs.
+pub const EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+/// Published posts rescored each run for the age decay, besides those with events.
+pub const RESCORED_TOP: u64 = 2000;
+/// The age exponent of the popular score.
+pub const GRAVITY: f64 = 1.8;
+/// Posts per `IN (…)` list of the reading queries.
+const READ_CHUNK: usize = 500;
+/// Posts per `UPDATE` statement.
+pub const UPDATE_CHUNK: usize = 200;
+/// Daily rows per upsert statement (10 values each).
+const UPSERT_CHUNK: usize = 500;
+
+/// What one run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RollUp {
+    /// `analytics_daily` rows written (post rows and business totals).
+    pub daily_rows: usize,
+    /// Posts whose counters were recomputed (they had events on the days).
+    pub posts_counted: usize,
+    /// Other published posts whose score was refreshed for its age.
+    pub posts_rescored: usize,
+}
+
+/// The background job: every [`EVERY`], yesterday and today (KST). The first run is one
+/// period after the start (the counters are in the database, nothing is lost by a restart).
+pub async fn run_every_minute(db: DatabaseConnection) {
+    let mut ticker = tokio::time::interval_at(tokio::time::Instant::now() + EVERY, EVERY);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticker.tick().await;
+        let started = std::time::Instant::now();
+        match roll_up(&db, &recent_days(Utc::now())).await {
+            Ok(done) => tracing::debug!(?done, elapsed = ?started.elapsed(), "analytics roll-up"),
+            Err(error) => tracing::error!(%error, "analytics roll-up failed"),
+        }
+    }
+}
+
+/// Yesterday and today, KST, `yyyy-MM-dd`.
+pub fn recent_days(now: DateTime<Utc>) -> Vec<String> {
+    vec![super::kst_day(now - Duration::days(1)), super::kst_day(now)]
+}
+
+/// The popular score of a post: its weight — views + 3 × bookmarks + 5 × follows it
+/// brought — over (age in hours + 2)^[`GRAVITY`]: recent engagement wins over old totals.
+pub fn popular_score(
+    views: i64,
+    bookmarks: i64,
+    follows: i64,
+    published_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> f64 {
+    let age_hours = (now - published_at).num_seconds().max(0) as f64 / 3600.0;
+    let weight = views as f64 + 3.0 * bookmarks as f64 + 5.0 * follows as f64;
+    weight / (age_hours + 2.0).powf(GRAVITY)
+}
+
+/// id, published_at, created_at, view_count, bookmark_count
+type TopRow = (i64, Option<DateTime<Utc>>, DateTime<Utc>, i64, i64);
+/// id, status, published_at, created_at
+type MetaRow = (i64, String, Option<DateTime<Utc>>, DateTime<Utc>);
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Counts {
+    views: i64,
+    readers: i64,
+    clicks: i64,
+    bookmarks: i64,
+    shares: i64,
+    follows: i64,
+    read_throughs: i64,
+}
+
+/// Recomputes `analytics_daily` for `days` (KST, `yyyy-MM-dd`), then the counters and scores
+/// of the posts with events on those days and the age decay of the top posts.
+pub async fn roll_up(db: &DatabaseConnection, days: &[String]) -> Result<RollUp, DbErr> {
+    let mut done = RollUp::default();
+    if days.is_empty() {
+        return Ok(done);
+    }
+    let day_values = || {
+        days.iter()
+            .map(|d| Value::from(d.clone()))
+            .collect::<Vec<_>>()
+    };
+    let day_list = placeholders(days.len());
+
+    // Per post and day.
+    let post_rows = sql::query(
+        db,
+        &format!(
+            "SELECT e.day AS day, p.business_id AS business_id, e.post_id AS post_id, \
+             COUNT(DISTINCT CASE WHEN e.kind = 'view' THEN {VISITOR} END) AS views, \
+             COUNT(DISTINCT CASE WHEN e.kind IN {READ_KINDS} THEN {VISITOR} END) AS readers, \
+             SUM(CASE WHEN e.kind = 'click' THEN 1 ELSE 0 END) AS clicks, \
+             COUNT(DISTINCT CASE WHEN e.kind = 'bookmark' THEN {VISITOR} END) AS bookmarks, \
+             SUM(CASE WHEN e.kind = 'share' THEN 1 ELSE 0 END) AS shares, \
+             COUNT(DISTINCT CASE WHEN e.kind = 'follow' THEN {VISITOR} END) AS follows, \
+             COUNT(DISTINCT CASE WHEN e.kind = 'read_through' THEN {VISITOR} END) AS read_throughs \
+             FROM analytics_events e JOIN posts p ON p.id = e.post_id \
+             WHERE e.day IN ({day_list}) AND e.kind IN \
+             ('view', 'read_through', 'click', 'bookmark', 'unbookmark', 'share', 'follow', 'unfollow') \
+             GROUP BY e.day, p.business_id, e.post_id"
+        ),
+        day_values(),
+    )
+    .await?;
+    let mut daily: BTreeMap<(String, i64, Option<i64>), Counts> = BTreeMap::new();
+    let mut touched: Vec<i64> = Vec::new();
+    for row in &post_rows {
+        let day: String = row.try_get("", "day")?;
+        let business_id = int(row, "business_id")?;
+        let post_id = int(row, "post_id")?;
+        let counts = Counts {
+            views: int(row, "views")?,
+            readers: int(row, "readers")?,
+            clicks: int(row, "clicks")?,
+            bookmarks: int(row, "bookmarks")?,
+            shares: int(row, "shares")?,
+            follows: int(row, "follows")?,
+            read_throughs: int(row, "read_throughs")?,
+        };
+        let total = daily.entry((day.clone(), business_id, None)).or_default();
+        total.views += counts.views;
+        total.clicks += counts.clicks;
+        total.bookmarks += counts.bookmarks;
+        total.shares += counts.shares;
+        total.read_throughs += counts.read_throughs;
+        daily.insert((day, business_id, Some(post_id)), counts);
+        touched.push(post_id);
+    }
+
+    // Per business and day: the distinct readers and followers gained.
+    let business_rows = sql::query(
+        db,
+        &format!(
+            "SELECT e.day AS day, b.id AS business_id, \
+             COUNT(DISTINCT CASE WHEN e.kind IN {READ_KINDS} THEN {VISITOR} END) AS readers, \
+             COUNT(DISTINCT CASE WHEN e.kind = 'follow' THEN {VISITOR} END) AS follows \
+             FROM analytics_events e LEFT JOIN posts p ON p.id = e.post_id \
+             JOIN businesses b ON b.id = COALESCE(p.business_id, e.business_id) \
+             WHERE e.day IN ({day_list}) AND e.kind IN ('view', 'read_through', 'follow') \
+             GROUP BY e.day, b.id"
+        ),
+        day_values(),
+    )
+    .await?;
+    for row in &business_rows {
+        let day: String = row.try_get("", "day")?;
+        let total = daily
+            .entry((day, int(row, "business_id")?, None))
+            .or_default();
+        total.readers = int(row, "readers")?;
+        total.follows = int(row, "follows")?;
+    }
+    done.daily_rows = daily.len();
+    upsert_daily(db, &daily).await?;
+
+    // Lifetime counters of the posts with events on these days.
+    touched.sort_unstable();
+    touched.dedup();
+    let now = Utc::now();
+    for chunk in touched.chunks(READ_CHUNK) {
+        let updates = recount(db, chunk, now).await?;
+        done.posts_counted += updates.len();
+        for part in updates.chunks(UPDATE_CHUNK) {
+            update_posts(db, part, true).await?;
+        }
+    }
+
+    // The age decay of the most popular posts that had no events.
+    let touched: HashSet<i64> = touched.into_iter().collect();
+    let top: Vec<TopRow> = posts::Entity::find()
+        .select_only()
+        .columns([
+            posts::Column::Id,
+            posts::Column::PublishedAt,
+            posts::Column::CreatedAt,
+            posts::Column::ViewCount,
+            posts::Column::BookmarkCount,
+        ])
+        .filter(posts::Column::Status.eq("PUBLISHED"))
+        .filter(posts::Column::PopularScore.gt(0.0))
+        .order_by_desc(posts::Column::PopularScore)
+        .limit(RESCORED_TOP)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let top: Vec<_> = top
+        .into_iter()
+        .filter(|(id, ..)| !touched.contains(id))
+        .collect();
+    for chunk in top.chunks(READ_CHUNK) {
+        let ids: Vec<i64> = chunk.iter().map(|t| t.0).collect();
+        let follows = follows_brought(db, &ids).await?;
+        let updates: Vec<PostUpdate> = chunk
+            .iter()
+            .map(
+                |&(id, published_at, created_at, views, bookmarks)| PostUpdate {
+                    id,
+                    counts: Counts::default(),
+                    score: popular_score(
+                        views,
+                        bookmarks,
+                        follows.get(&id).copied().unwrap_or(0),
+                        published_at.unwrap_or(created_at),
+                        now,
+                    ),
+                },
+            )
+            .collect();
+        done.posts_rescored += updates.len();
+        for part in updates.chunks(UPDATE_CHUNK) {
+            update_posts(db, part, false).await?;
+        }
+    }
+    Ok(done)
+}
+
+async fn upsert_daily(
+    db: &DatabaseConnection,
+    daily: &BTreeMap<(String, i64, Option<i64>), Counts>,
+) -> Result<(), DbErr> {
+    use analytics_daily::Column as C;
+    let rows: Vec<_> = daily.iter().collect();
+    for chunk in rows.chunks(UPSERT_CHUNK) {
+        let mut insert = Query::insert();
+        insert
+            .into_table(analytics_daily::Entity)
+            .columns([
+                C::Day,
+                C::BusinessId,
+                C::PostId,
+                C::Views,
+                C::UniqueReaders,
+                C::Clicks,
+                C::Bookmarks,
+                C::Shares,
+                C::FollowsGained,
+                C::ReadThroughs,
+            ])
+            .on_conflict(
+                analytics_daily::on_conflict()
+                    .update_columns([
+                        C::Views,
+                        C::UniqueReaders,
+                        C::Clicks,
+                        C::Bookmarks,
+                        C::Shares,
+                        C::FollowsGained,
+                        C::ReadThroughs,
+                    ])
+                    .to_owned(),
+            );
+        for ((day, business_id, post_id), c) in chunk {
+            insert.values_panic([
+                day.clone().into(),
+                (*business_id).into(),
+                (*post_id).into(),
+                c.views.into(),
+                c.readers.into(),
+                c.clicks.into(),
+                c.bookmarks.into(),
+                c.shares.into(),
+                c.follows.into(),
+                c.read_throughs.into(),
+            ]);
+        }
+        db.execute(&insert).await?;
+    }
+    Ok(())
+}
+
+struct PostUpdate {
+    id: i64,
+    counts: Counts,
+    score: f64,
+}
+
+/// The lifetime counters and score of `ids`, from their events and bookmarks.
+async fn recount(
+    db: &DatabaseConnection,
+    ids: &[i64],
+    now: DateTime<Utc>,
+) -> Result<Vec<PostUpdate>, DbErr> {
+    let values = || ids.iter().map(|&id| Value::from(id)).collect::<Vec<_>>();
+    let list = placeholders(ids.len());
+    let rows = sql::query(
+        db,
+        &format!(
+            "SELECT e.post_id AS post_id, \
+             COUNT(DISTINCT CASE WHEN e.kind = 'view' THEN {VISITOR} || '|' || e.day END) AS views, \
+             COUNT(DISTINCT CASE WHEN e.kind IN {READ_KINDS} THEN {VISITOR} END) AS readers, \
+             SUM(CASE WHEN e.kind = 'click' THEN 1 ELSE 0 END) AS clicks, \
+             SUM(CASE WHEN e.kind = 'share' THEN 1 ELSE 0 END) AS shares, \
+             COUNT(DISTINCT CASE WHEN e.kind = 'follow' THEN {VISITOR} || '|' || e.day END) AS follows \
+             FROM analytics_events e WHERE e.post_id IN ({list}) \
+             AND e.kind IN ('view', 'read_through', 'click', 'share', 'follow') \
+             GROUP BY e.post_id"
+        ),
+        values(),
+    )
+    .await?;
+    let mut counts: HashMap<i64, Counts> = HashMap::new();
+    for row in &rows {
+        counts.insert(
+            int(row, "post_id")?,
+            Counts {
+                views: int(row, "views")?,
+                readers: int(row, "readers")?,
+                clicks: int(row, "clicks")?,
+                shares: int(row, "shares")?,
+                follows: int(row, "follows")?,
+                ..Counts::default()
+            },
+        );
+    }
+    let bookmarks = sql::query(
+        db,
+        &format!(
+            "SELECT post_id, COUNT(*) AS n FROM bookmarks WHERE post_id IN ({list}) \
+             GROUP BY post_id"
+        ),
+        values(),
+    )
+    .await?;
+    for row in &bookmarks {
+        counts.entry(int(row, "post_id")?).or_default().bookmarks = int(row, "n")?;
+    }
+    let meta: Vec<MetaRow> = posts::Entity::find()
+        .select_only()
+        .columns([
+            posts::Column::Id,
+            posts::Column::Status,
+            posts::Column::PublishedAt,
+            posts::Column::CreatedAt,
+        ])
+        .filter(posts::Column::Id.is_in(ids.to_vec()))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(meta
+        .into_iter()
+        .map(|(id, status, published_at, created_at)| {
+            let c = counts.get(&id).copied().unwrap_or_default();
+            let score = if status == "PUBLISHED" {
+                popular_score(
+                    c.views,
+                    c.bookmarks,
+                    c.follows,
+                    published_at.unwrap_or(created_at),
+                    now,
+                )
+            } else {
+                0.0
+            };
+            PostUpdate {
+                id,
+                counts: c,
+                score,
+            }
+        })
+        .collect())
+}
+
+/// Follows each post brought (distinct visitor-days with a `follow` from the post).
+async fn follows_brought(db: &DatabaseConnection, ids: &[i64]) -> Result<HashMap<i64, i64>, DbErr> {
+    let rows = sql::query(
+        db,
+        &format!(
+            "SELECT e.post_id AS post_id, COUNT(DISTINCT {VISITOR} || '|' || e.day) AS follows \
+             FROM analytics_events e WHERE e.kind = 'follow' AND e.post_id IN ({}) \
+             GROUP BY e.post_id",
+            placeholders(ids.len())
+        ),
+        ids.iter().map(|&id| Value::from(id)).collect(),
+    )
+    .await?;
+    rows.iter()
+        .map(|row| Ok((int(row, "post_id")?, int(row, "follows")?)))
+        .collect()
+}
+
+/// One `UPDATE posts SET col = CASE id WHEN … END …` for a batch of posts: the counters too
+/// when `counters`, else the score only. Only numbers are written into the SQL text.
+async fn update_posts(
+    db: &DatabaseConnection,
+    updates: &[PostUpdate],
+    counters: bool,
+) -> Result<(), DbErr> {
+    if updates.is_empty() {
+        return Ok(());
+    }
+    let case = |value: &dyn Fn(&PostUpdate) -> String| {
+        let mut text = String::from("CASE id");
+        for u in updates {
+            text.push_str(&format!(" WHEN {} THEN {}", u.id, value(u)));
+        }
+        text.push_str(" END");
+        text
+    };
+    let mut sets = Vec::new();
+    if counters {
+        sets.push(format!(
+            "view_count = {}",
+            case(&|u| u.counts.views.to_string())
+        ));
+        sets.push(format!(
+            "unique_reader_count = {}",
+            case(&|u| u.counts.readers.to_string())
+        ));
+        sets.push(format!(
+            "click_count = {}",
+            case(&|u| u.counts.clicks.to_string())
+        ));
+        sets.push(format!(
+            "bookmark_count = {}",
+            case(&|u| u.counts.bookmarks.to_string())
+        ));
+        sets.push(format!(
+            "share_count = {}",
+            case(&|u| u.counts.shares.to_string())
+        ));
+    }
+    // Scientific notation keeps every value a valid numeric literal on both databases.
+    sets.push(format!(
+        "popular_score = {}",
+        case(&|u| format!("{:.12e}", u.score))
+    ));
+    let ids: Vec<String> = updates.iter().map(|u| u.id.to_string()).collect();
+    let text = format!(
+        "UPDATE posts SET {} WHERE id IN ({})",
+        sets.join(", "),
+        ids.join(", ")
+    );
+    db.execute_unprepared(&text).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn the_score_favours_recent_engagement() {
+        let now = Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).unwrap();
+        let fresh = popular_score(100, 0, 0, now - Duration::hours(2), now);
+        let old = popular_score(100, 0, 0, now - Duration::hours(48), now);
+        assert!(fresh > old);
+        // 100 / (2 + 2)^1.8
+        assert!((fresh - 100.0 / 4f64.powf(1.8)).abs() < 1e-9);
+        // A bookmark weighs three views, a follow five.
+        let weighted = popular_score(0, 1, 1, now, now);
+        assert!((weighted - 8.0 / 2f64.powf(1.8)).abs() < 1e-9);
+        // Published in the future (clock skew): age 0, not negative.
+        assert_eq!(
+            popular_score(1, 0, 0, now + Duration::hours(1), now),
+            popular_score(1, 0, 0, now, now)
+        );
+    }
+
+    #[test]
+    fn recent_days_are_yesterday_and_today_in_korea() {
+        // 2026-11-22 20:00 UTC is already the 23rd in Korea.
+        let now = Utc.with_ymd_and_hms(2026, 11, 22, 20, 0, 0).unwrap();
+        assert_eq!(recent_days(now), vec!["2026-11-22", "2026-11-23"]);
+    }
+}

@@ -1,0 +1,70 @@
+//! The few raw SQL helpers the roll-up and the reports share. Their aggregate queries
+//! (`COUNT(DISTINCT …)` over a visitor key, grouped several ways) are written once in SQL
+//! that both SQLite and PostgreSQL accept; only the placeholders differ.
+
+use sea_orm::{ConnectionTrait, DbBackend, DbErr, QueryResult, Statement, Value};
+
+/// The visitor of an event: the member when signed in, else the guest id (`NULL` when
+/// neither, so `COUNT(DISTINCT …)` leaves it out). `e` is the events table's alias.
+pub const VISITOR: &str = "COALESCE('m' || CAST(e.member_id AS TEXT), 'g' || e.guest_id)";
+
+/// Kinds that mean the visitor read the post.
+pub const READ_KINDS: &str = "('view', 'read_through')";
+
+/// A statement from SQL written with `?` placeholders (`$1`, `$2`… on PostgreSQL).
+pub fn statement(backend: DbBackend, sql: &str, values: Vec<Value>) -> Statement {
+    let sql = if backend == DbBackend::Postgres {
+        let mut out = String::with_capacity(sql.len() + 16);
+        let mut n = 0;
+        for c in sql.chars() {
+            if c == '?' {
+                n += 1;
+                out.push('$');
+                out.push_str(&n.to_string());
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    } else {
+        sql.to_string()
+    };
+    Statement::from_sql_and_values(backend, sql, values)
+}
+
+/// `?, ?, ?` for `n` values.
+pub fn placeholders(n: usize) -> String {
+    vec!["?"; n].join(", ")
+}
+
+/// Runs a query written with `?` placeholders.
+pub async fn query(
+    db: &impl ConnectionTrait,
+    sql: &str,
+    values: Vec<Value>,
+) -> Result<Vec<QueryResult>, DbErr> {
+    db.query_all_raw(statement(db.get_database_backend(), sql, values))
+        .await
+}
+
+/// An integer column (counts and sums come back as 64-bit integers on both databases when
+/// the SQL casts sums to `BIGINT`); NULL reads as 0.
+pub fn int(row: &QueryResult, column: &str) -> Result<i64, DbErr> {
+    Ok(row.try_get::<Option<i64>>("", column)?.unwrap_or(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_numbered_on_postgres() {
+        let sql = "SELECT 1 WHERE a = ? AND b IN (?, ?)";
+        assert_eq!(
+            statement(DbBackend::Postgres, sql, vec![]).sql,
+            "SELECT 1 WHERE a = $1 AND b IN ($2, $3)"
+        );
+        assert_eq!(statement(DbBackend::Sqlite, sql, vec![]).sql, sql);
+        assert_eq!(placeholders(3), "?, ?, ?");
+    }
+}
