@@ -1,7 +1,693 @@
-//! The one HTML policy for stored bodies.
+//! The one HTML policy for stored bodies (PRODUCT "Posts"): every rich body is cleaned on
+//! the server with this policy before it is stored, and its plain text (for search and
+//! previews) is taken from the cleaned form.
+//!
+//! The policy is an allowlist (docs/media.md lists it): a few text, list, table and figure
+//! tags; links with http, https or mailto addresses that always carry
+//! `rel="noopener noreferrer nofollow ugc"`; images whose address is one of the platform's
+//! media paths (`/media/…`) or an absolute http(s) address, with the single class `coupon`
+//! (the UI makes coupon images clickable). Nothing else: no scripts, styles, SVG, MathML,
+//! forms, frames, event handlers, `id`/`name` (DOM clobbering) or `data:`/`javascript:`.
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+/// The tags a body may keep.
+const TAGS: [&str; 39] = [
+    "p",
+    "br",
+    "hr",
+    "h2",
+    "h3",
+    "h4",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "sub",
+    "sup",
+    "blockquote",
+    "q",
+    "cite",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+    "figure",
+    "figcaption",
+    "table",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "th",
+    "td",
+    "caption",
+    "code",
+    "pre",
+    "span",
+    "div",
+    "mark",
+    // Table structure the parser may insert around rows; harmless and keeps tables intact.
+    "colgroup",
+    "col",
+];
+
+/// Tags dropped together with everything inside them (their content is code, markup of
+/// another language or a document of its own, never body text).
+const DROPPED_WITH_CONTENT: [&str; 16] = [
+    "script", "style", "template", "iframe", "frame", "frameset", "object", "embed", "applet",
+    "noscript", "noembed", "noframes", "svg", "math", "select", "textarea",
+];
+
+/// `rel` of every link: no access to the opener, no referrer, no ranking credit for
+/// user-generated links.
+pub const LINK_REL: &str = "noopener noreferrer nofollow ugc";
+
+/// The one class an image may carry: the UI makes coupon images clickable.
+pub const COUPON_CLASS: &str = "coupon";
+
+static POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
+    let tag_attributes: HashMap<&str, HashSet<&str>> = HashMap::from([
+        ("a", HashSet::from(["href", "title"])),
+        (
+            "img",
+            HashSet::from(["src", "alt", "width", "height", "class"]),
+        ),
+        ("th", HashSet::from(["colspan", "rowspan"])),
+        ("td", HashSet::from(["colspan", "rowspan"])),
+        ("col", HashSet::from(["span"])),
+        ("colgroup", HashSet::from(["span"])),
+    ]);
+    let mut builder = ammonia::Builder::empty();
+    builder
+        .tags(HashSet::from(TAGS))
+        .clean_content_tags(HashSet::from(DROPPED_WITH_CONTENT))
+        .tag_attributes(tag_attributes)
+        .generic_attributes(HashSet::new())
+        .url_schemes(HashSet::from(LINK_SCHEMES))
+        .url_relative(ammonia::UrlRelative::PassThrough)
+        .link_rel(Some(LINK_REL))
+        .strip_comments(true)
+        .attribute_filter(filter_attribute);
+    builder
+});
+
+/// Values the tag and attribute lists cannot express: image addresses, the coupon class,
+/// numbers where numbers belong. `None` drops the attribute.
+fn filter_attribute<'u>(element: &str, attribute: &str, value: &'u str) -> Option<Cow<'u, str>> {
+    match (element, attribute) {
+        ("a", "href") => link_allowed(value).then_some(Cow::Borrowed(value)),
+        ("img", "src") => image_source_allowed(value).then_some(Cow::Borrowed(value)),
+        ("img", "class") => value
+            .split_ascii_whitespace()
+            .any(|class| class == COUPON_CLASS)
+            .then_some(Cow::Borrowed(COUPON_CLASS)),
+        ("img", "width" | "height")
+        | ("td" | "th", "colspan" | "rowspan")
+        | ("col" | "colgroup", "span") => small_number(value).then_some(Cow::Borrowed(value)),
+        _ => Some(Cow::Borrowed(value)),
+    }
+}
+
+/// The schemes a link may use.
+const LINK_SCHEMES: [&str; 3] = ["http", "https", "mailto"];
+
+/// The scheme of an address as a lenient browser might read it: white space, control and
+/// invisible formatting characters anywhere are ignored (the URL standard only strips
+/// leading C0 controls and spaces, but older engines were looser), then a letter followed by
+/// letters, digits, `+`, `-` or `.` up to a `:`. `None` for relative addresses.
+pub(crate) fn lenient_scheme(url: &str) -> Option<String> {
+    let compact: String = url
+        .chars()
+        .filter(|&c| {
+            !(c.is_whitespace()
+                || c.is_control()
+                || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}' | '\u{feff}'))
+        })
+        .take(64)
+        .collect();
+    let (scheme, _) = compact.split_once(':')?;
+    let mut chars = scheme.chars();
+    let first = chars.next()?;
+    (first.is_ascii_alphabetic()
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+    .then(|| scheme.to_ascii_lowercase())
+}
+
+/// A link is relative or uses one of [`LINK_SCHEMES`], even read leniently (ammonia has
+/// already applied the standard reading).
+fn link_allowed(href: &str) -> bool {
+    lenient_scheme(href).is_none_or(|scheme| LINK_SCHEMES.contains(&scheme.as_str()))
+}
+
+/// An image address is one of the platform's media paths or an absolute http(s) address
+/// (the scheme list has already refused everything but http, https, mailto and relative).
+fn image_source_allowed(src: &str) -> bool {
+    let lower = src.to_ascii_lowercase();
+    (src.starts_with("/media/") && !src.contains('\\'))
+        || lower.starts_with("https://")
+        || lower.starts_with("http://")
+}
+
+/// 1 to 5 digits: sizes and spans.
+fn small_number(value: &str) -> bool {
+    (1..=5).contains(&value.len()) && value.bytes().all(|b| b.is_ascii_digit())
+}
 
 /// The sanitised form of `html`: nothing executable survives, and sanitising twice changes
 /// nothing.
 pub fn sanitize(html: &str) -> String {
-    ammonia::clean(html)
+    POLICY.clean(html).to_string()
+}
+
+/// The plain text of `html` once sanitised: tags gone (blocks and line breaks become
+/// spaces), entities decoded, whitespace collapsed. For search indexing and previews; it is
+/// text, not HTML, so whoever shows it escapes it.
+pub fn text_of(html: &str) -> String {
+    let clean = sanitize(html);
+    let mut text = String::with_capacity(clean.len());
+    for piece in markup::pieces(&clean) {
+        match piece {
+            markup::Piece::Text(raw) => text.push_str(&markup::decode_entities(raw)),
+            markup::Piece::Start { name, .. } | markup::Piece::End(name) => {
+                if !matches!(
+                    name,
+                    "a" | "strong"
+                        | "b"
+                        | "em"
+                        | "i"
+                        | "u"
+                        | "s"
+                        | "sub"
+                        | "sup"
+                        | "q"
+                        | "cite"
+                        | "code"
+                        | "span"
+                        | "mark"
+                ) {
+                    text.push(' ');
+                }
+            }
+            markup::Piece::Other(_) => {}
+        }
+    }
+    text.split(|c: char| c.is_whitespace())
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A reader of the serialiser's output (html5ever through ammonia), which is regular: text
+/// escapes `&`, `<` and `>`; attribute values are double-quoted and escape `&`, `"`, `<` and
+/// `>`; so every literal `<` starts markup. Not a general HTML parser.
+mod markup {
+    use std::borrow::Cow;
+
+    #[derive(Debug, PartialEq, Eq)]
+    pub enum Piece<'a> {
+        Text(&'a str),
+        Start {
+            name: &'a str,
+            attributes: Vec<(&'a str, &'a str)>,
+        },
+        End(&'a str),
+        /// A comment, doctype or processing instruction.
+        Other(&'a str),
+    }
+
+    pub fn pieces(html: &str) -> Vec<Piece<'_>> {
+        let mut out = Vec::new();
+        let mut rest = html;
+        while !rest.is_empty() {
+            let Some(lt) = rest.find('<') else {
+                out.push(Piece::Text(rest));
+                break;
+            };
+            if lt > 0 {
+                out.push(Piece::Text(&rest[..lt]));
+            }
+            rest = &rest[lt..];
+            let after = &rest[1..];
+            if let Some(end) = after.strip_prefix('/') {
+                let gt = end.find('>').unwrap_or(end.len());
+                out.push(Piece::End(end[..gt].trim()));
+                rest = end.get(gt + 1..).unwrap_or("");
+            } else if after.starts_with('!') || after.starts_with('?') {
+                let close = if after.starts_with("!--") { "-->" } else { ">" };
+                let stop = after.find(close).map_or(after.len(), |at| at + close.len());
+                out.push(Piece::Other(&rest[..stop + 1]));
+                rest = &after[stop..];
+            } else {
+                let (piece, consumed) = start_tag(after);
+                out.push(piece);
+                rest = &after[consumed..];
+            }
+        }
+        out
+    }
+
+    /// A start tag from just after its `<`; the piece and the bytes it took.
+    fn start_tag(s: &str) -> (Piece<'_>, usize) {
+        let bytes = s.as_bytes();
+        let name_end = s
+            .find(|c: char| c.is_ascii_whitespace() || c == '>' || c == '/')
+            .unwrap_or(s.len());
+        let name = &s[..name_end];
+        let mut attributes = Vec::new();
+        let mut i = name_end;
+        loop {
+            while i < bytes.len() && (bytes[i].is_ascii_whitespace() || bytes[i] == b'/') {
+                i += 1;
+            }
+            if i >= bytes.len() {
+                break;
+            }
+            if bytes[i] == b'>' {
+                i += 1;
+                break;
+            }
+            let start = i;
+            while i < bytes.len() && !matches!(bytes[i], b'=' | b'>' | b'/') {
+                if bytes[i].is_ascii_whitespace() {
+                    break;
+                }
+                i += 1;
+            }
+            let attribute = &s[start..i];
+            let mut value = "";
+            if i < bytes.len() && bytes[i] == b'=' {
+                i += 1;
+                match bytes.get(i) {
+                    Some(&quote @ (b'"' | b'\'')) => {
+                        let close = s[i + 1..]
+                            .find(quote as char)
+                            .map_or(s.len(), |at| i + 1 + at);
+                        value = &s[i + 1..close];
+                        i = (close + 1).min(s.len());
+                    }
+                    _ => {
+                        let stop = s[i..]
+                            .find(|c: char| c.is_ascii_whitespace() || c == '>')
+                            .map_or(s.len(), |at| i + at);
+                        value = &s[i..stop];
+                        i = stop;
+                    }
+                }
+            }
+            if attribute.is_empty() {
+                // A stray `=`: skip it rather than loop.
+                i += 1;
+            } else {
+                attributes.push((attribute, value));
+            }
+        }
+        (Piece::Start { name, attributes }, i)
+    }
+
+    /// Character references decoded: the serialiser's five (`&amp;`, `&lt;`, `&gt;`,
+    /// `&quot;`, `&nbsp;`), `&#39;`-style numbers, and a few common names; anything else
+    /// stays as written.
+    pub fn decode_entities(raw: &str) -> Cow<'_, str> {
+        if !raw.contains('&') {
+            return Cow::Borrowed(raw);
+        }
+        let mut out = String::with_capacity(raw.len());
+        let mut rest = raw;
+        while let Some(amp) = rest.find('&') {
+            out.push_str(&rest[..amp]);
+            rest = &rest[amp..];
+            let semi = rest[1..].find(';').filter(|&at| at <= 10).map(|at| at + 1);
+            let decoded = semi.and_then(|semi| {
+                let name = &rest[1..semi];
+                let ch = match name {
+                    "amp" => Some('&'),
+                    "lt" => Some('<'),
+                    "gt" => Some('>'),
+                    "quot" => Some('"'),
+                    "apos" => Some('\''),
+                    "nbsp" => Some('\u{a0}'),
+                    _ => name
+                        .strip_prefix("#x")
+                        .or_else(|| name.strip_prefix("#X"))
+                        .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                        .or_else(|| name.strip_prefix('#').and_then(|dec| dec.parse().ok()))
+                        .and_then(char::from_u32),
+                };
+                ch.map(|ch| (ch, semi + 1))
+            });
+            match decoded {
+                Some((ch, taken)) => {
+                    out.push(ch);
+                    rest = &rest[taken..];
+                }
+                None => {
+                    out.push('&');
+                    rest = &rest[1..];
+                }
+            }
+        }
+        out.push_str(rest);
+        Cow::Owned(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::markup::{decode_entities, pieces, Piece};
+    use super::*;
+
+    const DOMPURIFY: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/testdata/dompurify/fixtures.json"
+    );
+    const H5SC: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/testdata/h5sc/vectors.txt"
+    );
+
+    /// Tags that must never come out, whatever went in.
+    const FORBIDDEN_TAGS: [&str; 18] = [
+        "script", "svg", "math", "iframe", "frame", "object", "embed", "form", "input", "button",
+        "textarea", "select", "style", "base", "meta", "link", "template", "noscript",
+    ];
+
+    /// The attributes each allowed tag may carry in the output.
+    fn allowed_attributes(tag: &str) -> &'static [&'static str] {
+        match tag {
+            "a" => &["href", "title", "rel"],
+            "img" => &["src", "alt", "width", "height", "class"],
+            "td" | "th" => &["colspan", "rowspan"],
+            "col" | "colgroup" => &["span"],
+            _ => &[],
+        }
+    }
+
+    /// An address with control characters, white space and invisible characters removed,
+    /// lower-cased: the most a lenient browser could make of it.
+    fn normalised_url(value: &str) -> String {
+        decode_entities(value)
+            .chars()
+            .filter(|&c| {
+                !c.is_whitespace()
+                    && !c.is_control()
+                    && !matches!(c, '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
+            })
+            .collect::<String>()
+            .to_lowercase()
+    }
+
+    /// Panics, naming the input, when the sanitised output `out` of `input` could run
+    /// anything: checked on the markup itself (every literal `<` of the serialiser's output
+    /// starts a tag) and tag by tag, attribute by attribute.
+    fn assert_inert(input: &str, out: &str) {
+        let lower = out.to_ascii_lowercase();
+        for tag in FORBIDDEN_TAGS {
+            assert!(
+                !lower.contains(&format!("<{tag}")),
+                "<{tag} survived\n input: {input}\n output: {out}"
+            );
+        }
+        for piece in pieces(out) {
+            match piece {
+                Piece::Text(text) => assert!(!text.contains('<'), "raw < in text: {out}"),
+                Piece::Other(other) => panic!("comment or doctype {other:?} survived: {out}"),
+                Piece::End(name) => assert!(
+                    TAGS.contains(&name),
+                    "unexpected end tag {name}\n input: {input}\n output: {out}"
+                ),
+                Piece::Start { name, attributes } => {
+                    assert!(
+                        TAGS.contains(&name),
+                        "tag {name} is not allowed\n input: {input}\n output: {out}"
+                    );
+                    for (attribute, value) in attributes {
+                        let attribute = attribute.to_ascii_lowercase();
+                        assert!(
+                            !attribute.starts_with("on"),
+                            "event handler {attribute}\n input: {input}\n output: {out}"
+                        );
+                        assert!(
+                            !matches!(attribute.as_str(), "style" | "id" | "name"),
+                            "{attribute} survived\n input: {input}\n output: {out}"
+                        );
+                        assert!(
+                            allowed_attributes(name).contains(&attribute.as_str()),
+                            "{name} {attribute} is not allowed\n input: {input}\n output: {out}"
+                        );
+                        if matches!(attribute.as_str(), "href" | "src") {
+                            let url = normalised_url(value);
+                            for scheme in ["javascript:", "vbscript:", "data:"] {
+                                assert!(
+                                    !url.starts_with(scheme),
+                                    "{scheme} in {attribute}\n input: {input}\n output: {out}"
+                                );
+                            }
+                            if let Some(scheme) = lenient_scheme(&decode_entities(value)) {
+                                assert!(
+                                    matches!(scheme.as_str(), "http" | "https" | "mailto"),
+                                    "scheme {scheme}\n input: {input}\n output: {out}"
+                                );
+                            }
+                        }
+                        if (name, attribute.as_str()) == ("img", "src") {
+                            assert!(
+                                value.starts_with("/media/")
+                                    || value.to_ascii_lowercase().starts_with("https://")
+                                    || value.to_ascii_lowercase().starts_with("http://"),
+                                "image address {value}\n input: {input}\n output: {out}"
+                            );
+                        }
+                        if attribute == "class" {
+                            assert_eq!(value, COUPON_CLASS, "class on {name}: {out}");
+                        }
+                        if attribute == "rel" {
+                            assert_eq!(value, LINK_REL, "rel on {name}: {out}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Inert and idempotent; returns the sanitised form.
+    fn check(input: &str) -> String {
+        let once = sanitize(input);
+        assert_inert(input, &once);
+        let twice = sanitize(&once);
+        assert_eq!(twice, once, "not idempotent\n input: {input}");
+        once
+    }
+
+    #[test]
+    fn the_check_catches_what_it_looks_for() {
+        let dangerous = [
+            "<script>alert(1)</script>",
+            "<img src=\"/media/a.png\" onerror=\"alert(1)\">",
+            "<a href=\"&#x20;javascript:alert(1)\">x</a>",
+            "<a href=\"\u{2028}JaVaScRiPt:alert(1)\">x</a>",
+            "<img src=\"data:image/svg+xml,x\">",
+            "<p style=\"x\">t</p>",
+            "<p id=\"x\">t</p>",
+            "<svg></svg>",
+            "<!-- c -->",
+            "<img src=\"/media/a.png\" class=\"big\">",
+            "<a href=\"/x\" rel=\"opener\">x</a>",
+        ];
+        for output in dangerous {
+            let caught = std::panic::catch_unwind(|| assert_inert("test", output));
+            assert!(caught.is_err(), "the check let {output} through");
+        }
+    }
+
+    #[test]
+    fn every_dompurify_payload_comes_out_inert_and_stable() {
+        let text = std::fs::read_to_string(DOMPURIFY).expect("the DOMPurify fixtures");
+        let fixtures: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+        let mut checked = 0;
+        for fixture in &fixtures {
+            let payload = fixture["payload"].as_str().expect("a payload string");
+            check(payload);
+            checked += 1;
+        }
+        println!("DOMPurify payloads checked: {checked}");
+        assert_eq!(checked, fixtures.len());
+        assert!(checked >= 200, "only {checked} payloads");
+    }
+
+    #[test]
+    fn every_h5sc_vector_comes_out_inert_and_stable() {
+        let text = std::fs::read_to_string(H5SC).expect("the H5SC vectors");
+        let mut checked = 0;
+        // Every line on its own (vectors spanning lines are cut into fragments, which are
+        // payloads too)…
+        for line in text.lines().filter(|line| !line.trim().is_empty()) {
+            check(line);
+            checked += 1;
+        }
+        println!("H5SC lines checked: {checked}");
+        // …every whole vector…
+        let marker = "//[\"'`-->]]>]</div>";
+        let vectors: Vec<&str> = text
+            .split_inclusive(marker)
+            .filter(|piece| piece.ends_with(marker))
+            .filter_map(|piece| piece.find("<div id=").map(|at| &piece[at..]))
+            .collect();
+        for vector in &vectors {
+            check(vector);
+        }
+        println!("H5SC vectors checked: {}", vectors.len());
+        assert_eq!(vectors.len(), 139, "the file holds 139 vectors");
+        // …and the whole file at once.
+        check(&text);
+        assert!(checked >= 250, "only {checked} lines");
+    }
+
+    #[test]
+    fn the_allowed_structure_stays() {
+        let table =
+            "<table><caption>Rates</caption><thead><tr><th colspan=\"2\">Plan</th></tr></thead>\
+                     <tbody><tr><td rowspan=\"2\">A</td><td>1</td></tr></tbody>\
+                     <tfoot><tr><td>x</td><td>y</td></tr></tfoot></table>";
+        assert_eq!(check(table), table);
+        let figure = "<figure><img src=\"/media/images/abc.jpg\" alt=\"A boat\" width=\"640\" height=\"480\">\
+                      <figcaption>The <em>boat</em></figcaption></figure>";
+        assert_eq!(check(figure), figure);
+        let text = "<h2>Title</h2><p><strong>bold</strong> <b>b</b> <i>i</i> <u>u</u> <s>s</s> \
+                    H<sub>2</sub>O x<sup>2</sup> <mark>m</mark> <code>c</code></p>\
+                    <blockquote><p>quote <q>inner</q> <cite>who</cite></p></blockquote>\
+                    <ul><li>one</li></ul><ol><li>two</li></ol><pre>pre</pre><hr><h3>a</h3><h4>b</h4>\
+                    <div><span>s</span><br></div>";
+        assert_eq!(check(text), text);
+    }
+
+    #[test]
+    fn links_get_rel_and_only_web_and_mail_addresses() {
+        assert_eq!(
+            check("<a href=\"https://example.com/x\" title=\"t\" target=\"_blank\" rel=\"opener\">x</a>"),
+            format!("<a href=\"https://example.com/x\" title=\"t\" rel=\"{LINK_REL}\">x</a>")
+        );
+        assert_eq!(
+            check("<a href=\"mailto:a@example.com\">m</a>"),
+            format!("<a href=\"mailto:a@example.com\" rel=\"{LINK_REL}\">m</a>")
+        );
+        for bad in [
+            "javascript:alert(1)",
+            " JaVaScRiPt:alert(1)",
+            "java\tscript:alert(1)",
+            "vbscript:msgbox(1)",
+            "data:text/html,<script>alert(1)</script>",
+            "tel:123",
+            "\u{2028}javascript:alert(1)",
+            "jav&#x09;ascript:alert(1)",
+            "&#x200b;javascript:alert(1)",
+        ] {
+            let out = check(&format!("<a href=\"{bad}\">x</a>"));
+            assert_eq!(out, format!("<a rel=\"{LINK_REL}\">x</a>"), "{bad}");
+        }
+    }
+
+    #[test]
+    fn images_keep_the_coupon_class_only_and_platform_or_web_addresses() {
+        assert_eq!(
+            check("<img src=\"/media/images/c.png\" class=\"big coupon shadow\">"),
+            "<img src=\"/media/images/c.png\" class=\"coupon\">"
+        );
+        assert_eq!(
+            check("<img src=\"/media/images/c.png\" class=\"big shadow\">"),
+            "<img src=\"/media/images/c.png\">"
+        );
+        assert_eq!(
+            check("<img src=\"https://cdn.example.com/a.jpg\" alt=\"a\">"),
+            "<img src=\"https://cdn.example.com/a.jpg\" alt=\"a\">"
+        );
+        for bad in [
+            "data:image/png;base64,iVBORw0KGgo=",
+            "javascript:alert(1)",
+            "/uploads/a.png",
+            "a.png",
+            "//evil.example/a.png",
+            "mailto:a@example.com",
+        ] {
+            assert_eq!(
+                check(&format!("<img src=\"{bad}\" alt=\"x\">")),
+                "<img alt=\"x\">",
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            check("<img src=\"/media/a.png\" width=\"100%\" height=\"50\" onerror=\"alert(1)\" style=\"x\">"),
+            "<img src=\"/media/a.png\" height=\"50\">"
+        );
+    }
+
+    #[test]
+    fn ids_names_styles_and_unknown_tags_go() {
+        assert_eq!(
+            check("<p id=\"x\" name=\"y\" style=\"color:red\" class=\"c\" lang=\"ko\">t</p>"),
+            "<p>t</p>"
+        );
+        assert_eq!(
+            check("<form><input name=\"a\"><button>b</button></form>"),
+            "b"
+        );
+        assert_eq!(
+            check("<p>a<script>alert(1)</script><style>p{}</style>b</p>"),
+            "<p>ab</p>"
+        );
+        assert_eq!(
+            check("<svg><text>x</text></svg><math><mi>y</mi></math>z"),
+            "z"
+        );
+        assert_eq!(
+            check("<iframe src=\"https://x\">f</iframe><h1>Big</h1><h5>s</h5>"),
+            "Bigs"
+        );
+        assert_eq!(check("<!-- note --><p>t</p>"), "<p>t</p>");
+    }
+
+    #[test]
+    fn text_of_is_plain_text() {
+        assert_eq!(
+            text_of("<h2>Title</h2><p>One &amp; <b>two</b>&nbsp;&lt;three&gt;</p><p>four<br>five</p><script>x</script>"),
+            "Title One & two <three> four five"
+        );
+        assert_eq!(text_of("  a \n\t b  "), "a b");
+        assert_eq!(text_of("<ul><li>x</li><li>y</li></ul>"), "x y");
+        assert_eq!(text_of("un<em>broken</em> word"), "unbroken word");
+        assert_eq!(text_of("<img src=\"/media/a.png\" alt=\"alt\">"), "");
+    }
+
+    #[test]
+    fn the_reader_of_serialised_markup() {
+        assert_eq!(
+            pieces("a<b>c</b><img src=\"x&quot;y\" alt=\"\"><br>"),
+            vec![
+                Piece::Text("a"),
+                Piece::Start {
+                    name: "b",
+                    attributes: vec![]
+                },
+                Piece::Text("c"),
+                Piece::End("b"),
+                Piece::Start {
+                    name: "img",
+                    attributes: vec![("src", "x&quot;y"), ("alt", "")]
+                },
+                Piece::Start {
+                    name: "br",
+                    attributes: vec![]
+                },
+            ]
+        );
+        assert_eq!(
+            decode_entities("&lt;&#60;&#x3C;&amp;amp;&bogus;&"),
+            "<<<&amp;&bogus;&"
+        );
+    }
 }
