@@ -22,6 +22,7 @@ use utoipa_axum::router::OpenApiRouter;
 struct Shell {
     /// The UI's index.html, read once at start; `None` when the UI has not been built.
     index_html: Option<Arc<str>>,
+    state: AppState,
 }
 
 /// API bodies are small JSON documents; uploads get their own limit where they arrive.
@@ -53,7 +54,10 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         }
         Err(error) => return Err(error),
     };
-    let shell = Shell { index_html };
+    let shell = Shell {
+        index_html,
+        state: state.clone(),
+    };
     let assets = ServeDir::new(settings.ui_dir.join("assets"));
     // Directories (/) go to the page handler too, so every page gets the same headers.
     let static_files = ServeDir::new(&settings.ui_dir)
@@ -75,6 +79,7 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
     let document = Arc::new(document);
     let api = api
         .route("/dev/mail", get(crate::mail::outbox_page))
+        .merge(crate::feeds::router())
         .route(
             "/api-docs/openapi.json",
             get(move || std::future::ready(axum::Json(document.as_ref().clone()))),
@@ -118,13 +123,26 @@ async fn health() -> Json<serde_json::Value> {
 }
 
 /// A page address: the single-page app renders it, the status tells crawlers and caches
-/// whether the page exists (the same route table the UI uses, from the core).
+/// whether the page exists (the same route table the UI uses, from the core), and the head
+/// and inline data come from [`crate::pages`]. `<page>/_payload.json` answers the page's data
+/// alone.
 async fn page(State(shell): State<Shell>, uri: Uri) -> Response {
-    if API_PREFIXES
-        .iter()
-        .any(|prefix| uri.path().starts_with(prefix))
-    {
-        return ApiError::NotFound(format!("no such call: {}", uri.path())).into_response();
+    let path = uri.path();
+    if API_PREFIXES.iter().any(|prefix| path.starts_with(prefix)) {
+        return ApiError::NotFound(format!("no such call: {path}")).into_response();
+    }
+    if let Some(page_path) = path.strip_suffix("/_payload.json") {
+        let page_path = if page_path.is_empty() { "/" } else { page_path };
+        return match crate::pages::meta_of(&shell.state, page_path).await {
+            Some(crate::pages::PageMeta {
+                data: Some(data), ..
+            }) => (
+                [(header::CACHE_CONTROL, "no-cache")],
+                Json(serde_json::json!({"code": "0", "message": "success", "data": data})),
+            )
+                .into_response(),
+            _ => ApiError::NotFound(format!("no payload for {page_path}")).into_response(),
+        };
     }
     let Some(html) = shell.index_html else {
         return (
@@ -133,10 +151,18 @@ async fn page(State(shell): State<Shell>, uri: Uri) -> Response {
         )
             .into_response();
     };
-    let status = if tidemark_core::route::match_route(uri.path()).is_some() {
-        StatusCode::OK
+    let known = tidemark_core::route::match_route(path).is_some();
+    let meta = if known {
+        crate::pages::meta_of(&shell.state, path).await
     } else {
-        StatusCode::NOT_FOUND
+        None
+    };
+    let (status, body) = match meta {
+        Some(meta) => (
+            StatusCode::OK,
+            crate::pages::render(&html, &meta, &shell.state.settings.public_url),
+        ),
+        None => (StatusCode::NOT_FOUND, html.to_string()),
     };
     (
         status,
@@ -144,7 +170,7 @@ async fn page(State(shell): State<Shell>, uri: Uri) -> Response {
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, "no-cache"),
         ],
-        html.to_string(),
+        body,
     )
         .into_response()
 }

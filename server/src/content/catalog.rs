@@ -94,7 +94,7 @@ impl Snapshot {
     pub fn after(&self, ordering: &[i64], published_at: i64, id: i64) -> usize {
         ordering.partition_point(|candidate| {
             let entry = &self.entries[candidate];
-            (entry.published_at, entry.id) > (published_at, id)
+            (entry.published_at, entry.id) >= (published_at, id)
         })
     }
 }
@@ -364,6 +364,7 @@ mod tests {
         let snapshot = Snapshot::build(entries);
         assert_eq!(snapshot.latest, vec![9, 8, 7, 6, 5, 4, 3, 2, 1]);
         let cursor = &snapshot.entries[&6];
+        // The page after the one ending at 6 starts at 5.
         let at = snapshot.after(&snapshot.latest, cursor.published_at, cursor.id);
         assert_eq!(snapshot.latest[at], 5);
         assert_eq!(snapshot.reports, vec![5]);

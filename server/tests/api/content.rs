@@ -432,3 +432,73 @@ async fn operators_curate_recommendations_and_related_posts_share_tags() {
     );
     assert!(!related.contains(&a));
 }
+
+#[tokio::test]
+async fn pages_share_well_and_feeds_list_public_posts_only() {
+    on_each_database(|app: TestApp| async move {
+        let master = app.signed_in("master@tidemark.test").await;
+        let business = my_business(&app, &master).await;
+        let post = publish_post(&app, &master, 7, "타이드마크 </script> 출시 \"발표\"", "<p>보도자료 본문</p>", &["출시"]).await;
+        let at = (chrono::Utc::now() + chrono::Duration::hours(3)).to_rfc3339();
+        let (_, scheduled) = call(&app, &master, Method::POST, "/api/v1/posts", Some(json!({
+            "categoryId": 7, "title": "아직 비밀인 발표", "summary": "비밀 요약", "bodyHtml": "<p>비밀</p>", "action": "schedule", "publishAt": at
+        }))).await;
+        let scheduled = scheduled["data"]["postSeq"].as_i64().unwrap();
+
+        let response = app.client.get(app.url(&format!("/post/{post}"))).send().await.unwrap();
+        assert_eq!(response.status(), 200);
+        let html = response.text().await.unwrap();
+        assert!(html.contains(r#"<meta property="og:type" content="article" />"#), "{html}");
+        assert!(html.contains(&format!(r#"<link rel="canonical" href="http://localhost:8080/post/{post}" />"#)), "{html}");
+        assert!(html.contains("&quot;발표&quot;"), "titles are escaped: {html}");
+        assert!(html.contains(r#""@type":"NewsArticle""#), "{html}");
+        assert!(!html.contains("</script> 출시"), "nothing closes a script early");
+        let data = html.split(r#"<script id="tidemark-data" type="application/json">"#).nth(1).unwrap().split("</script>").next().unwrap();
+        let data: Value = serde_json::from_str(data).unwrap();
+        assert_eq!(data["data"]["postSeq"], post);
+        assert_eq!(data["data"]["title"], "타이드마크 </script> 출시 \"발표\"");
+        assert!(html.contains("id=root"));
+
+        let (status, payload) = app.get(&format!("/post/{post}/_payload.json")).await;
+        assert_eq!((status, payload["data"]["postSeq"].as_i64()), (200, Some(post)));
+
+        let html = app.client.get(app.url(&format!("/business/profile/{business}"))).send().await.unwrap().text().await.unwrap();
+        assert!(html.contains(r#""@type":"Organization""#) && html.contains(r#"content="profile""#), "{html}");
+
+        // The scheduled post leaks nowhere.
+        let response = app.client.get(app.url(&format!("/post/{scheduled}"))).send().await.unwrap();
+        assert_eq!(response.status(), 404);
+        assert!(!response.text().await.unwrap().contains("비밀"));
+        let (status, _) = app.get(&format!("/post/{scheduled}/_payload.json")).await;
+        assert_eq!(status, 404);
+
+        let text = |path: String| {
+            let client = app.client.clone();
+            let url = app.url(&path);
+            async move {
+                let response = client.get(url).send().await.unwrap();
+                assert_eq!(response.status(), 200, "{path}");
+                let kind = response.headers()["content-type"].to_str().unwrap().to_string();
+                (kind, response.text().await.unwrap())
+            }
+        };
+        let (kind, index) = text("/sitemap.xml".into()).await;
+        assert!(kind.starts_with("application/xml"));
+        assert!(index.contains("/sitemaps/posts-1.xml"), "{index}");
+        let (_, posts) = text("/sitemaps/posts-1.xml".into()).await;
+        assert!(posts.contains(&format!("/post/{post}</loc>")));
+        assert!(!posts.contains(&format!("/post/{scheduled}</loc>")));
+        for feed in ["/rss.xml".to_string(), "/rss/category/7.xml".into(), format!("/rss/business/{business}.xml")] {
+            let (kind, rss) = text(feed.clone()).await;
+            assert!(kind.starts_with("application/rss+xml"), "{feed}");
+            assert!(rss.contains(&format!("/post/{post}</guid>")), "{feed}: {rss}");
+            assert!(rss.contains("&lt;/script&gt;"), "{feed}: escaped");
+            assert!(!rss.contains("아직 비밀인 발표"), "{feed}");
+        }
+        let (_, robots) = text("/robots.txt".into()).await;
+        assert!(robots.contains("Sitemap: http://localhost:8080/sitemap.xml"));
+        let (status, _) = app.get("/rss/category/12.xml").await;
+        assert_eq!(status, 404);
+    })
+    .await;
+}

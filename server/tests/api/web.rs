@@ -19,7 +19,7 @@ async fn pages_get_the_app_shell_with_their_status_and_headers() {
     for (path, status) in [
         ("/", 200),
         ("/post/latest/list", 200),
-        ("/post/42", 200),
+        ("/post/42", 404),
         ("/mypage/user/edit", 200),
         ("/no/such/page", 404),
         ("/post/abc", 404),

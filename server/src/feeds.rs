@@ -1,0 +1,294 @@
+//! sitemap.xml (an index of sitemaps of at most 10,000 addresses each), RSS 2.0 feeds of the
+//! latest posts (all, per category, per business) and robots.txt. They list public posts
+//! only: a scheduled post shows up at its time, not before.
+
+use crate::content::cards::cards;
+use crate::entities::businesses;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use chrono::{DateTime, Utc};
+use sea_orm::{EntityTrait, QueryOrder, QuerySelect};
+use std::fmt::Write;
+
+/// Addresses per sitemap file (the protocol allows 50,000; smaller files are cheaper to
+/// make and to fetch).
+const PER_SITEMAP: usize = 10_000;
+/// Items per feed.
+const FEED_ITEMS: usize = 50;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/robots.txt", get(robots))
+        .route("/sitemap.xml", get(sitemap_index))
+        .route("/sitemaps/{name}", get(sitemap))
+        .route("/rss.xml", get(feed_all))
+        .route("/rss/category/{file}", get(feed_category))
+        .route("/rss/business/{file}", get(feed_business))
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Characters XML 1.0 does not allow.
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn xml(body: String, content_type: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+fn base(state: &AppState) -> String {
+    state.settings.public_url.trim_end_matches('/').to_string()
+}
+
+async fn robots(State(state): State<AppState>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        format!(
+            "User-agent: *\nAllow: /\nDisallow: /mypage\nDisallow: /api/\nDisallow: /member/\n\nSitemap: {}/sitemap.xml\n",
+            base(&state)
+        ),
+    )
+        .into_response()
+}
+
+async fn sitemap_index(State(state): State<AppState>) -> Response {
+    let base = base(&state);
+    let posts = state.catalog.snapshot().latest.len();
+    let mut body = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    let mut names = vec!["pages.xml".to_string(), "businesses.xml".to_string()];
+    for part in 0..posts.div_ceil(PER_SITEMAP) {
+        names.push(format!("posts-{}.xml", part + 1));
+    }
+    for name in names {
+        let _ = writeln!(
+            body,
+            "  <sitemap><loc>{base}/sitemaps/{name}</loc></sitemap>"
+        );
+    }
+    body.push_str("</sitemapindex>\n");
+    xml(body, "application/xml; charset=utf-8")
+}
+
+fn url_entry(body: &mut String, loc: &str, lastmod: Option<DateTime<Utc>>) {
+    let _ = match lastmod {
+        Some(at) => writeln!(
+            body,
+            "  <url><loc>{}</loc><lastmod>{}</lastmod></url>",
+            escape(loc),
+            at.format("%Y-%m-%d")
+        ),
+        None => writeln!(body, "  <url><loc>{}</loc></url>", escape(loc)),
+    };
+}
+
+async fn sitemap(State(state): State<AppState>, Path(name): Path<String>) -> ApiResult<Response> {
+    let base = base(&state);
+    let mut body = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    let not_found = || ApiError::NotFound("no such sitemap".into());
+    if name == "pages.xml" {
+        let mut pages = vec![
+            "/".to_string(),
+            "/b2b".into(),
+            "/post/popular/list?sort=POPULAR".into(),
+            "/post/latest/list?sort=LATEST".into(),
+            "/post/report/list".into(),
+        ];
+        pages.extend((1..=9).map(|id| format!("/post/category/list/{id}?sort=POPULAR")));
+        for page in pages {
+            url_entry(&mut body, &format!("{base}{page}"), None);
+        }
+    } else if name == "businesses.xml" {
+        let rows: Vec<(i64, DateTime<Utc>)> = businesses::Entity::find()
+            .select_only()
+            .column(businesses::Column::Id)
+            .column(businesses::Column::UpdatedAt)
+            .order_by_asc(businesses::Column::Id)
+            .limit(PER_SITEMAP as u64)
+            .into_tuple()
+            .all(&state.db)
+            .await?;
+        for (id, updated) in rows {
+            url_entry(
+                &mut body,
+                &format!("{base}/business/profile/{id}"),
+                Some(updated),
+            );
+        }
+    } else {
+        let part: usize = name
+            .strip_prefix("posts-")
+            .and_then(|rest| rest.strip_suffix(".xml"))
+            .and_then(|n| n.parse().ok())
+            .filter(|n| *n >= 1)
+            .ok_or_else(not_found)?;
+        let snapshot = state.catalog.snapshot();
+        // Oldest first, so a post keeps its file as new ones arrive.
+        let ids: Vec<i64> = snapshot
+            .latest
+            .iter()
+            .rev()
+            .skip((part - 1) * PER_SITEMAP)
+            .take(PER_SITEMAP)
+            .copied()
+            .collect();
+        if ids.is_empty() {
+            return Err(not_found());
+        }
+        for id in ids {
+            let published = DateTime::from_timestamp_millis(snapshot.entries[&id].published_at);
+            url_entry(&mut body, &format!("{base}/post/{id}"), published);
+        }
+    }
+    body.push_str("</urlset>\n");
+    Ok(xml(body, "application/xml; charset=utf-8"))
+}
+
+/// An RSS 2.0 channel of these posts.
+async fn channel(
+    state: &AppState,
+    title: &str,
+    link: &str,
+    description: &str,
+    ids: &[i64],
+) -> ApiResult<Response> {
+    let base = base(state);
+    let items = cards(state, ids).await?;
+    let mut body = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">\n<channel>\n");
+    let _ = writeln!(body, "  <title>{}</title>", escape(title));
+    let _ = writeln!(body, "  <link>{}</link>", escape(&format!("{base}{link}")));
+    let _ = writeln!(body, "  <description>{}</description>", escape(description));
+    let _ = writeln!(body, "  <language>ko</language>");
+    if let Some(newest) = items.first().and_then(|item| item.published_at) {
+        let _ = writeln!(
+            body,
+            "  <lastBuildDate>{}</lastBuildDate>",
+            newest.to_rfc2822()
+        );
+    }
+    for item in items {
+        let url = format!("{base}/post/{}", item.post_seq);
+        body.push_str("  <item>\n");
+        let _ = writeln!(body, "    <title>{}</title>", escape(&item.title));
+        let _ = writeln!(body, "    <link>{}</link>", escape(&url));
+        let _ = writeln!(
+            body,
+            "    <guid isPermaLink=\"true\">{}</guid>",
+            escape(&url)
+        );
+        let _ = writeln!(
+            body,
+            "    <description>{}</description>",
+            escape(&item.summary)
+        );
+        let _ = writeln!(
+            body,
+            "    <author>noreply@tidemark.kr ({})</author>",
+            escape(&item.business.name)
+        );
+        let _ = writeln!(body, "    <category>{}</category>", item.category_id);
+        if let Some(at) = item.published_at {
+            let _ = writeln!(body, "    <pubDate>{}</pubDate>", at.to_rfc2822());
+        }
+        body.push_str("  </item>\n");
+    }
+    body.push_str("</channel>\n</rss>\n");
+    Ok(xml(body, "application/rss+xml; charset=utf-8"))
+}
+
+fn id_of(file: &str) -> ApiResult<i64> {
+    file.strip_suffix(".xml")
+        .and_then(|id| id.parse().ok())
+        .ok_or_else(|| ApiError::NotFound("no such feed".into()))
+}
+
+async fn feed_all(State(state): State<AppState>) -> ApiResult<Response> {
+    let ids: Vec<i64> = state
+        .catalog
+        .snapshot()
+        .latest
+        .iter()
+        .take(FEED_ITEMS)
+        .copied()
+        .collect();
+    channel(&state, "Tidemark", "/", "기업이 전하는 최신 글", &ids).await
+}
+
+async fn feed_category(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+) -> ApiResult<Response> {
+    let id = id_of(&file)?;
+    let category = i16::try_from(id)
+        .ok()
+        .filter(|c| (1..=9).contains(c))
+        .ok_or_else(|| ApiError::NotFound("no such category".into()))?;
+    let snapshot = state.catalog.snapshot();
+    let ids: Vec<i64> = snapshot
+        .latest_by_category
+        .get(&category)
+        .map(|ids| ids.iter().take(FEED_ITEMS).copied().collect())
+        .unwrap_or_default();
+    let name = crate::pages::category_label(category);
+    channel(
+        &state,
+        &format!("Tidemark · {name}"),
+        &format!("/post/category/list/{category}?sort=LATEST"),
+        &format!("{name}의 최신 글"),
+        &ids,
+    )
+    .await
+}
+
+async fn feed_business(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+) -> ApiResult<Response> {
+    let id = id_of(&file)?;
+    let business = businesses::Entity::find_by_id(id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("no such business".into()))?;
+    let snapshot = state.catalog.snapshot();
+    let ids: Vec<i64> = snapshot
+        .latest
+        .iter()
+        .filter(|post| snapshot.entries[post].business_id == id)
+        .take(FEED_ITEMS)
+        .copied()
+        .collect();
+    channel(
+        &state,
+        &format!("{} · Tidemark", business.name),
+        &format!("/business/profile/{id}"),
+        &business.description,
+        &ids,
+    )
+    .await
+}
