@@ -1,0 +1,331 @@
+//! The search log: every search is written down (off the answer's path), and read back for
+//! popular searches (the KST day, or the week), query suggestions, and keywords searched
+//! together (the same member or guest within 30 minutes).
+
+use super::suggest::{Entry, Kind, SuggestTable};
+use crate::entities::search_log;
+use chrono::{DateTime, Duration, FixedOffset, TimeZone, Utc};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, Order,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+};
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Instant;
+use utoipa::ToSchema;
+
+/// How long popular searches are served from memory.
+const POPULAR_FRESH: std::time::Duration = std::time::Duration::from_secs(3);
+/// How long query suggestions are served before they are read again (in the background).
+const QUERIES_FRESH: std::time::Duration = std::time::Duration::from_secs(60);
+/// Popular queries kept for typing suggestions.
+const QUERY_SUGGESTIONS: u64 = 2_000;
+/// Searches of the same visitor this close count as searched together.
+const TOGETHER_MINUTES: i64 = 30;
+
+/// The searches a list is made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Period {
+    Today,
+    Week,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PopularQuery {
+    pub query: String,
+    pub count: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Popular {
+    pub items: Vec<PopularQuery>,
+    /// `today` (the current KST day) or `week` (the last 7 days, when today has fewer than
+    /// ten distinct searches).
+    pub period: Period,
+}
+
+#[derive(Default)]
+pub struct Caches {
+    popular: Mutex<Option<(Instant, Popular)>>,
+    queries: RwLock<Option<(Instant, Arc<SuggestTable>)>>,
+    refreshing: AtomicBool,
+}
+
+/// A query as the log groups it: lower-cased, runs of whitespace as one space.
+pub fn normalize(query: &str) -> String {
+    query
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Writes a search down without holding up the answer.
+pub fn record(
+    db: DatabaseConnection,
+    query: String,
+    member_id: Option<i64>,
+    guest_id: Option<String>,
+    result_count: usize,
+) {
+    tokio::spawn(async move {
+        let row = search_log::ActiveModel {
+            normalized: Set(normalize(&query)),
+            query: Set(query),
+            member_id: Set(member_id),
+            guest_id: Set(guest_id),
+            result_count: Set(i32::try_from(result_count).unwrap_or(i32::MAX)),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        };
+        if let Err(error) = row.insert(&db).await {
+            tracing::warn!(%error, "search log: a search not written");
+        }
+    });
+}
+
+fn kst() -> FixedOffset {
+    FixedOffset::east_opt(9 * 3600).expect("KST is UTC+9")
+}
+
+/// Midnight of the current KST day, in UTC.
+pub fn kst_day_start(now: DateTime<Utc>) -> DateTime<Utc> {
+    let local = now.with_timezone(&kst()).date_naive();
+    kst()
+        .from_local_datetime(&local.and_hms_opt(0, 0, 0).expect("midnight exists"))
+        .single()
+        .expect("a fixed offset has one midnight")
+        .with_timezone(&Utc)
+}
+
+/// Queries with results searched since `since`, most searched first.
+async fn top_queries(
+    db: &DatabaseConnection,
+    since: DateTime<Utc>,
+    limit: u64,
+) -> Result<Vec<(String, i64)>, DbErr> {
+    search_log::Entity::find()
+        .select_only()
+        .column(search_log::Column::Normalized)
+        .column_as(Expr::col(search_log::Column::Id).count(), "searches")
+        .filter(search_log::Column::CreatedAt.gte(since))
+        .filter(search_log::Column::ResultCount.gt(0))
+        .group_by(search_log::Column::Normalized)
+        .order_by(Expr::col(search_log::Column::Id).count(), Order::Desc)
+        .order_by_asc(search_log::Column::Normalized)
+        .limit(limit)
+        .into_tuple()
+        .all(db)
+        .await
+}
+
+impl Caches {
+    /// The ten most searched queries of the KST day, or of the last 7 days when the day has
+    /// fewer than ten; searches without results do not count.
+    pub async fn popular(&self, db: &DatabaseConnection) -> Result<Popular, DbErr> {
+        if let Ok(cached) = self.popular.lock() {
+            if let Some((at, popular)) = cached.as_ref() {
+                if at.elapsed() < POPULAR_FRESH {
+                    return Ok(popular.clone());
+                }
+            }
+        }
+        let now = Utc::now();
+        let today = top_queries(db, kst_day_start(now), 10).await?;
+        let (rows, period) = if today.len() >= 10 {
+            (today, Period::Today)
+        } else {
+            (
+                top_queries(db, now - Duration::days(7), 10).await?,
+                Period::Week,
+            )
+        };
+        let popular = Popular {
+            items: rows
+                .into_iter()
+                .map(|(query, count)| PopularQuery { query, count })
+                .collect(),
+            period,
+        };
+        if let Ok(mut cached) = self.popular.lock() {
+            *cached = Some((Instant::now(), popular.clone()));
+        }
+        Ok(popular)
+    }
+
+    /// Popular queries of the week as a suggestion table; read again in the background when
+    /// older than a minute (the first call may find none yet).
+    pub fn queries(self: &Arc<Self>, db: &DatabaseConnection) -> Option<Arc<SuggestTable>> {
+        let current = self.queries.read().ok().and_then(|q| q.clone());
+        let stale = current
+            .as_ref()
+            .is_none_or(|(at, _)| at.elapsed() >= QUERIES_FRESH);
+        if stale && !self.refreshing.swap(true, AtomicOrdering::SeqCst) {
+            let caches = self.clone();
+            let db = db.clone();
+            tokio::spawn(async move {
+                match caches.load_queries(&db).await {
+                    Ok(table) => {
+                        if let Ok(mut queries) = caches.queries.write() {
+                            *queries = Some((Instant::now(), Arc::new(table)));
+                        }
+                    }
+                    Err(error) => tracing::warn!(%error, "query suggestions not refreshed"),
+                }
+                caches.refreshing.store(false, AtomicOrdering::SeqCst);
+            });
+        }
+        current.map(|(_, table)| table)
+    }
+
+    /// Reads the week's popular queries now (tests, and the first call after a rebuild).
+    pub async fn load_queries(&self, db: &DatabaseConnection) -> Result<SuggestTable, DbErr> {
+        let rows = top_queries(db, Utc::now() - Duration::days(7), QUERY_SUGGESTIONS).await?;
+        let entries = rows
+            .into_iter()
+            .map(|(text, count)| Entry {
+                text: text.into(),
+                kind: Kind::Query,
+                id: 0,
+                weight: count as f64,
+            })
+            .collect();
+        Ok(
+            tokio::task::spawn_blocking(move || SuggestTable::build(entries))
+                .await
+                .unwrap_or_default(),
+        )
+    }
+
+    pub fn set_queries(&self, table: SuggestTable) {
+        if let Ok(mut queries) = self.queries.write() {
+            *queries = Some((Instant::now(), Arc::new(table)));
+        }
+    }
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Visitor {
+    Member(i64),
+    Guest(String),
+}
+
+fn visitor_of(row: &search_log::Model) -> Option<Visitor> {
+    match (row.member_id, &row.guest_id) {
+        (Some(id), _) => Some(Visitor::Member(id)),
+        (None, Some(guest)) if !guest.is_empty() => Some(Visitor::Guest(guest.clone())),
+        _ => None,
+    }
+}
+
+/// Queries the same visitors searched within 30 minutes of `normalized` (the last 30 days),
+/// by how many visitors did so.
+pub async fn searched_together(
+    db: &DatabaseConnection,
+    normalized: &str,
+    limit: usize,
+) -> Result<Vec<(String, usize)>, DbErr> {
+    let since = Utc::now() - Duration::days(30);
+    let anchors = search_log::Entity::find()
+        .filter(search_log::Column::Normalized.eq(normalized))
+        .filter(search_log::Column::CreatedAt.gte(since))
+        .order_by_desc(search_log::Column::CreatedAt)
+        .limit(300)
+        .all(db)
+        .await?;
+    let mut when: HashMap<Visitor, Vec<DateTime<Utc>>> = HashMap::new();
+    for row in &anchors {
+        if let Some(visitor) = visitor_of(row) {
+            when.entry(visitor).or_default().push(row.created_at);
+        }
+    }
+    if when.is_empty() {
+        return Ok(Vec::new());
+    }
+    let members: Vec<i64> = when
+        .keys()
+        .filter_map(|v| match v {
+            Visitor::Member(id) => Some(*id),
+            Visitor::Guest(_) => None,
+        })
+        .collect();
+    let guests: Vec<String> = when
+        .keys()
+        .filter_map(|v| match v {
+            Visitor::Guest(id) => Some(id.clone()),
+            Visitor::Member(_) => None,
+        })
+        .collect();
+    let mut who = Condition::any();
+    if !members.is_empty() {
+        who = who.add(search_log::Column::MemberId.is_in(members));
+    }
+    if !guests.is_empty() {
+        who = who.add(search_log::Column::GuestId.is_in(guests));
+    }
+    let window = Duration::minutes(TOGETHER_MINUTES);
+    let first = anchors.iter().map(|r| r.created_at).min().unwrap_or(since);
+    let last = anchors.iter().map(|r| r.created_at).max().unwrap_or(since);
+    let others = search_log::Entity::find()
+        .filter(who)
+        .filter(search_log::Column::Normalized.ne(normalized))
+        .filter(search_log::Column::CreatedAt.gte(first - window))
+        .filter(search_log::Column::CreatedAt.lte(last + window))
+        .filter(search_log::Column::ResultCount.gt(0))
+        .limit(5_000)
+        .all(db)
+        .await?;
+    let mut pairs: HashSet<(String, Visitor)> = HashSet::new();
+    for row in others {
+        let Some(visitor) = visitor_of(&row) else {
+            continue;
+        };
+        let near = when.get(&visitor).is_some_and(|times| {
+            times
+                .iter()
+                .any(|at| (row.created_at - *at).abs() <= window)
+        });
+        if near && !row.normalized.is_empty() {
+            pairs.insert((row.normalized, visitor));
+        }
+    }
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    for (query, _) in pairs {
+        *counts.entry(query).or_default() += 1;
+    }
+    let mut ranked: Vec<(String, usize)> = counts.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    ranked.truncate(limit);
+    Ok(ranked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalizes_case_and_spaces() {
+        assert_eq!(
+            normalize("  Digital   마케팅\t전략 "),
+            "digital 마케팅 전략"
+        );
+    }
+
+    #[test]
+    fn the_kst_day_starts_at_15_utc() {
+        let late = Utc.with_ymd_and_hms(2026, 3, 1, 16, 0, 0).unwrap();
+        assert_eq!(
+            kst_day_start(late),
+            Utc.with_ymd_and_hms(2026, 3, 1, 15, 0, 0).unwrap()
+        );
+        let early = Utc.with_ymd_and_hms(2026, 3, 1, 14, 59, 0).unwrap();
+        assert_eq!(
+            kst_day_start(early),
+            Utc.with_ymd_and_hms(2026, 2, 28, 15, 0, 0).unwrap()
+        );
+    }
+}
