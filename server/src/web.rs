@@ -73,6 +73,7 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         .merge(crate::business::router())
         .merge(crate::content::router())
         .merge(crate::engagement::router())
+        .merge(crate::publication::router())
         .merge(crate::media::router())
         .merge(crate::search::router())
         .split_for_parts();

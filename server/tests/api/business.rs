@@ -424,3 +424,75 @@ async fn operators_set_the_verified_badge() {
         .await
         .contains(&"VERIFIED".to_string()));
 }
+
+#[tokio::test]
+async fn media_publication_requests_move_through_review_with_a_mail_at_each_step() {
+    on_each_database(|app: TestApp| async move {
+        let master = app.signed_in("master@tidemark.test").await;
+        let business = my_business(&app, &master).await;
+        let path = format!("/api/v1/businesses/{business}/media-requests");
+        let request = json!({
+            "title": "신제품 출시 보도자료", "body": "<p>타이드마크가 새 제품을 냅니다.</p><script>x</script>",
+            "desiredDate": (chrono::Utc::now() + chrono::Duration::days(3)).format("%Y-%m-%d").to_string(),
+            "mediaTypes": ["ONLINE", "NEWSPAPER"]
+        });
+        for (field, value) in [("mediaTypes", json!(["RADIO"])), ("desiredDate", json!("2020-01-01")), ("title", json!(""))] {
+            let mut bad = request.clone();
+            bad[field] = value;
+            let (status, _) = call(&app, &master, Method::POST, &path, Some(bad)).await;
+            assert_eq!(status, 400, "{field}");
+        }
+        let manager = app.signed_in("manager@tidemark.test").await;
+        let (status, _) = call(&app, &manager, Method::POST, &path, Some(request.clone())).await;
+        assert_eq!(status, 403, "the master asks");
+        let (status, body) = call(&app, &master, Method::POST, &path, Some(request)).await;
+        assert_eq!(status, 200, "{}: {body}", app.database);
+        assert_eq!(body["data"]["status"], "REQUESTED");
+        assert!(!body["data"]["body"].as_str().unwrap().contains("script"));
+        let id = body["data"]["id"].as_i64().unwrap();
+
+        let admin = app.signed_in("admin@tidemark.test").await;
+        let review = format!("/api/v1/admin/media-requests/{id}/status");
+        let (status, _) = call(&app, &master, Method::POST, &review, Some(json!({"status": "IN_REVIEW"}))).await;
+        assert_eq!(status, 403);
+        let (status, _) = call(&app, &admin, Method::POST, &review, Some(json!({"status": "PUBLISHED", "links": ["https://news.example/a"]}))).await;
+        assert_eq!(status, 409, "review comes first");
+        let (status, _) = call(&app, &admin, Method::POST, &review, Some(json!({"status": "IN_REVIEW"}))).await;
+        assert_eq!(status, 200);
+        let (status, _) = call(&app, &admin, Method::POST, &review, Some(json!({"status": "PUBLISHED", "links": ["javascript:alert(1)"]}))).await;
+        assert_eq!(status, 400);
+        let (status, body) = call(&app, &admin, Method::POST, &review, Some(json!({"status": "PUBLISHED", "links": ["https://news.example/a", "https://portal.example/b"]}))).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["links"], json!(["https://news.example/a", "https://portal.example/b"]));
+        let (status, _) = call(&app, &admin, Method::POST, &review, Some(json!({"status": "REJECTED", "reason": "늦음"}))).await;
+        assert_eq!(status, 409);
+
+        // The business's people see the history; each step sent a mail.
+        let (status, list) = call(&app, &manager, Method::GET, &path, None).await;
+        assert_eq!(status, 200);
+        let steps: Vec<&str> = list["data"]["items"][0]["history"].as_array().unwrap().iter().map(|s| s["status"].as_str().unwrap()).collect();
+        assert_eq!(steps, ["REQUESTED", "IN_REVIEW", "PUBLISHED"]);
+        let mails = mail_outbox::Entity::find()
+            .filter(mail_outbox::Column::ToAddress.eq("master@tidemark.test"))
+            .filter(mail_outbox::Column::Kind.eq("media_request_status"))
+            .all(&app.state.db)
+            .await
+            .unwrap();
+        assert_eq!(mails.len(), 3);
+        assert!(mails[2].body_text.contains("https://portal.example/b"));
+
+        // Rejected with a reason, straight from the request.
+        let (_, second) = call(&app, &master, Method::POST, &path, Some(json!({"title": "두번째", "body": "<p>본문</p>", "mediaTypes": ["PORTAL"]}))).await;
+        let second = second["data"]["id"].as_i64().unwrap();
+        let (status, _) = call(&app, &admin, Method::POST, &format!("/api/v1/admin/media-requests/{second}/status"), Some(json!({"status": "REJECTED"}))).await;
+        assert_eq!(status, 400, "a reason is needed");
+        let (status, body) = call(&app, &admin, Method::POST, &format!("/api/v1/admin/media-requests/{second}/status"), Some(json!({"status": "REJECTED", "reason": "자료 부족"}))).await;
+        assert_eq!((status, body["data"]["rejectReason"].as_str()), (200, Some("자료 부족")));
+        let (_, queue) = call(&app, &admin, Method::GET, "/api/v1/admin/media-requests?status=REJECTED", None).await;
+        assert_eq!(queue["data"]["items"].as_array().unwrap().len(), 1);
+        let reader = app.signed_in("reader@tidemark.test").await;
+        let (status, _) = call(&app, &reader, Method::GET, &format!("/api/v1/media-requests/{id}"), None).await;
+        assert_eq!(status, 403);
+    })
+    .await;
+}
