@@ -20,7 +20,9 @@
 //! Then, for every post with events on those days, its lifetime counters are recomputed from
 //! its events (which the `(post_id, day)` index serves): `view_count` (the sum of its daily
 //! views: distinct visitor-days), `unique_reader_count`, `click_count`, `share_count`;
-//! `bookmark_count` is its current `bookmarks` rows. Its popular score is [`popular_score`].
+//! `bookmark_count` is its current `bookmarks` rows. Its popular score is [`popular_score`]
+//! (follows are of a business, not of a post, so the follows term is the followers the
+//! business gained since the post was published).
 //! Scores decay with age even without events, so the [`RESCORED_TOP`] published posts with the
 //! highest scores are rescored too, from their stored counters. Updates go in batches of
 //! [`UPDATE_CHUNK`] posts per statement; nothing reads or writes the posts that had no
@@ -80,8 +82,9 @@ pub fn recent_days(now: DateTime<Utc>) -> Vec<String> {
     vec![super::kst_day(now - Duration::days(1)), super::kst_day(now)]
 }
 
-/// The popular score of a post: its weight — views + 3 × bookmarks + 5 × follows it
-/// brought — over (age in hours + 2)^[`GRAVITY`]: recent engagement wins over old totals.
+/// The popular score of a post: its weight — views + 3 × bookmarks + 5 × followers its
+/// business gained since the post was published — over (age in hours + 2)^[`GRAVITY`]:
+/// recent engagement wins over old totals.
 pub fn popular_score(
     views: i64,
     bookmarks: i64,
@@ -94,10 +97,10 @@ pub fn popular_score(
     weight / (age_hours + 2.0).powf(GRAVITY)
 }
 
-/// id, published_at, created_at, view_count, bookmark_count
-type TopRow = (i64, Option<DateTime<Utc>>, DateTime<Utc>, i64, i64);
-/// id, status, published_at, created_at
-type MetaRow = (i64, String, Option<DateTime<Utc>>, DateTime<Utc>);
+/// id, business_id, published_at, created_at, view_count, bookmark_count
+type TopRow = (i64, i64, Option<DateTime<Utc>>, DateTime<Utc>, i64, i64);
+/// id, business_id, status, published_at, created_at
+type MetaRow = (i64, i64, String, Option<DateTime<Utc>>, DateTime<Utc>);
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Counts {
@@ -213,6 +216,7 @@ pub async fn roll_up(db: &DatabaseConnection, days: &[String]) -> Result<RollUp,
         .select_only()
         .columns([
             posts::Column::Id,
+            posts::Column::BusinessId,
             posts::Column::PublishedAt,
             posts::Column::CreatedAt,
             posts::Column::ViewCount,
@@ -230,21 +234,23 @@ pub async fn roll_up(db: &DatabaseConnection, days: &[String]) -> Result<RollUp,
         .filter(|(id, ..)| !touched.contains(id))
         .collect();
     for chunk in top.chunks(READ_CHUNK) {
-        let ids: Vec<i64> = chunk.iter().map(|t| t.0).collect();
-        let follows = follows_brought(db, &ids).await?;
+        let follows = BusinessFollows::of(db, chunk.iter().map(|t| t.1)).await?;
         let updates: Vec<PostUpdate> = chunk
             .iter()
             .map(
-                |&(id, published_at, created_at, views, bookmarks)| PostUpdate {
-                    id,
-                    counts: Counts::default(),
-                    score: popular_score(
-                        views,
-                        bookmarks,
-                        follows.get(&id).copied().unwrap_or(0),
-                        published_at.unwrap_or(created_at),
-                        now,
-                    ),
+                |&(id, business_id, published_at, created_at, views, bookmarks)| {
+                    let published_at = published_at.unwrap_or(created_at);
+                    PostUpdate {
+                        id,
+                        counts: Counts::default(),
+                        score: popular_score(
+                            views,
+                            bookmarks,
+                            follows.since(business_id, published_at),
+                            published_at,
+                            now,
+                        ),
+                    }
                 },
             )
             .collect();
@@ -331,10 +337,9 @@ async fn recount(
              COUNT(DISTINCT CASE WHEN e.kind = 'view' THEN {VISITOR} || '|' || e.day END) AS views, \
              COUNT(DISTINCT CASE WHEN e.kind IN {READ_KINDS} THEN {VISITOR} END) AS readers, \
              SUM(CASE WHEN e.kind = 'click' THEN 1 ELSE 0 END) AS clicks, \
-             SUM(CASE WHEN e.kind = 'share' THEN 1 ELSE 0 END) AS shares, \
-             COUNT(DISTINCT CASE WHEN e.kind = 'follow' THEN {VISITOR} || '|' || e.day END) AS follows \
+             SUM(CASE WHEN e.kind = 'share' THEN 1 ELSE 0 END) AS shares \
              FROM analytics_events e WHERE e.post_id IN ({list}) \
-             AND e.kind IN ('view', 'read_through', 'click', 'share', 'follow') \
+             AND e.kind IN ('view', 'read_through', 'click', 'share') \
              GROUP BY e.post_id"
         ),
         values(),
@@ -349,7 +354,6 @@ async fn recount(
                 readers: int(row, "readers")?,
                 clicks: int(row, "clicks")?,
                 shares: int(row, "shares")?,
-                follows: int(row, "follows")?,
                 ..Counts::default()
             },
         );
@@ -370,6 +374,7 @@ async fn recount(
         .select_only()
         .columns([
             posts::Column::Id,
+            posts::Column::BusinessId,
             posts::Column::Status,
             posts::Column::PublishedAt,
             posts::Column::CreatedAt,
@@ -378,16 +383,18 @@ async fn recount(
         .into_tuple()
         .all(db)
         .await?;
+    let follows = BusinessFollows::of(db, meta.iter().map(|m| m.1)).await?;
     Ok(meta
         .into_iter()
-        .map(|(id, status, published_at, created_at)| {
+        .map(|(id, business_id, status, published_at, created_at)| {
             let c = counts.get(&id).copied().unwrap_or_default();
+            let published_at = published_at.unwrap_or(created_at);
             let score = if status == "PUBLISHED" {
                 popular_score(
                     c.views,
                     c.bookmarks,
-                    c.follows,
-                    published_at.unwrap_or(created_at),
+                    follows.since(business_id, published_at),
+                    published_at,
                     now,
                 )
             } else {
@@ -402,22 +409,53 @@ async fn recount(
         .collect())
 }
 
-/// Follows each post brought (distinct visitor-days with a `follow` from the post).
-async fn follows_brought(db: &DatabaseConnection, ids: &[i64]) -> Result<HashMap<i64, i64>, DbErr> {
-    let rows = sql::query(
-        db,
-        &format!(
-            "SELECT e.post_id AS post_id, COUNT(DISTINCT {VISITOR} || '|' || e.day) AS follows \
-             FROM analytics_events e WHERE e.kind = 'follow' AND e.post_id IN ({}) \
-             GROUP BY e.post_id",
-            placeholders(ids.len())
-        ),
-        ids.iter().map(|&id| Value::from(id)).collect(),
-    )
-    .await?;
-    rows.iter()
-        .map(|row| Ok((int(row, "post_id")?, int(row, "follows")?)))
-        .collect()
+/// Followers each business gained per KST day: distinct visitors with a `follow` event (a
+/// reader following, leaving and following again the same day counts once).
+struct BusinessFollows(HashMap<i64, Vec<(String, i64)>>);
+
+impl BusinessFollows {
+    async fn of(
+        db: &DatabaseConnection,
+        businesses: impl Iterator<Item = i64>,
+    ) -> Result<BusinessFollows, DbErr> {
+        let mut ids: Vec<i64> = businesses.collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let mut by_business: HashMap<i64, Vec<(String, i64)>> = HashMap::new();
+        for chunk in ids.chunks(READ_CHUNK) {
+            let rows = sql::query(
+                db,
+                &format!(
+                    "SELECT e.business_id AS business_id, e.day AS day, \
+                     COUNT(DISTINCT {VISITOR}) AS follows FROM analytics_events e \
+                     WHERE e.kind = 'follow' AND e.business_id IN ({}) \
+                     GROUP BY e.business_id, e.day",
+                    placeholders(chunk.len())
+                ),
+                chunk.iter().map(|&id| Value::from(id)).collect(),
+            )
+            .await?;
+            for row in &rows {
+                by_business
+                    .entry(int(row, "business_id")?)
+                    .or_default()
+                    .push((row.try_get("", "day")?, int(row, "follows")?));
+            }
+        }
+        Ok(BusinessFollows(by_business))
+    }
+
+    /// Followers the business gained from the KST day of `published_at` on: the follows
+    /// term of the post's score.
+    fn since(&self, business_id: i64, published_at: DateTime<Utc>) -> i64 {
+        let first = super::kst_day(published_at);
+        self.0.get(&business_id).map_or(0, |days| {
+            days.iter()
+                .filter(|(day, _)| *day >= first)
+                .map(|(_, n)| n)
+                .sum()
+        })
+    }
 }
 
 /// One `UPDATE posts SET col = CASE id WHEN … END …` for a batch of posts: the counters too

@@ -1,4 +1,916 @@
-//! Tests of the analytics API.
+//! Tests of the analytics API: the event intake (and the beacons on the same path), the
+//! roll-up into `analytics_daily` and the posts' counters, and what a business reads.
 
-#[allow(unused_imports)]
 use crate::helpers::*;
+use chrono::{Datelike, Duration, FixedOffset, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
+};
+use serde_json::{json, Value};
+use tidemark_server::analytics::rollup::{recent_days, roll_up};
+use tidemark_server::entities::{
+    analytics_daily, analytics_events, business_members, businesses, certifications, members, posts,
+};
+
+const EVIL_TITLE: &str = "=HYPERLINK(\"http://evil.example\",\"보기\")";
+
+fn today_kst() -> chrono::NaiveDate {
+    Utc::now()
+        .with_timezone(&FixedOffset::east_opt(9 * 3600).unwrap())
+        .date_naive()
+}
+
+fn day_text(day: chrono::NaiveDate) -> String {
+    day.format("%Y-%m-%d").to_string()
+}
+
+/// The demo business (its master is master@tidemark.test).
+async fn demo_business(app: &TestApp) -> i64 {
+    let master = members::Entity::find()
+        .filter(members::Column::Email.eq("master@tidemark.test"))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap();
+    business_members::Entity::find()
+        .filter(business_members::Column::MemberId.eq(master.id))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap()
+        .business_id
+}
+
+async fn new_post(
+    app: &TestApp,
+    business_id: i64,
+    title: &str,
+    status: &str,
+    age_hours: i64,
+) -> i64 {
+    let now = Utc::now();
+    let published = now - Duration::hours(age_hours);
+    posts::ActiveModel {
+        business_id: Set(business_id),
+        author_member_id: Set(None),
+        category_id: Set(7),
+        title: Set(title.into()),
+        summary: Set("요약".into()),
+        body_html: Set("<p>본문</p>".into()),
+        body_text: Set("본문".into()),
+        status: Set(status.into()),
+        published_at: Set((status == "PUBLISHED").then_some(published)),
+        created_at: Set(published),
+        updated_at: Set(published),
+        ..Default::default()
+    }
+    .insert(&app.state.db)
+    .await
+    .unwrap()
+    .id
+}
+
+/// Three published posts of the demo business (one with a formula for a title) and a draft.
+struct Fixture {
+    business: i64,
+    first: i64,
+    second: i64,
+    evil: i64,
+    draft: i64,
+}
+
+async fn fixture(app: &TestApp) -> Fixture {
+    let business = demo_business(app).await;
+    Fixture {
+        business,
+        first: new_post(app, business, "타이드마크 출시 보도자료", "PUBLISHED", 30).await,
+        second: new_post(app, business, "채용 공고", "PUBLISHED", 5).await,
+        evil: new_post(app, business, EVIL_TITLE, "PUBLISHED", 1).await,
+        draft: new_post(app, business, "쓰는 중", "DRAFT", 0).await,
+    }
+}
+
+fn event(kind: &str, post: i64, device: &str) -> Value {
+    json!({"kind": kind, "postSeq": post, "offset": 540, "deviceType": device, "deviceOs": "AOS", "browser": "Chrome"})
+}
+
+/// Sends events as a guest (header `_tma_id`).
+async fn send_as_guest(app: &TestApp, guest: &str, events: Vec<Value>) -> (u16, Value) {
+    let response = app
+        .client
+        .post(app.url("/api/v1/events"))
+        .header("_tma_id", guest)
+        .json(&json!({ "events": events }))
+        .send()
+        .await
+        .unwrap();
+    read(response).await
+}
+
+/// The traffic of the main scenario: four guests on three posts, today.
+async fn traffic(app: &TestApp, f: &Fixture) {
+    let sent = [
+        (
+            "guest-1",
+            vec![
+                event("view", f.first, "MOBILE"),
+                // The same guest, the same post, the same day: counted once.
+                event("view", f.first, "MOBILE"),
+                event("read_through", f.first, "MOBILE"),
+                json!({"kind": "share", "postSeq": f.first, "offset": 540, "deviceType": "MOBILE", "channel": "kakao"}),
+                event("click", f.second, "MOBILE"),
+            ],
+        ),
+        (
+            "guest-2",
+            vec![event("view", f.first, "PC"), event("view", f.second, "PC")],
+        ),
+        ("guest-3", vec![event("view", f.first, "MOBILE")]),
+        ("guest-4", vec![event("view", f.evil, "TABLET")]),
+    ];
+    for (guest, events) in sent {
+        let n = events.len();
+        let (status, body) = send_as_guest(app, guest, events).await;
+        assert_eq!(status, 200, "{}: {body}", app.database);
+        assert_eq!(body["data"]["accepted"], n);
+        assert_eq!(body["data"]["refused"], 0);
+    }
+}
+
+async fn daily_of(app: &TestApp, business: i64, post: Option<i64>) -> analytics_daily::Model {
+    let mut query = analytics_daily::Entity::find()
+        .filter(analytics_daily::Column::BusinessId.eq(business))
+        .filter(analytics_daily::Column::Day.eq(day_text(today_kst())));
+    query = match post {
+        Some(post) => query.filter(analytics_daily::Column::PostId.eq(post)),
+        None => query.filter(analytics_daily::Column::PostId.is_null()),
+    };
+    query
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .expect("a daily row")
+}
+
+async fn post_row(app: &TestApp, id: i64) -> posts::Model {
+    posts::Entity::find_by_id(id)
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+async fn events_count(app: &TestApp) -> u64 {
+    analytics_events::Entity::find()
+        .count(&app.state.db)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_intake_checks_events_and_answers_once_they_are_stored() {
+    on_each_database(|app: TestApp| async move {
+        let f = fixture(&app).await;
+        let before = events_count(&app).await;
+
+        // Malformed requests are refused whole.
+        for (events, why) in [
+            (vec![event("like", f.first, "PC")], "unknown kind"),
+            (vec![event("follow", f.first, "PC")], "follows have their own call"),
+            (vec![event("view", f.first, "WATCH")], "unknown device"),
+            (
+                vec![json!({"kind": "view", "postSeq": f.first, "offset": 540, "deviceType": "PC", "channel": "x"})],
+                "a channel on a view",
+            ),
+            (
+                vec![json!({"kind": "share", "postSeq": f.first, "offset": 540, "deviceType": "PC", "channel": "fax"})],
+                "an unknown channel",
+            ),
+            (vec![json!({"kind": "view", "postSeq": f.first})], "missing fields"),
+            ((0..51).map(|_| event("view", f.first, "PC")).collect(), "more than 50"),
+            (vec![], "none"),
+        ] {
+            let (status, body) = send_as_guest(&app, "guest-x", events).await;
+            assert_eq!(status, 400, "{why}: {body}");
+            assert_eq!(body["code"], "104");
+        }
+        // No visitor: neither a session, nor a guest id.
+        let (status, _) = app
+            .post("/api/v1/events", json!({"events": [event("view", f.first, "PC")]}))
+            .await;
+        assert_eq!(status, 400);
+        // A draft is not public: its events are refused one by one, the others kept...
+        let (status, body) = send_as_guest(
+            &app,
+            "guest-x",
+            vec![event("view", f.first, "PC"), event("view", f.draft, "PC"), event("view", 999_999, "PC")],
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!((body["data"]["accepted"].as_i64(), body["data"]["refused"].as_i64()), (Some(1), Some(2)));
+        // ...and a request with nothing to keep is a 400.
+        let (status, _) = send_as_guest(&app, "guest-x", vec![event("view", f.draft, "PC")]).await;
+        assert_eq!(status, 400);
+        assert_eq!(events_count(&app).await, before + 1);
+
+        // sendBeacon: text/plain, no _off_set header, the guest id in its cookie.
+        let beacon = reqwest::Client::new()
+            .post(app.url("/api/v1/events"))
+            .header("content-type", "text/plain;charset=UTF-8")
+            .header("cookie", "tma_id=beacon-guest")
+            .body(json!({"events": [event("read_through", f.second, "MOBILE")]}).to_string())
+            .send()
+            .await
+            .unwrap();
+        let (status, body) = read(beacon).await;
+        assert_eq!(status, 200, "{body}");
+        let stored = analytics_events::Entity::find()
+            .filter(analytics_events::Column::GuestId.eq("beacon-guest"))
+            .one(&app.state.db)
+            .await
+            .unwrap()
+            .expect("the beacon's event is stored");
+        assert_eq!(
+            (stored.kind.as_str(), stored.post_id, stored.business_id, stored.device_os.as_deref()),
+            ("read_through", Some(f.second), Some(f.business), Some("AOS"))
+        );
+        assert_eq!(stored.day, day_text(today_kst()));
+
+        // A signed-in member is the visitor.
+        let reader = app.signed_in("reader@tidemark.test").await;
+        let (status, _) = read(
+            reader
+                .post(app.url("/api/v1/events"))
+                .json(&json!({"events": [event("view", f.evil, "PC")]}))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, 200);
+        let member = analytics_events::Entity::find()
+            .filter(analytics_events::Column::PostId.eq(f.evil))
+            .one(&app.state.db)
+            .await
+            .unwrap()
+            .unwrap()
+            .member_id;
+        assert!(member.is_some());
+
+        // Acknowledged means stored: counted right after the answers, without waiting.
+        let before = events_count(&app).await;
+        let mut requests = Vec::new();
+        for i in 0..16 {
+            let client = app.client.clone();
+            let url = app.url("/api/v1/events");
+            let events: Vec<Value> = (0..50).map(|_| event("view", f.first, "PC")).collect();
+            requests.push(tokio::spawn(async move {
+                read(
+                    client
+                        .post(url)
+                        .header("_tma_id", format!("load-{i}"))
+                        .json(&json!({ "events": events }))
+                        .send()
+                        .await
+                        .unwrap(),
+                )
+                .await
+            }));
+        }
+        let mut accepted = 0;
+        for request in requests {
+            let (status, body) = request.await.unwrap();
+            assert_eq!(status, 200, "{body}");
+            accepted += body["data"]["accepted"].as_u64().unwrap();
+        }
+        assert_eq!(accepted, 800);
+        assert_eq!(events_count(&app).await, before + 800, "{}", app.database);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_beacons_go_through_the_same_sink() {
+    on_each_database(|app: TestApp| async move {
+        let f = fixture(&app).await;
+        let plain = reqwest::Client::new();
+        let visit = plain
+            .post(app.url("/visit/v1"))
+            .header("content-type", "text/plain")
+            .body(
+                json!({"offset": 540, "tmaId": "visitor-1", "deviceType": "PC", "deviceOs": "MAC"})
+                    .to_string(),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(visit.status(), 200);
+        let (status, _) = app
+            .post(
+                "/click/v1",
+                json!({"postSeq": f.second, "offset": 540, "tmsId": "visitor-1"}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        let (status, _) = app
+            .post("/visit/v1", json!({"offset": 540, "deviceType": "FRIDGE"}))
+            .await;
+        assert_eq!(status, 400);
+        let rows = analytics_events::Entity::find()
+            .filter(analytics_events::Column::GuestId.eq("visitor-1"))
+            .order_by_asc(analytics_events::Column::Id)
+            .all(&app.state.db)
+            .await
+            .unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(
+            (rows[0].kind.as_str(), rows[0].device_os.as_deref()),
+            ("visit", Some("MAC"))
+        );
+        // The click knows its post's business, so the roll-up counts it.
+        assert_eq!(
+            (rows[1].kind.as_str(), rows[1].business_id),
+            ("click", Some(f.business))
+        );
+        roll_up(&app.state.db, &recent_days(Utc::now()))
+            .await
+            .unwrap();
+        assert_eq!(post_row(&app, f.second).await.click_count, 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_roll_up_counts_a_view_once_per_visitor_and_day_and_refreshes_the_posts() {
+    on_each_database(|app: TestApp| async move {
+        let f = fixture(&app).await;
+        traffic(&app, &f).await;
+        // A bookmark and a follow, as the engagement calls record them.
+        let reader = members::Entity::find()
+            .filter(members::Column::Email.eq("reader@tidemark.test"))
+            .one(&app.state.db)
+            .await
+            .unwrap()
+            .unwrap();
+        tidemark_server::entities::bookmarks::ActiveModel {
+            member_id: Set(reader.id),
+            post_id: Set(f.first),
+            source: Set("Bookmark_Content".into()),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        }
+        .insert(&app.state.db)
+        .await
+        .unwrap();
+        let engaged =
+            |kind: &'static str, post: Option<i64>| tidemark_server::analytics::events::Event {
+                kind,
+                post_id: post,
+                business_id: Some(f.business),
+                member_id: Some(reader.id),
+                guest_id: None,
+                device_type: "PC".into(),
+                device_os: None,
+                browser: None,
+                offset_minutes: 540,
+                occurred_at: Utc::now(),
+            };
+        app.state
+            .events
+            .submit(vec![
+                engaged("bookmark", Some(f.first)),
+                engaged("follow", None),
+            ])
+            .await
+            .unwrap();
+
+        let days = recent_days(Utc::now());
+        let first_run = roll_up(&app.state.db, &days).await.unwrap();
+        assert_eq!(first_run.posts_counted, 3, "{first_run:?}");
+
+        let first = daily_of(&app, f.business, Some(f.first)).await;
+        assert_eq!(
+            (
+                first.views,
+                first.unique_readers,
+                first.shares,
+                first.read_throughs,
+                first.bookmarks
+            ),
+            (3, 3, 1, 1, 1),
+            "{}",
+            app.database
+        );
+        let second = daily_of(&app, f.business, Some(f.second)).await;
+        assert_eq!((second.views, second.clicks), (1, 1));
+        let total = daily_of(&app, f.business, None).await;
+        assert_eq!(
+            (
+                total.views,
+                total.unique_readers,
+                total.clicks,
+                total.shares,
+                total.follows_gained,
+                total.bookmarks
+            ),
+            (5, 4, 1, 1, 1, 1),
+            "{}",
+            app.database
+        );
+
+        let post = post_row(&app, f.first).await;
+        assert_eq!(
+            (
+                post.view_count,
+                post.unique_reader_count,
+                post.share_count,
+                post.bookmark_count
+            ),
+            (3, 3, 1, 1)
+        );
+        assert!(post.popular_score > 0.0);
+        let fresh = post_row(&app, f.evil).await;
+        let draft = post_row(&app, f.draft).await;
+        assert_eq!(draft.popular_score, 0.0);
+        // One view and the business's one new follower, an hour after publication.
+        let expected = (1.0 + 5.0) / (1.0f64 + 2.0).powf(1.8);
+        assert!(
+            (fresh.popular_score - expected).abs() / expected < 0.05,
+            "score {} vs {expected}",
+            fresh.popular_score
+        );
+
+        // Running it again changes nothing: no duplicate rows, the same figures.
+        let rows = analytics_daily::Entity::find()
+            .count(&app.state.db)
+            .await
+            .unwrap();
+        let again = roll_up(&app.state.db, &days).await.unwrap();
+        assert_eq!(again.daily_rows, first_run.daily_rows);
+        assert_eq!(
+            analytics_daily::Entity::find()
+                .count(&app.state.db)
+                .await
+                .unwrap(),
+            rows
+        );
+        assert_eq!(daily_of(&app, f.business, Some(f.first)).await.views, 3);
+
+        // New views tomorrow... are another day; today, a returning guest adds nothing.
+        traffic(&app, &f).await;
+        roll_up(&app.state.db, &days).await.unwrap();
+        assert_eq!(daily_of(&app, f.business, Some(f.first)).await.views, 3);
+        assert_eq!(post_row(&app, f.first).await.view_count, 3);
+        // Clicks and shares are actions: each one counts.
+        assert_eq!(post_row(&app, f.first).await.share_count, 2);
+    })
+    .await;
+}
+
+fn figure(outline: &Value, name: &str) -> (i64, i64, Value) {
+    let figure = &outline["data"]["totals"][name];
+    (
+        figure["value"].as_i64().unwrap(),
+        figure["previous"].as_i64().unwrap(),
+        figure["change"].clone(),
+    )
+}
+
+#[tokio::test]
+async fn the_outline_has_totals_series_top_posts_and_devices() {
+    on_each_database(|app: TestApp| async move {
+        let f = fixture(&app).await;
+        traffic(&app, &f).await;
+        roll_up(&app.state.db, &recent_days(Utc::now()))
+            .await
+            .unwrap();
+        // Last week had 4 views (the previous period of a 7-day outline).
+        let today = today_kst();
+        analytics_daily::ActiveModel {
+            day: Set(day_text(today - Duration::days(8))),
+            business_id: Set(f.business),
+            post_id: Set(None),
+            views: Set(4),
+            unique_readers: Set(2),
+            clicks: Set(0),
+            bookmarks: Set(0),
+            shares: Set(0),
+            follows_gained: Set(0),
+            read_throughs: Set(0),
+            ..Default::default()
+        }
+        .insert(&app.state.db)
+        .await
+        .unwrap();
+
+        let master = app.signed_in("master@tidemark.test").await;
+        let path = format!(
+            "/api/v1/businesses/{}/analytics/outline?period=7",
+            f.business
+        );
+        let (status, outline) = read(master.get(app.url(&path)).send().await.unwrap()).await;
+        assert_eq!(status, 200, "{outline}");
+        let data = &outline["data"];
+        assert_eq!(data["period"]["days"], 7);
+        assert_eq!(data["period"]["to"], day_text(today));
+        assert_eq!(data["period"]["from"], day_text(today - Duration::days(6)));
+        assert_eq!(figure(&outline, "views"), (5, 4, json!(0.25)));
+        assert_eq!(figure(&outline, "uniqueReaders"), (4, 0, Value::Null));
+        assert_eq!(figure(&outline, "shares").0, 1);
+        assert_eq!(figure(&outline, "clicks").0, 1);
+        assert_eq!(figure(&outline, "readThroughs").0, 1);
+
+        let series = data["series"].as_array().unwrap();
+        assert_eq!(series.len(), 7, "every day, zeros included");
+        assert_eq!(series[0]["views"], 0);
+        assert_eq!(series[6]["day"], day_text(today));
+        assert_eq!(
+            (
+                series[6]["views"].as_i64(),
+                series[6]["uniqueReaders"].as_i64()
+            ),
+            (Some(5), Some(4))
+        );
+        assert!(series.iter().all(|d| d["followers"].is_i64()));
+
+        let top = data["topPosts"].as_array().unwrap();
+        assert_eq!(top[0]["postSeq"], f.first);
+        assert_eq!(
+            (top[0]["views"].as_i64(), top[0]["uniqueReaders"].as_i64()),
+            (Some(3), Some(3))
+        );
+        assert_eq!(top[0]["title"], "타이드마크 출시 보도자료");
+        assert_eq!(top.len(), 3);
+
+        let devices = data["devices"].as_array().unwrap();
+        assert_eq!(devices[0]["deviceType"], "MOBILE");
+        assert_eq!(
+            (devices[0]["readers"].as_i64(), devices[0]["share"].as_f64()),
+            (Some(2), Some(0.5))
+        );
+        assert_eq!(devices.len(), 3);
+
+        // The same period by dates; bad periods are 400.
+        let from = day_text(today - Duration::days(6));
+        let (status, by_dates) = read(
+            master
+                .get(app.url(&format!(
+                    "/api/v1/businesses/{}/analytics/outline?from={from}&to={}",
+                    f.business,
+                    day_text(today)
+                )))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, 200);
+        assert_eq!(by_dates["data"]["totals"], outline["data"]["totals"]);
+        for bad in [
+            "period=14",
+            "from=2026-01-01",
+            "from=2024-01-01&to=2025-06-01",
+            "from=2026-13-01&to=2026-12-01",
+            "period=7&from=2026-01-01&to=2026-01-02",
+        ] {
+            let (status, body) = read(
+                master
+                    .get(app.url(&format!(
+                        "/api/v1/businesses/{}/analytics/outline?{bad}",
+                        f.business
+                    )))
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(status, 400, "{bad}: {body}");
+        }
+    })
+    .await;
+}
+
+/// A certified member (no password: these readers never sign in) with their events.
+async fn certified_reader(app: &TestApp, n: usize, gender: &str, birth_date: &str) -> i64 {
+    let now = Utc::now();
+    let member = members::ActiveModel {
+        email: Set(Some(format!("certified{n}@example.test"))),
+        nickname: Set(Some(format!("독자{n}"))),
+        role: Set("USER".into()),
+        status: Set("ACTIVE".into()),
+        signup_channel: Set("email".into()),
+        marketing_opt_in: Set(false),
+        failed_login_count: Set(0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&app.state.db)
+    .await
+    .unwrap();
+    let certification = certifications::ActiveModel {
+        certify_no: Set(format!("analytics-test-{n}")),
+        provider: Set("local".into()),
+        purpose: Set("join".into()),
+        status: Set("COMPLETED".into()),
+        name: Set(Some("홍길동".into())),
+        birth_date: Set(Some(birth_date.into())),
+        gender: Set(Some(gender.into())),
+        member_id: Set(Some(member.id)),
+        created_at: Set(now),
+        completed_at: Set(Some(now)),
+        expires_at: Set(now + Duration::minutes(30)),
+        ..Default::default()
+    }
+    .insert(&app.state.db)
+    .await
+    .unwrap();
+    let mut update: members::ActiveModel = member.clone().into();
+    update.certification_id = Set(Some(certification.id));
+    update.update(&app.state.db).await.unwrap();
+    member.id
+}
+
+#[tokio::test]
+async fn the_reader_mix_shows_only_groups_of_five_or_more() {
+    on_each_database(|app: TestApp| async move {
+        let f = fixture(&app).await;
+        let year = today_kst().year();
+        let mut readers = Vec::new();
+        for n in 0..6 {
+            readers
+                .push(certified_reader(&app, n, "female", &format!("{}-06-15", year - 25)).await);
+        }
+        for n in 6..8 {
+            readers.push(certified_reader(&app, n, "male", &format!("{}0615", year - 45)).await);
+        }
+        let events = readers
+            .iter()
+            .map(|&member| tidemark_server::analytics::events::Event {
+                kind: "view",
+                post_id: Some(f.first),
+                business_id: Some(f.business),
+                member_id: Some(member),
+                guest_id: None,
+                device_type: "MOBILE".into(),
+                device_os: Some("IOS".into()),
+                browser: None,
+                offset_minutes: 540,
+                occurred_at: Utc::now(),
+            })
+            .collect();
+        app.state.events.submit(events).await.unwrap();
+        roll_up(&app.state.db, &recent_days(Utc::now()))
+            .await
+            .unwrap();
+
+        let manager = app.signed_in("manager@tidemark.test").await;
+        let (status, outline) = read(
+            manager
+                .get(app.url(&format!(
+                    "/api/v1/businesses/{}/analytics/outline?period=30",
+                    f.business
+                )))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, 200, "{outline}");
+        let mix = &outline["data"]["readers"];
+        assert_eq!(
+            mix["gender"],
+            json!([{"group": "female", "readers": 6, "share": 1.0}])
+        );
+        assert_eq!(
+            mix["ageBands"],
+            json!([{"group": "20s", "readers": 6, "share": 1.0}])
+        );
+        assert_eq!(mix["hiddenGroups"], 2);
+        // The two men in their forties are nowhere: not as a group, not as a count.
+        let text = mix.to_string();
+        assert!(
+            !text.contains("\"male\"") && !text.contains("40s"),
+            "{text}"
+        );
+        assert_eq!(figure(&outline, "uniqueReaders").0, 8);
+    })
+    .await;
+}
+
+async fn get_as(app: &TestApp, client: &reqwest::Client, path: &str) -> (u16, Value) {
+    read(client.get(app.url(path)).send().await.unwrap()).await
+}
+
+#[tokio::test]
+async fn contents_are_sorted_paged_and_exported_as_csv() {
+    on_each_database(|app: TestApp| async move {
+        let f = fixture(&app).await;
+        traffic(&app, &f).await;
+        roll_up(&app.state.db, &recent_days(Utc::now()))
+            .await
+            .unwrap();
+        let master = app.signed_in("master@tidemark.test").await;
+        let base = format!("/api/v1/businesses/{}/analytics/contents", f.business);
+
+        let (status, page) = get_as(&app, &master, &format!("{base}?period=7")).await;
+        assert_eq!(status, 200, "{page}");
+        let items = page["data"]["items"].as_array().unwrap();
+        let order: Vec<i64> = items
+            .iter()
+            .map(|i| i["postSeq"].as_i64().unwrap())
+            .collect();
+        // By views, most first; ties newest first; the draft is not listed.
+        assert_eq!(order, vec![f.first, f.evil, f.second]);
+        assert_eq!(
+            (
+                items[0]["views"].as_i64(),
+                items[0]["uniqueReaders"].as_i64(),
+                items[0]["shares"].as_i64(),
+                items[0]["readThroughs"].as_i64()
+            ),
+            (Some(3), Some(3), Some(1), Some(1))
+        );
+        assert!(page["data"]["nextCursor"].is_null());
+
+        let (_, by_clicks) = get_as(&app, &master, &format!("{base}?sort=clicks")).await;
+        assert_eq!(by_clicks["data"]["items"][0]["postSeq"], f.second);
+        let (_, oldest) =
+            get_as(&app, &master, &format!("{base}?sort=publishedAt&order=asc")).await;
+        assert_eq!(oldest["data"]["items"][0]["postSeq"], f.first);
+
+        // Paging.
+        let (_, first_page) = get_as(&app, &master, &format!("{base}?size=2")).await;
+        assert_eq!(first_page["data"]["items"].as_array().unwrap().len(), 2);
+        let cursor = first_page["data"]["nextCursor"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (_, second_page) =
+            get_as(&app, &master, &format!("{base}?size=2&cursor={cursor}")).await;
+        assert_eq!(second_page["data"]["items"][0]["postSeq"], f.second);
+        assert!(second_page["data"]["nextCursor"].is_null());
+        for bad in [
+            "sort=likes",
+            "order=up",
+            "size=0",
+            "size=51",
+            "cursor=@@",
+            "period=365",
+        ] {
+            let (status, _) = get_as(&app, &master, &format!("{base}?{bad}")).await;
+            assert_eq!(status, 400, "{bad}");
+        }
+
+        // The CSV: BOM, header, every row, formulas neutralised.
+        let response = master
+            .get(app.url(&format!("{base}.csv?period=7")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        let disposition = response.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .to_string();
+        assert!(disposition.starts_with("attachment;"), "{disposition}");
+        assert!(response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv"));
+        let bytes = response.bytes().await.unwrap();
+        assert_eq!(&bytes[..3], b"\xEF\xBB\xBF", "UTF-8 byte order mark");
+        let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let header: Vec<String> = reader
+            .headers()
+            .unwrap()
+            .iter()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(header[..2], ["번호".to_string(), "제목".to_string()]);
+        assert_eq!(header.len(), 10);
+        let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+        assert_eq!(rows.len(), 3);
+        assert_eq!(&rows[0][1], "타이드마크 출시 보도자료");
+        assert_eq!(&rows[0][4], "3");
+        let evil = rows.iter().find(|r| r[0] == f.evil.to_string()).unwrap();
+        assert_eq!(&evil[1], format!("'{EVIL_TITLE}"));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn analytics_are_for_the_business_people_and_operators_only() {
+    on_each_database(|app: TestApp| async move {
+        let business = demo_business(&app).await;
+        // Another business with its manager.
+        let now = Utc::now();
+        let other = businesses::ActiveModel {
+            name: Set("다른 회사".into()),
+            description: Set("".into()),
+            industry: Set("IT".into()),
+            registration_number: Set("1048145672".into()),
+            follower_count: Set(0),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&app.state.db)
+        .await
+        .unwrap();
+        let stranger = new_member(&app, "other-manager@example.test").await;
+        business_members::ActiveModel {
+            business_id: Set(other.id),
+            member_id: Set(stranger.id),
+            role: Set("BUSINESS".into()),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&app.state.db)
+        .await
+        .unwrap();
+
+        let paths = [
+            format!("/api/v1/businesses/{business}/analytics/outline"),
+            format!("/api/v1/businesses/{business}/analytics/contents"),
+            format!("/api/v1/businesses/{business}/analytics/contents.csv"),
+        ];
+        let anonymous = browser();
+        let reader = app.signed_in("reader@tidemark.test").await;
+        let other_manager = app.signed_in("other-manager@example.test").await;
+        let manager = app.signed_in("manager@tidemark.test").await;
+        let admin = app.signed_in("admin@tidemark.test").await;
+        for path in &paths {
+            assert_eq!(get_as(&app, &anonymous, path).await.0, 401, "{path}");
+            assert_eq!(get_as(&app, &reader, path).await.0, 403, "{path}");
+            assert_eq!(get_as(&app, &other_manager, path).await.0, 403, "{path}");
+            let (status, body) = get_as(&app, &manager, path).await;
+            assert_eq!(status, 200, "{path}: {body}");
+            assert_eq!(get_as(&app, &admin, path).await.0, 200, "{path}");
+        }
+        // The other business's manager reads their own.
+        let (status, _) = get_as(
+            &app,
+            &other_manager,
+            &format!("/api/v1/businesses/{}/analytics/outline", other.id),
+        )
+        .await;
+        assert_eq!(status, 200);
+        // An operator asking about no business gets a 404.
+        let (status, _) = get_as(&app, &admin, "/api/v1/businesses/987654/analytics/outline").await;
+        assert_eq!(status, 404);
+    })
+    .await;
+}
+
+/// Intake throughput: 16 connections sending batches of 50 views for a few seconds.
+/// `cargo test -p tidemark-server --release --test api analytics::intake_throughput -- --ignored --nocapture`
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement, not a check: run it on its own"]
+async fn intake_throughput() {
+    let database = std::env::var("TIDEMARK_BENCH_DATABASE").ok();
+    let app = TestApp::spawn(database, "bench").await;
+    let f = fixture(&app).await;
+    let posts = [f.first, f.second, f.evil];
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let started = std::time::Instant::now();
+    let mut connections = Vec::new();
+    for c in 0..16 {
+        let client = reqwest::Client::new();
+        let url = app.url("/api/v1/events");
+        connections.push(tokio::spawn(async move {
+            let mut sent = 0u64;
+            let mut n = 0u64;
+            while std::time::Instant::now() < deadline {
+                let events: Vec<Value> = (0..50)
+                    .map(|i| event("view", posts[(i + n as usize) % 3], "MOBILE"))
+                    .collect();
+                let response = client
+                    .post(&url)
+                    .header("_tma_id", format!("bench-{c}-{}", n % 100))
+                    .json(&json!({ "events": events }))
+                    .send()
+                    .await
+                    .unwrap();
+                assert_eq!(response.status(), 200);
+                sent += 50;
+                n += 1;
+            }
+            sent
+        }));
+    }
+    let mut total = 0;
+    for connection in connections {
+        total += connection.await.unwrap();
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let stats = app.state.events.stats();
+    eprintln!(
+        "{total} events in {elapsed:.1} s: {:.0} events/s; {} transactions ({:.0} events each)",
+        total as f64 / elapsed,
+        stats.batches,
+        stats.events as f64 / stats.batches.max(1) as f64
+    );
+    assert_eq!(events_count(&app).await, total);
+}
