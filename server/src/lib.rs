@@ -24,6 +24,7 @@ pub mod paging;
 pub mod publication;
 pub mod search;
 mod security;
+pub mod seed;
 mod settings;
 pub mod social;
 pub mod state;
@@ -91,6 +92,12 @@ impl Application {
         tracing::info!(?settings, "starting");
         let state = build_state(settings).await?;
         demo::prepare(&state).await?;
+        if state.settings.mode == Mode::Demo
+            && state.settings.get("TIDEMARK_DEMO_CONTENT") != Some("off")
+        {
+            seed::content::fill(&state).await?;
+        }
+        state.search.ensure_built(&state.db).await?;
         let router = app(state.clone()).map_err(|e| format!("UI: {e}"))?;
         let listener = TcpListener::bind(address)
             .await

@@ -17,6 +17,7 @@ use std::time::Duration;
 use utoipa_axum::router::OpenApiRouter;
 
 pub use catalog::Catalog;
+pub use recommend::save_collection;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

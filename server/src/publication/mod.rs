@@ -499,3 +499,14 @@ pub async fn review(
     notify(state, &row).await?;
     Ok(row)
 }
+
+/// Requests (newest first, at most 200), for the command line.
+pub async fn list(state: &AppState, status: Option<&str>) -> ApiResult<Vec<requests::Model>> {
+    let mut query = requests::Entity::find()
+        .order_by_desc(requests::Column::Id)
+        .limit(200);
+    if let Some(status) = status {
+        query = query.filter(requests::Column::Status.eq(status));
+    }
+    Ok(query.all(&state.db).await?)
+}

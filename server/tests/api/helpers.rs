@@ -59,6 +59,10 @@ impl TestApp {
             database_url,
             ..Settings::default()
         };
+        // The demo accounts are there; the demo content (hundreds of posts) is not.
+        settings
+            .raw
+            .insert("TIDEMARK_DEMO_CONTENT".into(), "off".into());
         configure(&mut settings);
         let app = Application::build(settings)
             .await
