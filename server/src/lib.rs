@@ -123,13 +123,20 @@ impl Application {
         analytics::spawn_background(&self.state);
         content::spawn_background(&self.state);
         tracing::info!("Tidemark is serving http://{addr}");
-        axum::serve(
+        let state = self.state.clone();
+        let served = axum::serve(
             self.listener,
             self.router
                 .into_make_service_with_connect_info::<SocketAddr>(),
         )
         .with_graceful_shutdown(shutdown_signal())
-        .await
+        .await;
+        // What was accepted is written before the process ends.
+        state.events.flush().await;
+        if let Err(error) = state.search.flush().await {
+            tracing::warn!(%error, "search index: last changes not committed");
+        }
+        served
     }
 }
 
