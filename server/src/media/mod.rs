@@ -1,25 +1,109 @@
-//! Uploaded files: images (checked by content, re-encoded, thumbnails) and PDF reports,
-//! behind a storage interface (a folder under the data directory by default).
+//! Uploaded files: images (checked by content, re-encoded without metadata, with
+//! thumbnails) and PDF reports, behind a storage interface (a folder under the data
+//! directory by default), served from `/media/<key>` (docs/media.md).
+//!
+//! Other modules show uploads through [`public_url`], [`url_of`] and [`urls_of`]: posts
+//! and businesses keep upload ids (cover, logo, report) and answer with their addresses.
 
-use crate::state::AppState;
-use utoipa_axum::router::OpenApiRouter;
+pub mod process;
+mod routes;
+pub mod storage;
 
-/// Where uploaded bytes live.
-pub trait Storage: Send + Sync {}
+pub use routes::{router, Uploaded, UPLOAD_BODY_LIMIT};
+pub use storage::{open_storage, LocalStorage, Object, Storage, StorageFuture};
 
-/// A folder on the local disk.
-pub struct LocalStorage {
-    pub root: std::path::PathBuf,
+use crate::entities::uploads;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
+use std::collections::HashMap;
+
+/// The address a stored object is served at: `/media/<key>`.
+pub fn public_url(storage_key: &str) -> String {
+    format!("/media/{storage_key}")
 }
 
-impl Storage for LocalStorage {}
-
-pub fn open_storage(settings: &crate::Settings) -> Result<std::sync::Arc<dyn Storage>, String> {
-    Ok(std::sync::Arc::new(LocalStorage {
-        root: settings.data_dir.join("media"),
-    }))
+/// The key of an image's thumbnail (`images/<sha256>-480.jpg` for `images/<sha256>.jpg`);
+/// `None` for keys that have none (PDFs, thumbnails themselves).
+pub fn thumbnail_key(storage_key: &str) -> Option<String> {
+    let name = storage_key.strip_prefix("images/")?;
+    let (stem, extension) = name.rsplit_once('.')?;
+    let suffix = format!("-{}", process::THUMBNAIL_WIDTH);
+    if stem.is_empty() || stem.contains('/') || stem.ends_with(&suffix) {
+        return None;
+    }
+    Some(format!("images/{stem}{suffix}.{extension}"))
 }
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+/// The address of upload `upload_id`, `None` when there is no id or no such upload (a
+/// database error is logged and shows as no picture).
+pub async fn url_of(db: &impl ConnectionTrait, upload_id: Option<i64>) -> Option<String> {
+    let id = upload_id?;
+    match uploads::Entity::find_by_id(id)
+        .select_only()
+        .column(uploads::Column::StorageKey)
+        .into_tuple::<String>()
+        .one(db)
+        .await
+    {
+        Ok(key) => key.map(|key| public_url(&key)),
+        Err(error) => {
+            tracing::error!(%error, upload_id = id, "reading an upload's address");
+            None
+        }
+    }
+}
+
+/// The addresses of many uploads at once: id → (address, thumbnail address; `None` for
+/// PDFs). Unknown ids are absent; a database error is logged and gives an empty map.
+pub async fn urls_of(
+    db: &impl ConnectionTrait,
+    upload_ids: &[i64],
+) -> HashMap<i64, (String, Option<String>)> {
+    let mut ids = upload_ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return HashMap::new();
+    }
+    match uploads::Entity::find()
+        .select_only()
+        .column(uploads::Column::Id)
+        .column(uploads::Column::StorageKey)
+        .filter(uploads::Column::Id.is_in(ids))
+        .into_tuple::<(i64, String)>()
+        .all(db)
+        .await
+    {
+        Ok(rows) => rows
+            .into_iter()
+            .map(|(id, key)| {
+                let thumbnail = thumbnail_key(&key).map(|thumb| public_url(&thumb));
+                (id, (public_url(&key), thumbnail))
+            })
+            .collect(),
+        Err(error) => {
+            tracing::error!(%error, "reading uploads' addresses");
+            HashMap::new()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_and_thumbnail_keys() {
+        assert_eq!(public_url("images/ab.jpg"), "/media/images/ab.jpg");
+        assert_eq!(
+            thumbnail_key("images/ab.jpg").as_deref(),
+            Some("images/ab-480.jpg")
+        );
+        assert_eq!(
+            thumbnail_key("images/ab.png").as_deref(),
+            Some("images/ab-480.png")
+        );
+        assert_eq!(thumbnail_key("images/ab-480.png"), None);
+        assert_eq!(thumbnail_key("files/ab.pdf"), None);
+        assert_eq!(thumbnail_key("images/noextension"), None);
+    }
 }

@@ -1,4 +1,581 @@
-//! Tests of the media API.
+//! Tests of the media API: uploads by a business's people (images re-encoded without
+//! metadata, thumbnails, PDFs kept), refusals (role, type, size, pixel bombs), and the
+//! serving of stored files with inert headers.
 
-#[allow(unused_imports)]
 use crate::helpers::*;
+use image::{DynamicImage, GenericImageView, ImageFormat, Rgb, RgbImage, Rgba, RgbaImage};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use std::io::Cursor;
+use tidemark_server::entities::{business_members, members, uploads};
+
+/// A multipart/form-data body: the `file` field (name, declared type, bytes) and the
+/// `purpose` field, when given. Returns the content type (with the boundary) and the body.
+fn form(file: Option<(&str, &str, &[u8])>, purpose: Option<&str>) -> (String, Vec<u8>) {
+    let boundary = "----tidemark-test-7d2a91";
+    let mut body = Vec::new();
+    if let Some(purpose) = purpose {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\n{purpose}\r\n"
+            )
+            .as_bytes(),
+        );
+    }
+    if let Some((name, declared, bytes)) = file {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n\
+                 Content-Type: {declared}\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+async fn upload(
+    app: &TestApp,
+    client: &reqwest::Client,
+    name: &str,
+    bytes: &[u8],
+    purpose: Option<&str>,
+) -> (u16, Value) {
+    let declared = if name.ends_with(".pdf") {
+        "application/pdf"
+    } else {
+        "image/png"
+    };
+    let (content_type, body) = form(Some((name, declared, bytes)), purpose);
+    let response = client
+        .post(app.url("/api/v1/uploads"))
+        .header("content-type", content_type)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    read(response).await
+}
+
+fn encoded(picture: &DynamicImage, format: ImageFormat) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    picture
+        .write_to(&mut Cursor::new(&mut bytes), format)
+        .unwrap();
+    bytes
+}
+
+/// A PNG with a transparent hole in its middle.
+fn png_with_alpha(width: u32, height: u32) -> Vec<u8> {
+    let picture = RgbaImage::from_fn(width, height, |x, y| {
+        let hole = x.abs_diff(width / 2) < 20 && y.abs_diff(height / 2) < 20;
+        Rgba([
+            (x % 256) as u8,
+            (y % 256) as u8,
+            90,
+            if hole { 0 } else { 255 },
+        ])
+    });
+    encoded(&DynamicImage::ImageRgba8(picture), ImageFormat::Png)
+}
+
+/// Text the EXIF block of [`jpeg_with_exif`] carries as the camera maker.
+const EXIF_MARKER: &[u8] = b"TIDEMARK-EXIF-SECRET";
+
+/// A JPEG carrying an EXIF block (APP1) with a maker name and orientation 6 (turn 90°
+/// clockwise to show).
+fn jpeg_with_exif(width: u32, height: u32) -> Vec<u8> {
+    let picture = RgbImage::from_fn(width, height, |x, y| {
+        Rgb([(x % 256) as u8, (y % 256) as u8, 128])
+    });
+    let jpeg = encoded(&DynamicImage::ImageRgb8(picture), ImageFormat::Jpeg);
+    let mut make = EXIF_MARKER.to_vec();
+    make.push(0);
+    // Big-endian TIFF: header, an IFD of two entries (Make, Orientation), then the string.
+    let mut tiff = b"MM\x00\x2a\x00\x00\x00\x08".to_vec();
+    tiff.extend_from_slice(&2u16.to_be_bytes());
+    tiff.extend_from_slice(&[0x01, 0x0f, 0x00, 0x02]);
+    tiff.extend_from_slice(&(make.len() as u32).to_be_bytes());
+    tiff.extend_from_slice(&(8u32 + 2 + 24 + 4).to_be_bytes());
+    tiff.extend_from_slice(&[0x01, 0x12, 0x00, 0x03, 0, 0, 0, 1, 0x00, 0x06, 0, 0]);
+    tiff.extend_from_slice(&0u32.to_be_bytes());
+    tiff.extend_from_slice(&make);
+    let mut app1 = b"Exif\x00\x00".to_vec();
+    app1.extend_from_slice(&tiff);
+    let mut out = jpeg[..2].to_vec();
+    out.extend_from_slice(&[0xff, 0xe1]);
+    out.extend_from_slice(&((app1.len() + 2) as u16).to_be_bytes());
+    out.extend_from_slice(&app1);
+    out.extend_from_slice(&jpeg[2..]);
+    out
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xffff_ffffu32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// A valid PNG header claiming 100,000 × 100,000 RGBA pixels (40 GB decoded), with no pixel
+/// data behind it.
+fn png_bomb_header() -> Vec<u8> {
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut ihdr = b"IHDR".to_vec();
+    ihdr.extend_from_slice(&100_000u32.to_be_bytes());
+    ihdr.extend_from_slice(&100_000u32.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 6, 0, 0, 0]);
+    png.extend_from_slice(&13u32.to_be_bytes());
+    png.extend_from_slice(&ihdr);
+    png.extend_from_slice(&crc32(&ihdr).to_be_bytes());
+    png.extend_from_slice(&0u32.to_be_bytes());
+    png.extend_from_slice(b"IEND");
+    png.extend_from_slice(&crc32(b"IEND").to_be_bytes());
+    png
+}
+
+const PDF: &[u8] =
+    b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+
+struct Served {
+    status: u16,
+    headers: reqwest::header::HeaderMap,
+    bytes: Vec<u8>,
+}
+
+async fn fetch(app: &TestApp, path: &str) -> Served {
+    // A client without a session: media are public.
+    let response = reqwest::Client::new()
+        .get(app.url(path))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let bytes = response.bytes().await.unwrap().to_vec();
+    Served {
+        status,
+        headers,
+        bytes,
+    }
+}
+
+fn header<'a>(served: &'a Served, name: &str) -> &'a str {
+    served
+        .headers
+        .get(name)
+        .unwrap_or_else(|| panic!("no {name} header"))
+        .to_str()
+        .unwrap()
+}
+
+fn assert_inert_headers(served: &Served) {
+    assert_eq!(header(served, "x-content-type-options"), "nosniff");
+    assert_eq!(
+        header(served, "content-security-policy"),
+        "default-src 'none'; sandbox"
+    );
+    assert_eq!(
+        header(served, "cache-control"),
+        "public, max-age=31536000, immutable"
+    );
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack
+        .windows(needle.len())
+        .any(|window| window == needle)
+}
+
+async fn member_id(app: &TestApp, email: &str) -> i64 {
+    members::Entity::find()
+        .filter(members::Column::Email.eq(email))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap()
+        .id
+}
+
+/// A raw HTTP request, so the client cannot tidy the path; the whole answer as text.
+async fn raw_get(app: &TestApp, path: &str) -> String {
+    let address = app.base.trim_start_matches("http://").to_string();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+    tokio::task::spawn_blocking(move || {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(&address).unwrap();
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+            .unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        String::from_utf8_lossy(&answer).into_owned()
+    })
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_business_uploads_images_and_reports_that_are_served_inert() {
+    on_each_database(|app: TestApp| async move {
+        let db = &app.state.db;
+        let master = app.signed_in("master@tidemark.test").await;
+        let master_id = member_id(&app, "master@tidemark.test").await;
+        let business_id = business_members::Entity::find()
+            .filter(business_members::Column::MemberId.eq(master_id))
+            .one(db)
+            .await
+            .unwrap()
+            .expect("the master's business")
+            .business_id;
+
+        // A PNG with transparency stays a PNG.
+        let (status, body) = upload(
+            &app,
+            &master,
+            "logo.png",
+            &png_with_alpha(1000, 600),
+            Some("logo"),
+        )
+        .await;
+        assert_eq!(status, 200, "{body} on {}", app.database);
+        let data = &body["data"];
+        assert_eq!(data["kind"], "image");
+        assert_eq!(data["contentType"], "image/png");
+        assert_eq!(
+            (data["width"].as_i64(), data["height"].as_i64()),
+            (Some(1000), Some(600))
+        );
+        let url = data["url"].as_str().unwrap().to_string();
+        assert!(
+            url.starts_with("/media/images/") && url.ends_with(".png"),
+            "{url}"
+        );
+        let thumbnail_url = data["thumbnailUrl"].as_str().unwrap().to_string();
+        assert_eq!(thumbnail_url, url.replace(".png", "-480.png"));
+
+        let served = fetch(&app, &url).await;
+        assert_eq!(served.status, 200);
+        assert_eq!(header(&served, "content-type"), "image/png");
+        assert_eq!(header(&served, "content-disposition"), "inline");
+        assert_inert_headers(&served);
+        assert_eq!(data["byteSize"].as_u64(), Some(served.bytes.len() as u64));
+        let picture = image::load_from_memory(&served.bytes).unwrap();
+        assert_eq!(picture.dimensions(), (1000, 600));
+        assert_eq!(
+            picture.get_pixel(500, 300)[3],
+            0,
+            "the transparent hole is kept"
+        );
+        let thumbnail = fetch(&app, &thumbnail_url).await;
+        assert_eq!(thumbnail.status, 200);
+        assert_inert_headers(&thumbnail);
+        let small = image::load_from_memory(&thumbnail.bytes).unwrap();
+        assert_eq!(small.dimensions(), (480, 288));
+
+        // A JPEG with EXIF: turned upright, metadata gone, thumbnail at most 480 wide.
+        let photo = jpeg_with_exif(800, 400);
+        assert!(contains(&photo, EXIF_MARKER) && contains(&photo, b"Exif"));
+        let (status, body) = upload(&app, &master, "photo.jpg", &photo, None).await;
+        assert_eq!(status, 200, "{body}");
+        let data = &body["data"];
+        assert_eq!(data["contentType"], "image/jpeg");
+        assert_eq!(
+            (data["width"].as_i64(), data["height"].as_i64()),
+            (Some(400), Some(800))
+        );
+        let url = data["url"].as_str().unwrap().to_string();
+        assert!(url.ends_with(".jpg"), "{url}");
+        let served = fetch(&app, &url).await;
+        assert_eq!(header(&served, "content-type"), "image/jpeg");
+        assert_inert_headers(&served);
+        assert!(
+            !contains(&served.bytes, EXIF_MARKER),
+            "the EXIF maker survived"
+        );
+        assert!(!contains(&served.bytes, b"Exif"), "an EXIF block survived");
+        assert_eq!(
+            image::load_from_memory(&served.bytes).unwrap().dimensions(),
+            (400, 800)
+        );
+        let thumbnail = fetch(&app, data["thumbnailUrl"].as_str().unwrap()).await;
+        let small = image::load_from_memory(&thumbnail.bytes).unwrap();
+        assert!(small.width() <= 480, "{}", small.width());
+        assert!(!contains(&thumbnail.bytes, EXIF_MARKER));
+
+        // The row: whose, which business, the content's hash.
+        let id = data["id"].as_i64().unwrap();
+        let row = uploads::Entity::find_by_id(id)
+            .one(db)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(row.owner_member_id, Some(master_id));
+        assert_eq!(row.business_id, Some(business_id));
+        assert_eq!(row.kind, "image");
+        assert_eq!(row.original_name.as_deref(), Some("photo.jpg"));
+        let hash: String = Sha256::digest(&served.bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(row.sha256, hash);
+        assert_eq!(row.storage_key, format!("images/{hash}.jpg"));
+
+        // The same file again is the same upload (content-addressed).
+        let (status, again) = upload(&app, &master, "copy.jpg", &photo, Some("body")).await;
+        assert_eq!(status, 200);
+        assert_eq!(again["data"]["id"].as_i64(), Some(id));
+
+        // Other modules read the addresses by id.
+        assert_eq!(
+            tidemark_server::media::url_of(db, Some(id)).await,
+            Some(url.clone())
+        );
+        assert_eq!(tidemark_server::media::url_of(db, None).await, None);
+        let urls = tidemark_server::media::urls_of(db, &[id, id, 987_654]).await;
+        assert_eq!(urls.len(), 1);
+        assert_eq!(urls[&id].0, url);
+
+        // A PDF report: kept byte for byte, downloaded under its Korean name.
+        let (status, body) = upload(&app, &master, "2026 보고서.pdf", PDF, Some("report")).await;
+        assert_eq!(status, 200, "{body}");
+        let data = &body["data"];
+        assert_eq!(data["kind"], "pdf");
+        assert_eq!(data["contentType"], "application/pdf");
+        assert_eq!(data["thumbnailUrl"], Value::Null);
+        assert_eq!(data["width"], Value::Null);
+        let url = data["url"].as_str().unwrap();
+        assert!(
+            url.starts_with("/media/files/") && url.ends_with(".pdf"),
+            "{url}"
+        );
+        let served = fetch(&app, url).await;
+        assert_eq!(served.status, 200);
+        assert_eq!(served.bytes, PDF);
+        assert_eq!(header(&served, "content-type"), "application/pdf");
+        assert_inert_headers(&served);
+        let disposition = header(&served, "content-disposition");
+        assert!(
+            disposition.starts_with("attachment; filename=\""),
+            "{disposition}"
+        );
+        assert!(
+            disposition.contains("filename*=UTF-8''2026%20%EB%B3%B4%EA%B3%A0%EC%84%9C.pdf"),
+            "{disposition}"
+        );
+
+        // A manager uploads for the same business; an operator for the platform.
+        let manager = app.signed_in("manager@tidemark.test").await;
+        let (status, body) = upload(&app, &manager, "m.png", &png_with_alpha(30, 30), None).await;
+        assert_eq!(status, 200, "{body}");
+        let row = uploads::Entity::find_by_id(body["data"]["id"].as_i64().unwrap())
+            .one(db)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(row.business_id, Some(business_id));
+        let admin = app.signed_in("admin@tidemark.test").await;
+        let (status, body) = upload(&app, &admin, "a.pdf", b"%PDF-1.7\nadmin\n%%EOF", None).await;
+        assert_eq!(status, 200, "{body}");
+        let row = uploads::Entity::find_by_id(body["data"]["id"].as_i64().unwrap())
+            .one(db)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(row.business_id, None);
+        assert_eq!(row.kind, "pdf");
+
+        // Readers may not upload; nobody without a session.
+        let reader = app.signed_in("reader@tidemark.test").await;
+        let (status, _) = upload(&app, &reader, "r.png", &png_with_alpha(10, 10), None).await;
+        assert_eq!(status, 403);
+        let (status, body) = upload(&app, &browser(), "r.png", &png_with_alpha(10, 10), None).await;
+        assert_eq!(status, 401, "{body}");
+
+        // The content decides: text named .png, BMP, a broken PDF, wrong purposes.
+        let (status, body) =
+            upload(&app, &master, "fake.png", b"just some text, honestly", None).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(
+            body["message"].as_str().unwrap().contains("not accepted"),
+            "{body}"
+        );
+        // A BMP header: an image format, but not one of the four.
+        let mut bmp = b"BM".to_vec();
+        bmp.resize(70, 0);
+        assert_eq!(upload(&app, &master, "b.png", &bmp, None).await.0, 400);
+        let (status, body) = upload(
+            &app,
+            &master,
+            "cut.pdf",
+            b"%PDF-1.4\n1 0 obj",
+            Some("report"),
+        )
+        .await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(
+            upload(&app, &master, "c.pdf", PDF, Some("cover")).await.0,
+            400
+        );
+        assert_eq!(
+            upload(
+                &app,
+                &master,
+                "r.png",
+                &png_with_alpha(10, 10),
+                Some("report")
+            )
+            .await
+            .0,
+            400
+        );
+        assert_eq!(
+            upload(
+                &app,
+                &master,
+                "r.png",
+                &png_with_alpha(10, 10),
+                Some("banner")
+            )
+            .await
+            .0,
+            400
+        );
+        let (content_type, empty_form) = form(None, Some("body"));
+        let response = master
+            .post(app.url("/api/v1/uploads"))
+            .header("content-type", content_type)
+            .body(empty_form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(read(response).await.0, 400);
+        let (status, _) = app
+            .post("/api/v1/uploads", serde_json::json!({"file": "x"}))
+            .await;
+        assert!(status == 400 || status == 401, "{status}");
+
+        // Too many pixels: refused from the header, before decoding.
+        let wide = encoded(
+            &DynamicImage::ImageRgb8(RgbImage::new(20_000, 1)),
+            ImageFormat::Png,
+        );
+        let (status, body) = upload(&app, &master, "wide.png", &wide, None).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(
+            body["message"].as_str().unwrap().contains("too large"),
+            "{body}"
+        );
+        let (status, body) = upload(&app, &master, "bomb.png", &png_bomb_header(), None).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(
+            body["message"].as_str().unwrap().contains("too large"),
+            "{body}"
+        );
+
+        // Unknown and crafted keys: JSON 404, never a file outside the media folder.
+        let (status, body) = app.get("/media/images/0000.jpg").await;
+        assert_eq!((status, body["code"].as_str()), (404, Some("101")));
+        for path in [
+            "/media/..%2Ftidemark.db",
+            "/media/images%2F..%2F..%2Ftidemark.db",
+            "/media/%2E%2E/tidemark.db",
+            "/media/images",
+            "/media/IMAGES/A.JPG",
+        ] {
+            let served = fetch(&app, path).await;
+            assert!(
+                served.status == 404 || served.status == 400,
+                "{path}: {}",
+                served.status
+            );
+            assert!(!contains(&served.bytes, b"SQLite format"), "{path}");
+        }
+        if app.database == "sqlite" {
+            for path in [
+                "/media/../tidemark.db",
+                "/media/images/../../tidemark.db",
+                "/media//etc/passwd",
+            ] {
+                let answer = raw_get(&app, path).await;
+                assert!(
+                    answer.starts_with("HTTP/1.1 404") || answer.starts_with("HTTP/1.1 400"),
+                    "{path}: {answer}"
+                );
+                assert!(!answer.contains("SQLite format"), "{path}");
+            }
+        }
+    })
+    .await;
+}
+
+/// A random-looking image that does not compress: about `width × height × 3` bytes as PNG.
+fn noise_png(width: u32, height: u32) -> Vec<u8> {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let picture = RgbImage::from_fn(width, height, |_, _| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let [a, b, c, ..] = state.to_le_bytes();
+        Rgb([a, b, c])
+    });
+    encoded(&DynamicImage::ImageRgb8(picture), ImageFormat::Png)
+}
+
+#[tokio::test]
+async fn uploads_have_their_own_body_limit() {
+    let app = TestApp::spawn(None, "sqlite").await;
+    let master = app.signed_in("master@tidemark.test").await;
+    let (_, doc) = app.get("/api-docs/openapi.json").await;
+    assert!(
+        doc["paths"]["/api/v1/uploads"]["post"]["requestBody"]["content"]["multipart/form-data"]
+            .is_object(),
+        "the upload call is documented as a multipart form"
+    );
+
+    // Far beyond the API's 256 KB limit, within the upload's.
+    let big = noise_png(1300, 1300);
+    assert!(big.len() > 5_000_000, "{}", big.len());
+    let (status, body) = upload(&app, &master, "big.png", &big, None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["width"].as_i64(), Some(1300));
+
+    // An image over 10 MB is refused, with a clear answer.
+    let mut heavy = b"\x89PNG\r\n\x1a\n".to_vec();
+    heavy.resize(11 * 1024 * 1024, 0);
+    let (status, body) = upload(&app, &master, "heavy.png", &heavy, None).await;
+    assert_eq!(status, 413, "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("10 MB"),
+        "{body}"
+    );
+
+    // 25 MB: a clean refusal, quickly, not a hang.
+    let mut huge = b"%PDF-1.7\n".to_vec();
+    huge.resize(25 * 1024 * 1024, b' ');
+    let answer = tokio::time::timeout(
+        std::time::Duration::from_secs(60),
+        upload(&app, &master, "huge.pdf", &huge, Some("report")),
+    )
+    .await
+    .expect("an answer within a minute");
+    assert_eq!(answer.0, 413, "{}", answer.1);
+    assert!(
+        answer.1["message"].as_str().unwrap().contains("20 MB"),
+        "{}",
+        answer.1
+    );
+}
