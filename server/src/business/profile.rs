@@ -121,7 +121,7 @@ fn optional(value: Option<String>, field: &str, max: usize) -> ApiResult<Option<
     match value {
         None => Ok(None),
         Some(value) if value.trim().is_empty() => Ok(Some(None)),
-        Some(value) => clip_required(Some(value), field, max).map(|v| Some(v)),
+        Some(value) => clip_required(Some(value), field, max).map(Some),
     }
 }
 
@@ -153,11 +153,7 @@ struct Checked {
     cover: Option<i64>,
 }
 
-async fn check(
-    state: &AppState,
-    fields: ProfileFields,
-    business_id: Option<i64>,
-) -> ApiResult<Checked> {
+async fn check(state: &AppState, fields: ProfileFields) -> ApiResult<Checked> {
     let this_year = Utc::now().year();
     if let Some(year) = fields.founded_year {
         if !(1800..=this_year).contains(&year) {
@@ -180,7 +176,7 @@ async fn check(
         (fields.cover_upload_id, "coverUploadId"),
     ] {
         if let Some(id) = id {
-            check_image(state, id, business_id, field).await?;
+            check_image(state, id, field).await?;
         }
     }
     Ok(Checked {
@@ -196,26 +192,14 @@ async fn check(
     })
 }
 
-/// An upload may be used only as an image of its own business (or a fresh one of the
-/// member's, when registering).
-async fn check_image(
-    state: &AppState,
-    id: i64,
-    business_id: Option<i64>,
-    field: &str,
-) -> ApiResult<()> {
+/// Logos and covers must be image uploads. Uploads are content-addressed (one row per file,
+/// whoever uploaded it first), so who uploaded it is not asked.
+async fn check_image(state: &AppState, id: i64, field: &str) -> ApiResult<()> {
     let upload = uploads::Entity::find_by_id(id).one(&state.db).await?;
     match upload {
-        Some(upload)
-            if upload.kind == "image"
-                && (business_id.is_none()
-                    || upload.business_id == business_id
-                    || upload.business_id.is_none()) =>
-        {
-            Ok(())
-        }
+        Some(upload) if upload.kind == "image" => Ok(()),
         _ => Err(ApiError::bad_request(format!(
-            "{field} is not an image of this business"
+            "{field} is not an image upload"
         ))),
     }
 }
@@ -323,7 +307,7 @@ async fn register(
         .ok_or_else(|| {
             ApiError::bad_request("registrationNumber is not a valid business registration number")
         })?;
-    let checked = check(&state, body.profile, None).await?;
+    let checked = check(&state, body.profile).await?;
     let (Some(name), Some(description), Some(industry)) = (
         checked.name.clone(),
         checked.description.clone(),
@@ -451,7 +435,7 @@ async fn edit(
 ) -> ApiResult<Ok<Business>> {
     require_master_of(&state, &user.member, id).await?;
     let row = find(&state, id).await?;
-    let checked = check(&state, body, Some(id)).await?;
+    let checked = check(&state, body).await?;
     let mut changed = Vec::new();
     let mut active: businesses::ActiveModel = row.into();
     macro_rules! apply {

@@ -48,7 +48,7 @@ pub struct Snapshot {
 impl Snapshot {
     fn build(entries: HashMap<i64, Entry>) -> Self {
         let mut latest: Vec<&Entry> = entries.values().collect();
-        latest.sort_by(|a, b| (b.published_at, b.id).cmp(&(a.published_at, a.id)));
+        latest.sort_by_key(|e| std::cmp::Reverse((e.published_at, e.id)));
         let mut by_score = latest.clone();
         by_score.sort_by(|a, b| {
             b.score

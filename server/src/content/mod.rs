@@ -92,7 +92,7 @@ pub async fn publish_due(state: &AppState) -> Result<Vec<i64>, sea_orm::DbErr> {
             .col_expr(post_rows::Column::Status, Expr::value(posts::PUBLISHED))
             .col_expr(
                 post_rows::Column::PublishedAt,
-                Expr::col(post_rows::Column::PublishAt).into(),
+                Expr::col(post_rows::Column::PublishAt),
             )
             .col_expr(post_rows::Column::UpdatedAt, Expr::value(now))
             .filter(post_rows::Column::Id.eq(id))

@@ -186,12 +186,7 @@ struct Checked {
     series_order: Option<i32>,
 }
 
-async fn check(
-    state: &AppState,
-    input: &PostInput,
-    business_id: i64,
-    publishing: bool,
-) -> ApiResult<Checked> {
+async fn check(state: &AppState, input: &PostInput, publishing: bool) -> ApiResult<Checked> {
     if !(1..=9).contains(&input.category_id) {
         return Err(ApiError::bad_request("categoryId must be 1 to 9"));
     }
@@ -239,9 +234,11 @@ async fn check(
     ] {
         if let Some(id) = id {
             let upload = uploads::Entity::find_by_id(id).one(&state.db).await?;
-            if !matches!(upload, Some(u) if u.kind == kind && u.business_id == Some(business_id)) {
+            // Uploads are content-addressed: the same file uploaded by two businesses is one
+            // upload, so any upload of the right kind will do (files are public once used).
+            if !matches!(upload, Some(u) if u.kind == kind) {
                 return Err(ApiError::bad_request(format!(
-                    "{field} is not a {kind} upload of this business"
+                    "{field} is not a {kind} upload"
                 )));
             }
         }
@@ -260,13 +257,16 @@ async fn check(
     })
 }
 
+/// A post's status, scheduled time and publication time after an action.
+type Transition = (&'static str, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+
 /// What an action does to a post's status and times.
 fn next_status(
     action: &str,
     publish_at: Option<&str>,
     current: Option<&posts::Model>,
     now: DateTime<Utc>,
-) -> ApiResult<(&'static str, Option<DateTime<Utc>>, Option<DateTime<Utc>>)> {
+) -> ApiResult<Transition> {
     let published_before = current
         .and_then(|post| post.published_at)
         .filter(|at| *at <= now);
@@ -368,7 +368,7 @@ async fn create(
     let now = Utc::now();
     let (status, publish_at, published_at) =
         next_status(&input.action, input.publish_at.as_deref(), None, now)?;
-    let checked = check(&state, &input, business_id, status != DRAFT).await?;
+    let checked = check(&state, &input, status != DRAFT).await?;
     let txn = state.db.begin().await?;
     let post = posts::ActiveModel {
         business_id: Set(business_id),
@@ -440,7 +440,7 @@ async fn edit(
         Some(&current),
         now,
     )?;
-    let checked = check(&state, &input, current.business_id, status != DRAFT).await?;
+    let checked = check(&state, &input, status != DRAFT).await?;
     let mut active: posts::ActiveModel = current.into();
     active.category_id = Set(checked.category_id);
     active.title = Set(checked.title);

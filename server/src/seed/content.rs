@@ -446,7 +446,7 @@ fn draw_logo(seed: usize) -> Vec<u8> {
         let corner = (dx.abs() - 56.0).max(0.0).hypot((dy.abs() - 56.0).max(0.0));
         if corner > 24.0 {
             Rgba([0, 0, 0, 0])
-        } else if (30.0..42.0).contains(&d) || (seed % 3 == 0 && d < 14.0) {
+        } else if (30.0..42.0).contains(&d) || (seed.is_multiple_of(3) && d < 14.0) {
             Rgba([255, 255, 255, 255])
         } else {
             Rgba([color[0], color[1], color[2], 255])
