@@ -84,6 +84,9 @@ struct Inner {
     logbook: Arc<logbook::Caches>,
 }
 
+/// A public post's document, with its (tag id, tag name) pairs.
+type TaggedPost = (PostDoc, Vec<(i64, String)>);
+
 #[derive(Clone, Copy)]
 enum Resync {
     Post(i64),
@@ -264,6 +267,11 @@ impl SearchIndex {
             None => {
                 self.load_categories(db).await?;
                 let loaded = load_suggestions(db, &self.categories()).await?;
+                tracing::info!(
+                    entries = loaded.table.len(),
+                    megabytes = loaded.approximate_bytes() / 1_000_000,
+                    "search suggestions loaded"
+                );
                 *self.inner.suggestions.write().map_err(poisoned)? = loaded;
             }
         }
@@ -895,11 +903,7 @@ impl Inner {
         Ok(())
     }
 
-    fn apply_post(
-        &self,
-        id: i64,
-        document: Option<(PostDoc, Vec<(i64, String)>)>,
-    ) -> Result<(), String> {
+    fn apply_post(&self, id: i64, document: Option<TaggedPost>) -> Result<(), String> {
         match document {
             Some((post, tags)) => {
                 self.add_post(&post)?;
@@ -1068,7 +1072,7 @@ async fn load_post_docs(
     rows: Vec<posts::Model>,
     categories: &HashMap<i16, (String, String)>,
     business_names: Option<&HashMap<i64, String>>,
-) -> Result<Vec<(PostDoc, Vec<(i64, String)>)>, String> {
+) -> Result<Vec<TaggedPost>, String> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut tags = tags_of(db, &ids).await?;
     let names: HashMap<i64, String> = match business_names {

@@ -50,6 +50,9 @@ pub struct Entry {
     pub weight: f64,
 }
 
+/// A match being ranked: (at the start of the text, weight, slot).
+type Candidate = (bool, f64, u32);
+
 #[derive(Clone, Copy, Debug)]
 struct Record {
     slot: u32,
@@ -108,10 +111,30 @@ fn word_starts(text: &str) -> Vec<u16> {
     starts
 }
 
+/// What ranking needs of an entry, packed apart from the entries: a scan of a large range
+/// reads only this array (8 bytes a slot, cache-friendly), not the entries.
+#[derive(Clone, Copy, Debug, Default)]
+struct Meta {
+    weight: f32,
+    kind: u8,
+    live: bool,
+}
+
+impl Meta {
+    fn of(entry: &Entry) -> Meta {
+        Meta {
+            weight: entry.weight as f32,
+            kind: entry.kind as u8,
+            live: true,
+        }
+    }
+}
+
 /// One sorted table of entries.
 #[derive(Default)]
 pub struct SuggestTable {
     entries: Vec<Option<Entry>>,
+    meta: Vec<Meta>,
     free: Vec<u32>,
     by_id: HashMap<(Kind, i64), u32>,
     keystrokes: Vec<Record>,
@@ -157,6 +180,7 @@ impl SuggestTable {
             if entry.kind != Kind::Category && entry.kind != Kind::Query {
                 table.by_id.insert((entry.kind, entry.id), slot);
             }
+            table.meta.push(Meta::of(&entry));
             table.entries.push(Some(entry));
         }
         let order = |list: &mut Vec<(String, Record)>| {
@@ -192,6 +216,7 @@ impl SuggestTable {
             if let Some(entry) = self.entries[slot as usize].as_mut() {
                 if &*entry.text == text {
                     entry.weight = weight;
+                    self.meta[slot as usize].weight = weight as f32;
                     return;
                 }
             }
@@ -203,13 +228,16 @@ impl SuggestTable {
             id,
             weight,
         };
+        let meta = Meta::of(&entry);
         let slot = match self.free.pop() {
             Some(slot) => {
                 self.entries[slot as usize] = Some(entry);
+                self.meta[slot as usize] = meta;
                 slot
             }
             None => {
                 self.entries.push(Some(entry));
+                self.meta.push(meta);
                 (self.entries.len() - 1) as u32
             }
         };
@@ -260,6 +288,7 @@ impl SuggestTable {
             }
         }
         self.entries[slot as usize] = None;
+        self.meta[slot as usize] = Meta::default();
         self.free.push(slot);
     }
 
@@ -294,30 +323,34 @@ impl SuggestTable {
         let high = low
             + list[low..]
                 .partition_point(|r| record_key(entries, r, keying).starts_with(&range_key));
-        let mut best: [Vec<(bool, f64, u32)>; 5] = Default::default();
+        let check_each = long || mixed;
+        let mut best: [Vec<Candidate>; 5] = Default::default();
         for record in &list[low..high] {
-            let Some(entry) = entries[record.slot as usize].as_ref() else {
-                continue;
-            };
-            let suffix = &entry.text[record.start as usize..];
-            if long
-                && keying == Keying::Keystrokes
-                && !key(suffix, keying, usize::MAX).starts_with(&typed_key)
-            {
+            let meta = self.meta[record.slot as usize];
+            if !meta.live {
                 continue;
             }
-            if (mixed || (long && keying == Keying::Initials)) && {
-                let shown: String = suffix
-                    .chars()
-                    .filter(|c| c.is_alphanumeric())
-                    .take(chars.len() + 1)
-                    .collect();
-                !matches_korean_prefix(&typed_folded, &fold(&shown))
-            } {
-                continue;
+            if check_each {
+                let Some(entry) = entries[record.slot as usize].as_ref() else {
+                    continue;
+                };
+                let suffix = &entry.text[record.start as usize..];
+                let fits = if keying == Keying::Keystrokes {
+                    key(suffix, keying, usize::MAX).starts_with(&typed_key)
+                } else {
+                    let shown: String = suffix
+                        .chars()
+                        .filter(|c| c.is_alphanumeric())
+                        .take(chars.len() + 1)
+                        .collect();
+                    matches_korean_prefix(&typed_folded, &fold(&shown))
+                };
+                if !fits {
+                    continue;
+                }
             }
-            let candidate = (record.start == 0, entry.weight, record.slot);
-            keep_best(&mut best[entry.kind as usize], candidate, per_kind);
+            let candidate = (record.start == 0, f64::from(meta.weight), record.slot);
+            keep_best(&mut best[usize::from(meta.kind)], candidate, per_kind);
         }
         let mut out = Vec::new();
         for top in best {
@@ -330,26 +363,30 @@ impl SuggestTable {
         out
     }
 
-    /// The heaviest entries of a kind (for popular queries when nothing is typed).
-    pub fn heaviest(&self, count: usize) -> Vec<&Entry> {
-        let mut all: Vec<&Entry> = self.entries.iter().flatten().collect();
-        all.sort_by(|a, b| b.weight.total_cmp(&a.weight));
-        all.truncate(count);
-        all
-    }
-
     /// Records held (each entry has one per keyed word, in each of the two arrays).
     pub fn records(&self) -> usize {
         self.keystrokes.len() + self.initials.len()
     }
+
+    /// Heap bytes held, approximately (allocator overhead not counted).
+    pub fn approximate_bytes(&self) -> usize {
+        let texts: usize = self.entries.iter().flatten().map(|e| e.text.len()).sum();
+        self.entries.capacity() * std::mem::size_of::<Option<Entry>>()
+            + self.meta.capacity() * std::mem::size_of::<Meta>()
+            + texts
+            + (self.keystrokes.capacity() + self.initials.capacity())
+                * std::mem::size_of::<Record>()
+            + self.by_id.capacity() * (std::mem::size_of::<((Kind, i64), u32)>() + 1)
+            + self.free.capacity() * 4
+    }
 }
 
-fn better(a: &(bool, f64, u32), b: &(bool, f64, u32)) -> bool {
+fn better(a: &Candidate, b: &Candidate) -> bool {
     (a.0, a.1) > (b.0, b.1) || ((a.0, a.1) == (b.0, b.1) && a.2 < b.2)
 }
 
 /// Keeps `top` sorted best first, at most `limit` long, one place per slot.
-fn keep_best(top: &mut Vec<(bool, f64, u32)>, candidate: (bool, f64, u32), limit: usize) {
+fn keep_best(top: &mut Vec<Candidate>, candidate: Candidate, limit: usize) {
     // Most records of a large range lose to the last kept one: settle them first. (A slot
     // already kept is at least as good as the last one.)
     if top.len() == limit && !top.last().is_some_and(|last| better(&candidate, last)) {
@@ -500,6 +537,23 @@ impl ContentSuggestions {
 
     pub fn remove_business(&mut self, id: i64) {
         self.table.remove(Kind::Business, id);
+    }
+
+    /// Heap bytes held, approximately: the table plus the tags of each post.
+    pub fn approximate_bytes(&self) -> usize {
+        let post_tags: usize = self
+            .post_tags
+            .values()
+            .map(|tags| tags.capacity() * 8)
+            .sum::<usize>()
+            + self.post_tags.capacity() * (std::mem::size_of::<(i64, Vec<i64>)>() + 1);
+        let tags: usize = self
+            .tags
+            .values()
+            .map(|(name, _)| name.capacity())
+            .sum::<usize>()
+            + self.tags.capacity() * (std::mem::size_of::<(i64, (String, u32))>() + 1);
+        self.table.approximate_bytes() + post_tags + tags
     }
 }
 
@@ -711,9 +765,10 @@ mod tests {
         let started = std::time::Instant::now();
         let mut suggestions = ContentSuggestions::build(posts, Vec::new(), Vec::new());
         eprintln!(
-            "suggestions: built {} records for 100,000 titles in {:?}",
+            "suggestions: built {} records for 100,000 titles in {:?}, {:.1} MB",
             suggestions.table.records(),
-            started.elapsed()
+            started.elapsed(),
+            suggestions.approximate_bytes() as f64 / 1e6
         );
         let typed = [
             "ㅁ",

@@ -661,7 +661,7 @@ async fn search_suggestions_and_popular_searches() {
 fn urlencode_path(path: &str) -> String {
     match path.split_once("?q=") {
         Some((head, rest)) => {
-            let (q, tail) = rest.split_once('&').map_or((rest, ""), |(q, t)| (q, t));
+            let (q, tail) = rest.split_once('&').unwrap_or((rest, ""));
             let tail = if tail.is_empty() {
                 String::new()
             } else {
