@@ -20,7 +20,15 @@ use utoipa::{Modify, OpenApi, ToSchema};
         (name = "members", description = "Join, recovery, my page, withdrawal"),
         (name = "certification", description = "Identity certification (SPEC §5, §7)"),
         (name = "social", description = "Social sign-in: OAuth 2 with PKCE, and the built-in local provider"),
-        (name = "analytics", description = "Visit and click beacons")
+        (name = "analytics", description = "Beacons, reader events and the business analytics"),
+        (name = "businesses", description = "Business registration, profile, managers, invitations, audit log"),
+        (name = "posts", description = "Writing, scheduling, publishing and hiding posts; the post detail"),
+        (name = "lists", description = "Popular, latest, category, report, interest, related and curated lists"),
+        (name = "readers", description = "Follows and bookmarks"),
+        (name = "search", description = "Search, suggestions, popular searches"),
+        (name = "media", description = "Uploads of images and PDF reports"),
+        (name = "media publication", description = "Press releases distributed to partner media"),
+        (name = "operators", description = "The platform operators' calls")
     )
 )]
 pub struct ApiDoc;
