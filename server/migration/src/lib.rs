@@ -12,6 +12,7 @@ mod m20261122_000002_businesses;
 mod m20261122_000003_content;
 mod m20261122_000004_engagement_and_analytics;
 mod m20261122_000005_media_uploads_search_mail;
+mod m20261122_000006_search_log_by_day;
 
 pub struct Migrator;
 
@@ -26,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000003_content::Migration),
             Box::new(m20261122_000004_engagement_and_analytics::Migration),
             Box::new(m20261122_000005_media_uploads_search_mail::Migration),
+            Box::new(m20261122_000006_search_log_by_day::Migration),
         ]
     }
 }
