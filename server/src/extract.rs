@@ -47,3 +47,53 @@ fn describe(rejection: &JsonRejection) -> String {
         other => other.body_text(),
     }
 }
+
+/// `Query<T>` with the API's 400 (a number out of range, a wrong type).
+pub struct Query<T>(pub T);
+
+impl<T, S> axum::extract::FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(Query(value)),
+            Err(rejection) => Err(ApiError::BadRequest(format!(
+                "invalid query parameter: {}",
+                rejection
+                    .body_text()
+                    .trim_start_matches("Failed to deserialize query string: ")
+            ))),
+        }
+    }
+}
+
+/// `Path<T>` with the API's 400 (an id that is not a number).
+pub struct Path<T>(pub T);
+
+impl<T, S> axum::extract::FromRequestParts<S> for Path<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(Path(value)),
+            Err(rejection) => Err(ApiError::BadRequest(format!(
+                "invalid path parameter: {}",
+                rejection.body_text()
+            ))),
+        }
+    }
+}

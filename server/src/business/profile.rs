@@ -7,10 +7,10 @@ use crate::auth::{AuthUser, MaybeAuthUser};
 use crate::entities::{business_members, businesses, follows, posts, uploads};
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Json;
+use crate::extract::{Json, Path};
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use chrono::{DateTime, Datelike, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -54,8 +54,32 @@ struct ProfileFields {
 struct RegisterRequest {
     /// 10 digits, with or without dashes (123-45-67890); checksum validated.
     registration_number: String,
-    #[serde(flatten)]
-    profile: ProfileFields,
+    name: String,
+    description: String,
+    industry: String,
+    homepage: Option<String>,
+    location: Option<String>,
+    founded_year: Option<i32>,
+    /// `1-10` | `11-50` | `51-200` | `201-1000` | `1000+`
+    employee_band: Option<String>,
+    logo_upload_id: Option<i64>,
+    cover_upload_id: Option<i64>,
+}
+
+impl RegisterRequest {
+    fn profile(self) -> ProfileFields {
+        ProfileFields {
+            name: Some(self.name),
+            description: Some(self.description),
+            industry: Some(self.industry),
+            homepage: self.homepage,
+            location: self.location,
+            founded_year: self.founded_year,
+            employee_band: self.employee_band,
+            logo_upload_id: self.logo_upload_id,
+            cover_upload_id: self.cover_upload_id,
+        }
+    }
 }
 
 /// A business's public profile.
@@ -307,7 +331,7 @@ async fn register(
         .ok_or_else(|| {
             ApiError::bad_request("registrationNumber is not a valid business registration number")
         })?;
-    let checked = check(&state, body.profile).await?;
+    let checked = check(&state, body.profile()).await?;
     let (Some(name), Some(description), Some(industry)) = (
         checked.name.clone(),
         checked.description.clone(),

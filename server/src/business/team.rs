@@ -14,13 +14,13 @@ use crate::auth::{cookies, password, session, AuthUser};
 use crate::entities::{audit_log, business_members, businesses, invitations, members};
 use crate::envelope::{ok, NoData, Ok};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Json;
+use crate::extract::{Json, Path, Query};
 use crate::limits::RateLimits;
 use crate::members::join::Terms;
 use crate::openapi::ErrorBody;
 use crate::paging::{self, Page, PageQuery};
 use crate::state::AppState;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{

@@ -12,11 +12,11 @@ use crate::business::access::{membership_of, require_admin, require_member_of};
 use crate::entities::{bookmarks, businesses, follows, post_tags, posts, tags, uploads};
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Json;
+use crate::extract::{Json, Path, Query};
 use crate::openapi::ErrorBody;
 use crate::paging::{self, Page, PageQuery};
 use crate::state::AppState;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, State};
 use chrono::{DateTime, FixedOffset, NaiveDateTime, TimeZone, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,

@@ -7,11 +7,11 @@ use crate::business::access::require_admin;
 use crate::entities::{recommendation_collections as collections, recommendation_items as items};
 use crate::envelope::{ok, NoData, Ok};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Json;
+use crate::extract::{Json, Path, Query};
 use crate::openapi::ErrorBody;
 use crate::paging::{self, PageQuery};
 use crate::state::AppState;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,

@@ -10,11 +10,11 @@ use crate::entities::{
 };
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Json;
+use crate::extract::{Json, Path, Query};
 use crate::openapi::ErrorBody;
 use crate::paging::{self, Page, PageQuery};
 use crate::state::AppState;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
