@@ -1,0 +1,304 @@
+#!/usr/bin/env bash
+# Load benchmark of the content calls on the large data set (`tidemark generate-large`:
+# 100,000 posts, 1,000,000 events): req/s and exact p50/p99 latency of the popular and latest
+# lists, post detail, business profile, search, typing suggestions and event ingestion, at 1,
+# 16 and 64 connections, on SQLite and on PostgreSQL. wrk (Debian) on loopback, release
+# build, rate limits off for the measurement only. Each result at 16 connections is compared
+# with its target; a missed target is reported, not failed (this is a measurement), but any
+# non-2xx answer fails the run.
+#
+#   bash tests/load/content.sh                  # both databases, 10 s per run
+#   bash tests/load/content.sh sqlite           # or: postgres, both (also DATABASES=...)
+#   DURATION=3 bash tests/load/content.sh       # shorter runs
+#   FORCE=1 bash tests/load/content.sh          # regenerate the data set
+#   POSTS=2000 EVENTS=20000 bash tests/load/content.sh   # a small set (kept apart)
+#
+# The data set is made once and kept: SQLite in $HOME/.cache/tidemark/large-sqlite, PostgreSQL
+# in the database tidemark_large (its search index in $HOME/.cache/tidemark/large-postgres).
+# Other sizes get their own folder and database (suffix -<posts>-<events>).
+source "$(dirname "$0")/../../.ci/lib.sh"
+command -v wrk >/dev/null || apt_install wrk
+
+DATABASES="${1:-${DATABASES:-both}}"
+case "$DATABASES" in sqlite | postgres | both) ;; *) fail "databases: sqlite, postgres or both, not $DATABASES" ;; esac
+DURATION="${DURATION:-10}"
+WARMUP="${WARMUP:-2}"
+POSTS="${POSTS:-100000}"
+EVENTS="${EVENTS:-1000000}"
+FORCE="${FORCE:-0}"
+if [ "$DATABASES" != sqlite ] && ! command -v psql >/dev/null && is_root; then
+  apt_install postgresql-client
+fi
+HERE="$ROOT/tests/load"
+CACHE="$HOME/.cache/tidemark"
+PG_ADMIN="${TIDEMARK_TEST_PG_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres}"
+SUFFIX=""
+if [ "$POSTS" != 100000 ] || [ "$EVENTS" != 1000000 ]; then SUFFIX="-$POSTS-$EVENTS"; fi
+PG_NAME="tidemark_large${SUFFIX//-/_}"
+
+BIN="$TARGET_DIR/release/tidemark"
+if [ ! -x "$BIN" ]; then
+  say "building the server (release)"
+  cargo build --release -p tidemark-server --bin tidemark --quiet
+fi
+
+WORK="$(mktemp -d)"
+SERVER=""
+cleanup() {
+  if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# The data set of one database: made when missing (or FORCE=1), else reused.
+prepare() { # kind data_dir database_url
+  local marker="$2/large-set" want="posts=$POSTS events=$EVENTS"
+  if [ "$FORCE" != 1 ] && [ -f "$marker" ] && [ "$(cat "$marker")" = "$want" ]; then
+    if [ "$1" = sqlite ] || [ "$(psql "$PG_ADMIN" -qAtc "SELECT 1 FROM pg_database WHERE datname = '$PG_NAME'")" = 1 ]; then
+      say "$1: reusing the data set in $2 ($want)"
+      return
+    fi
+  fi
+  say "$1: generating the data set ($want; a few minutes, once)"
+  rm -rf "$2"
+  mkdir -p "$2"
+  if [ "$1" = postgres ]; then
+    psql "$PG_ADMIN" -qc "DROP DATABASE IF EXISTS $PG_NAME WITH (FORCE)" >/dev/null
+    psql "$PG_ADMIN" -qc "CREATE DATABASE $PG_NAME" >/dev/null
+  fi
+  TIDEMARK_DATA_DIR="$2" DATABASE_URL="$3" TIDEMARK_DEMO_CONTENT=off RUST_LOG=warn \
+    "$BIN" generate-large --posts "$POSTS" --events "$EVENTS"
+  echo "$want" >"$marker"
+}
+
+# SQL against the data set (ids to rotate over), one value a line.
+query() { # kind data_dir database_url sql
+  if [ "$1" = sqlite ]; then
+    python3 - "$2/tidemark.db" "$4" <<'PY'
+import sqlite3, sys
+for row in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]):
+    print(row[0])
+PY
+  else
+    psql "$3" -qAtc "$4"
+  fi
+}
+
+urlencode() { python3 -c 'import sys, urllib.parse; [print(urllib.parse.quote(l.strip())) for l in sys.stdin if l.strip()]'; }
+
+QUERIES="마케팅
+디지털 마케팅
+데이터 분석
+인공지능
+생성형 AI
+클라우드 전환
+물류
+핀테크
+이커머스
+인재 채용
+스타트업 투자
+ESG 경영
+공급망
+고객 경험
+반도체
+헬스케어
+사이버 보안
+구독 경제
+플랫폼
+마케팅 전략
+2026 전략
+중소기업
+리더십
+조직 문화
+에너지 전환
+수출 지원
+라이브 커머스
+가격 전략
+개인정보 보호
+특허 전략"
+# Completions as they are typed: whole syllables, half-typed ones (맠 is ㅁㅏㅋ of 마케팅,
+# 뎅 of 데이터, 디짙 of 디지털), initial consonants (ㅁㅋ, ㄷㅇㅌ), digits and Latin.
+PREFIXES="마
+마케
+맠
+ㅁㅋ
+ㅁㅋㅌ
+데이
+뎅
+ㄷㅇㅌ
+인공
+ㅇㄱㅈㄴ
+클라
+물
+물류
+ㅁㄹ
+핀테
+ㅍㅌ
+스타
+ㅅㅌㅌ
+고객
+ㄱㄱ
+반도
+ㅂㄷㅊ
+헬스
+보안
+구도
+플랫
+ㅍㄹㅍ
+디지
+디짙
+리더
+ㅈㅈㅁㅎ
+에너
+수출
+라이
+가격
+개인정
+특허
+202
+ESG
+Dig
+mark"
+
+RESULTS="$WORK/results"
+FAILED=""
+
+# One wrk run; appends "db|endpoint|connections|req/s|p50 ms|p99 ms|non-2xx|socket errors".
+run() { # db endpoint connections mode url [env...]
+  local db="$1" endpoint="$2" connections="$3" mode="$4" url="$5" out line
+  shift 5
+  out="$(env MODE="$mode" "$@" wrk -t "$((connections < 2 ? 1 : 2))" -c "$connections" \
+    -d "${DURATION}s" --latency -s "$HERE/content.lua" "$url")"
+  line="$(awk '/^RESULT / { printf "%.0f|%.2f|%.2f|%d|%d", $2 / ($3 / 1e6), $4 / 1000, $5 / 1000, $6, $7 }' <<<"$out")"
+  [ -n "$line" ] || fail "wrk gave no result for $endpoint @ $connections: $out"
+  echo "$db|$endpoint|$connections|$line" >>"$RESULTS"
+  if [ "$(cut -d'|' -f4 <<<"$line")" != 0 ]; then
+    FAILED="$FAILED $db:$endpoint@$connections"
+  fi
+}
+
+warm() { # mode url [env...]
+  local mode="$1" url="$2"
+  shift 2
+  env MODE="$mode" "$@" wrk -t 2 -c 16 -d "${WARMUP}s" -s "$HERE/content.lua" "$url" >/dev/null
+}
+
+# Waits (up to 30 s) until a business profile, which reads the database, answers within
+# 50 ms again: the work a run queued behind it is done.
+settle() { # base
+  local probe="$1$(head -1 "$WORK/profile")" took
+  for _ in $(seq 1 60); do
+    sleep 0.5
+    took="$(curl -s -o /dev/null -w '%{time_total}' "$probe" || echo 9)"
+    awk -v t="$took" 'BEGIN { exit !(t < 0.05) }' && return
+  done
+  say "the server was still busy 30 s after the run"
+}
+
+measure() { # db endpoint mode url [env...]
+  local db="$1" endpoint="$2" mode="$3" url="$4"
+  shift 4
+  warm "$mode" "$url" "$@"
+  for connections in 1 16 64; do
+    run "$db" "$endpoint" "$connections" "$mode" "$url" "$@"
+  done
+  settle "${url%/api/v1/*}"
+}
+
+bench_database() { # kind label data_dir database_url
+  local kind="$1" label="$2" data="$3" url="$4" port base
+  prepare "$kind" "$data" "$url"
+  query "$kind" "$data" "$url" "SELECT id FROM posts WHERE status = 'PUBLISHED' ORDER BY random() LIMIT 5000" >"$WORK/post-ids"
+  query "$kind" "$data" "$url" "SELECT id FROM businesses ORDER BY random() LIMIT 1000" >"$WORK/business-ids"
+  sed 's|^|/api/v1/posts/|' "$WORK/post-ids" >"$WORK/detail"
+  sed 's|^|/api/v1/businesses/|' "$WORK/business-ids" >"$WORK/profile"
+  urlencode <<<"$QUERIES" | sed 's|^\(.*\)$|/api/v1/search?q=\1\&type=CONTENTS\&sort=POPULAR|' >"$WORK/search"
+  urlencode <<<"$PREFIXES" | sed 's|^\(.*\)$|/api/v1/search/suggestions?q=\1\&mode=Typing|' >"$WORK/suggest"
+
+  port="$(free_port)"
+  base="http://127.0.0.1:$port"
+  say "$label: starting the server on port $port"
+  PORT="$port" TIDEMARK_DATA_DIR="$data" DATABASE_URL="$url" TIDEMARK_RATE_LIMITS=off \
+    TIDEMARK_DEMO_CONTENT=off TIDEMARK_UI_DIR="$ROOT/ui/dist" RUST_LOG=error \
+    "$BIN" >"$WORK/server-$kind.log" 2>&1 &
+  SERVER=$!
+  for _ in $(seq 1 600); do
+    curl -sf "$base/health" >/dev/null && break
+    kill -0 "$SERVER" 2>/dev/null || fail "the server stopped: $(tail -5 "$WORK/server-$kind.log")"
+    sleep 0.2
+  done
+  curl -sf "$base/health" >/dev/null || fail "the server did not start within 2 minutes"
+  # Every call answers 200 before anything is measured.
+  local first
+  first="$(head -1 "$WORK/post-ids")"
+  for path in /api/v1/posts/popular /api/v1/posts/latest "/api/v1/posts/$first" \
+    "$(head -1 "$WORK/profile")" "$(head -1 "$WORK/search")" "$(head -1 "$WORK/suggest")"; do
+    curl -sf -o /dev/null "$base$path" || fail "$label: GET $path does not answer 200"
+  done
+
+  # Endpoint after endpoint: a warm-up, the three runs, then a pause until the server is idle
+  # again (searches leave search-log writes behind them), so no call pays for the previous
+  # one. Search goes last for that reason.
+  say "$label: measuring (${WARMUP} s warm-up, then ${DURATION} s a run)"
+  measure "$label" "popular list" get "$base/api/v1/posts/popular"
+  measure "$label" "latest list" get "$base/api/v1/posts/latest"
+  measure "$label" "post detail" paths "$base" PATHS="$WORK/detail"
+  measure "$label" "business profile" paths "$base" PATHS="$WORK/profile"
+  measure "$label" "typing suggestions" paths "$base" PATHS="$WORK/suggest"
+  measure "$label" "event ingestion" events "$base" IDS="$WORK/post-ids"
+  measure "$label" "search" paths "$base" PATHS="$WORK/search"
+  kill "$SERVER"
+  wait "$SERVER" 2>/dev/null || true
+  SERVER=""
+  report "$label"
+}
+
+# One table per database, then the targets at 16 connections.
+report() { # label
+  printf '\n%s: %s posts, %s events; %s s a run; wrk -t2 on the same 2-core machine\n' \
+    "$1" "$POSTS" "$EVENTS" "$DURATION"
+  printf '%-20s %5s %10s %9s %9s %8s %8s\n' endpoint conns "req/s" "p50 ms" "p99 ms" non-2xx socket
+  for endpoint in "popular list" "latest list" "post detail" "business profile" "search" \
+    "typing suggestions" "event ingestion"; do
+    awk -F'|' -v db="$1" -v e="$endpoint" '$1 == db && $2 == e {
+      extra = (e == "event ingestion") ? sprintf("  (%d events/s)", $4 * 50) : ""
+      printf "%-20s %5s %10s %9s %9s %8s %8s%s\n", $2, $3, $4, $5, $6, $7, $8, extra }' "$RESULTS"
+  done
+  echo "targets at 16 connections:"
+  awk -F'|' -v db="$1" '$1 == db && $3 == 16 {
+    rps = $4; p99 = $6
+    if ($2 == "popular list" || $2 == "latest list")
+      printf "  %-18s %8d req/s = %.2f x 20,000 (%s); p99 %.2f ms vs < 5 ms (%s)\n", $2, rps, rps / 20000,
+        rps >= 20000 ? "met" : "missed", p99, p99 < 5 ? "met" : "missed"
+    else if ($2 == "post detail")
+      printf "  %-18s %8d req/s = %.2f x 5,000 (%s)\n", $2, rps, rps / 5000, rps >= 5000 ? "met" : "missed"
+    else if ($2 == "typing suggestions")
+      printf "  %-18s p99 %.2f ms vs < 20 ms = %.2f x the budget (%s)\n", $2, p99, p99 / 20,
+        p99 < 20 ? "met" : "missed"
+    else if ($2 == "event ingestion")
+      printf "  %-18s %8d events/s = %.2f x 10,000 (%s)\n", $2, rps * 50, rps * 50 / 10000,
+        rps * 50 >= 10000 ? "met" : "missed"
+  }' "$RESULTS"
+}
+
+if [ "$DATABASES" != postgres ]; then
+  bench_database sqlite "SQLite (embedded file)" "$CACHE/large-sqlite$SUFFIX" ""
+fi
+if [ "$DATABASES" != sqlite ]; then
+  if command -v psql >/dev/null && psql "$PG_ADMIN" -qAtc "SELECT 1" >/dev/null 2>&1; then
+    bench_database postgres "PostgreSQL" "$CACHE/large-postgres$SUFFIX" "${PG_ADMIN%/*}/$PG_NAME"
+  elif [ "$DATABASES" = postgres ]; then
+    fail "PostgreSQL not reachable at $PG_ADMIN"
+  else
+    say "PostgreSQL not reachable at $PG_ADMIN: skipped"
+  fi
+fi
+
+if [ -n "$FAILED" ]; then
+  fail "non-2xx answers during:$FAILED"
+fi
+say "content benchmark done"
