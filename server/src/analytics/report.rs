@@ -8,7 +8,9 @@
 //! The additive figures (views, clicks, bookmarks, shares, follows gained, read-throughs)
 //! are sums of the roll-up (`analytics_daily`, at most a minute behind); unique readers over
 //! a period cannot be summed from days, so they are counted from the events themselves (the
-//! `(business_id, day)` index serves them). The reader mix counts certified members only and
+//! `(business_id, day)` index serves them; the kinds are picked inside the aggregates, not in
+//! `WHERE`, so that no planner prefers the `(kind, day)` index, which would read every
+//! business's views of the period). The reader mix counts certified members only and
 //! never shows a group of fewer than [`MIN_GROUP`] readers.
 
 use super::sql::{self, int, READ_KINDS, VISITOR};
@@ -244,29 +246,50 @@ async fn sums(db: &impl ConnectionTrait, business_id: i64, period: &Period) -> A
 }
 
 /// Distinct readers of the business over a period, in all or per post (`post_id` NULL: all).
+/// Which readers [`readers`] counts.
+#[derive(Clone, Copy)]
+enum ReadersOf<'a> {
+    /// The whole business: one figure, keyed `None`.
+    Business,
+    /// Every post of the business.
+    EachPost,
+    /// These posts only (their events alone are read, through the `(post_id, day)` index).
+    Posts(&'a [i64]),
+}
+
+/// Distinct readers of the business over a period, in all (key `None`) or per post.
 async fn readers(
     db: &impl ConnectionTrait,
     business_id: i64,
     period: &Period,
-    per_post: bool,
+    of: ReadersOf<'_>,
 ) -> ApiResult<HashMap<Option<i64>, i64>> {
-    let (select, group) = if per_post {
-        ("e.post_id", " GROUP BY e.post_id")
-    } else {
-        ("NULL", "")
+    let mut values: Vec<Value> = vec![
+        business_id.into(),
+        period.first_day().into(),
+        period.last_day().into(),
+    ];
+    let (select, filter, group) = match of {
+        ReadersOf::Business => ("NULL", String::new(), ""),
+        ReadersOf::EachPost => ("e.post_id", String::new(), " GROUP BY e.post_id"),
+        ReadersOf::Posts(ids) => {
+            values.extend(ids.iter().map(|&id| Value::from(id)));
+            (
+                "e.post_id",
+                format!(" AND e.post_id IN ({})", sql::placeholders(ids.len())),
+                " GROUP BY e.post_id",
+            )
+        }
     };
     let rows = sql::query(
         db,
         &format!(
-            "SELECT {select} AS post_id, COUNT(DISTINCT {VISITOR}) AS readers \
-             FROM analytics_events e WHERE e.business_id = ? AND e.day >= ? AND e.day <= ? \
-             AND e.kind IN {READ_KINDS}{group}"
+            "SELECT {select} AS post_id, \
+             COUNT(DISTINCT CASE WHEN e.kind IN {READ_KINDS} THEN {VISITOR} END) AS readers \
+             FROM analytics_events e WHERE e.business_id = ? AND e.day >= ? AND e.day <= ?\
+             {filter}{group}"
         ),
-        vec![
-            business_id.into(),
-            period.first_day().into(),
-            period.last_day().into(),
-        ],
+        values,
     )
     .await?;
     rows.iter()
@@ -413,10 +436,17 @@ async fn outline(
     let db = &state.db;
     let previous = period.previous();
 
-    let now = sums(db, business_id, &period).await?;
-    let before = sums(db, business_id, &previous).await?;
-    let readers_now = readers(db, business_id, &period, false).await?;
-    let readers_before = readers(db, business_id, &previous, false).await?;
+    // Independent queries, run side by side on the pool's connections.
+    let (now, before, readers_now, readers_before, series, top_posts, devices, readers) = tokio::try_join!(
+        sums(db, business_id, &period),
+        sums(db, business_id, &previous),
+        readers(db, business_id, &period, ReadersOf::Business),
+        readers(db, business_id, &previous, ReadersOf::Business),
+        series(db, business_id, &period),
+        top_posts(db, business_id, &period),
+        devices(db, business_id, &period),
+        reader_mix(db, business_id, &period),
+    )?;
     let totals = Totals {
         views: Figure::new(now.views, before.views),
         unique_readers: Figure::new(
@@ -433,10 +463,10 @@ async fn outline(
     Ok(ok(Outline {
         period: period.out(),
         totals,
-        series: series(db, business_id, &period).await?,
-        top_posts: top_posts(db, business_id, &period).await?,
-        devices: devices(db, business_id, &period).await?,
-        readers: reader_mix(db, business_id, &period).await?,
+        series,
+        top_posts,
+        devices,
+        readers,
     }))
 }
 
@@ -545,7 +575,8 @@ async fn top_posts(
         .await?
         .into_iter()
         .collect();
-    let readers = readers(db, business_id, period, true).await?;
+    let ids: Vec<i64> = top.iter().map(|t| t.0).collect();
+    let readers = readers(db, business_id, period, ReadersOf::Posts(&ids)).await?;
     Ok(top
         .into_iter()
         .map(|(id, views)| TopPost {
@@ -565,9 +596,10 @@ async fn devices(
     let rows = sql::query(
         db,
         &format!(
-            "SELECT e.device_type AS device_type, COUNT(DISTINCT {VISITOR}) AS readers \
+            "SELECT e.device_type AS device_type, \
+             COUNT(DISTINCT CASE WHEN e.kind IN {READ_KINDS} THEN {VISITOR} END) AS readers \
              FROM analytics_events e WHERE e.business_id = ? AND e.day >= ? AND e.day <= ? \
-             AND e.kind IN {READ_KINDS} GROUP BY e.device_type"
+             GROUP BY e.device_type"
         ),
         vec![
             business_id.into(),
@@ -664,9 +696,9 @@ async fn reader_mix(
         db,
         &format!(
             "SELECT c.gender AS gender, c.birth_date AS birth_date, COUNT(*) AS n FROM \
-             (SELECT DISTINCT e.member_id AS member_id FROM analytics_events e \
-              WHERE e.business_id = ? AND e.day >= ? AND e.day <= ? \
-              AND e.kind IN {READ_KINDS} AND e.member_id IS NOT NULL) r \
+             (SELECT DISTINCT CASE WHEN e.kind IN {READ_KINDS} THEN e.member_id END AS member_id \
+              FROM analytics_events e \
+              WHERE e.business_id = ? AND e.day >= ? AND e.day <= ?) r \
              JOIN members m ON m.id = r.member_id \
              JOIN certifications c ON c.id = m.certification_id \
              GROUP BY c.gender, c.birth_date"
@@ -842,7 +874,7 @@ async fn content_rows(
             ],
         );
     }
-    let readers = readers(db, business_id, period, true).await?;
+    let readers = readers(db, business_id, period, ReadersOf::EachPost).await?;
     let mut rows: Vec<ContentRow> = posts
         .into_iter()
         .map(|(id, title, status, published_at)| {
