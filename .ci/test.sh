@@ -46,4 +46,10 @@ cargo bench -p tidemark-core --bench core --quiet -- --warm-up-time 1 --measurem
 say "load: session calls on SQLite and PostgreSQL (2 s per run; tests/load/sessions.sh for longer)"
 DURATION=2 bash tests/load/sessions.sh
 
+say "load: content calls on a small data set (tests/load/content.sh for the 100,000-post set)"
+POSTS=2000 EVENTS=20000 DURATION=2 bash tests/load/content.sh
+
+say "faults: the server killed 20 times under a write load (tests/load/fault.sh)"
+bash tests/load/fault.sh
+
 say "all tests passed"

@@ -41,6 +41,8 @@ pub fn changed(state: &AppState) {
 
 /// After a post's row changed: the catalogue, the cached pages and the search index follow.
 pub async fn post_changed(state: &AppState, id: i64) {
+    // The event intake's post cache forgets it, so a hidden post stops collecting events now.
+    state.events.forget_post(id);
     if let Err(error) = state.catalog.sync_post(&state.db, id).await {
         tracing::warn!(%error, post = id, "catalogue: post not synced; the next reload brings it");
     }
