@@ -15,7 +15,8 @@
 #
 # The data set is made once and kept: SQLite in $HOME/.cache/tidemark/large-sqlite, PostgreSQL
 # in the database tidemark_large (its search index in $HOME/.cache/tidemark/large-postgres).
-# Other sizes get their own folder and database (suffix -<posts>-<events>).
+# Other sizes get their own folder and database (suffix -<posts>-<events>). Each run measures
+# a copy of it (a copied folder; a database made from tidemark_large as its template).
 source "$(dirname "$0")/../../.ci/lib.sh"
 command -v wrk >/dev/null || apt_install wrk
 
@@ -36,16 +37,18 @@ SUFFIX=""
 if [ "$POSTS" != 100000 ] || [ "$EVENTS" != 1000000 ]; then SUFFIX="-$POSTS-$EVENTS"; fi
 PG_NAME="tidemark_large${SUFFIX//-/_}"
 
+# As sessions.sh: cargo builds when the sources changed and does nothing otherwise, so the
+# binary measured is the one of this tree.
+say "building the server (release)"
+cargo build --release -p tidemark-server --bin tidemark --quiet
 BIN="$TARGET_DIR/release/tidemark"
-if [ ! -x "$BIN" ]; then
-  say "building the server (release)"
-  cargo build --release -p tidemark-server --bin tidemark --quiet
-fi
 
 WORK="$(mktemp -d)"
 SERVER=""
+RUN_DB=""
 cleanup() {
   if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+  if [ -n "$RUN_DB" ]; then psql "$PG_ADMIN" -qc "DROP DATABASE IF EXISTS $RUN_DB WITH (FORCE)" >/dev/null 2>&1 || true; fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -212,6 +215,16 @@ measure() { # db endpoint mode url [env...]
 bench_database() { # kind label data_dir database_url
   local kind="$1" label="$2" data="$3" url="$4" port base
   prepare "$kind" "$data" "$url"
+  # The run works on a copy, so the events and searches it writes never pile up in the kept
+  # set and every run starts from the same data.
+  say "$label: copying the data set for this run"
+  cp -a "$data" "$WORK/data-$kind"
+  data="$WORK/data-$kind"
+  if [ "$kind" = postgres ]; then
+    RUN_DB="tidemark_bench_$$"
+    psql "$PG_ADMIN" -qc "CREATE DATABASE $RUN_DB TEMPLATE $PG_NAME" >/dev/null
+    url="${PG_ADMIN%/*}/$RUN_DB"
+  fi
   query "$kind" "$data" "$url" "SELECT id FROM posts WHERE status = 'PUBLISHED' ORDER BY random() LIMIT 5000" >"$WORK/post-ids"
   query "$kind" "$data" "$url" "SELECT id FROM businesses ORDER BY random() LIMIT 1000" >"$WORK/business-ids"
   sed 's|^|/api/v1/posts/|' "$WORK/post-ids" >"$WORK/detail"
@@ -254,6 +267,11 @@ bench_database() { # kind label data_dir database_url
   kill "$SERVER"
   wait "$SERVER" 2>/dev/null || true
   SERVER=""
+  rm -rf "$data"
+  if [ "$kind" = postgres ]; then
+    psql "$PG_ADMIN" -qc "DROP DATABASE IF EXISTS $RUN_DB WITH (FORCE)" >/dev/null
+    RUN_DB=""
+  fi
   report "$label"
 }
 

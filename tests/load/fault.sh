@@ -27,11 +27,10 @@ if [ "$DATABASES" != sqlite ] && ! command -v psql >/dev/null && is_root; then
   apt_install postgresql-client
 fi
 
+# As sessions.sh: cargo builds when the sources changed and does nothing otherwise.
+say "building the server (release)"
+cargo build --release -p tidemark-server --bin tidemark --quiet
 BIN="$TARGET_DIR/release/tidemark"
-if [ ! -x "$BIN" ]; then
-  say "building the server (release)"
-  cargo build --release -p tidemark-server --bin tidemark --quiet
-fi
 
 WORK="$(mktemp -d)"
 SERVER=""
