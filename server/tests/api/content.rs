@@ -130,10 +130,12 @@ async fn drafts_and_scheduled_posts_stay_invisible_until_their_time() {
         let (_, drafts) = call(&app, &master, Method::GET, "/api/v1/mypage/posts?status=DRAFT", None).await;
         assert_eq!(ids(&drafts), vec![draft]);
 
-        // Nothing publishes it early; at its time it is published.
+        // Nothing publishes it early; at its time it is published (by this call, or by the
+        // server's own job if that came first).
         assert!(tidemark_server::content::publish_due(&app.state).await.unwrap().is_empty());
         tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
-        assert_eq!(tidemark_server::content::publish_due(&app.state).await.unwrap(), vec![scheduled]);
+        let published = tidemark_server::content::publish_due(&app.state).await.unwrap();
+        assert!(published.is_empty() || published == vec![scheduled], "{published:?}");
         let (status, detail) = app.get(&format!("/api/v1/posts/{scheduled}")).await;
         assert_eq!((status, detail["data"]["status"].as_str()), (200, Some("PUBLISHED")));
         assert!(in_lists(&app, business, scheduled).await.contains(&"/api/v1/posts/latest"));
