@@ -5,6 +5,7 @@
 
 use crate::entities::mail_outbox;
 use crate::error::ApiError;
+use crate::pages::escape_html;
 use chrono::Utc;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
@@ -236,12 +237,12 @@ pub async fn outbox_page(
         html.push_str(&format!(
             "<article><small>#{} · {} · {} · {}</small><h2>{}</h2><p><small>To: {}</small></p><pre>{}</pre></article>",
             row.id,
-            escape(&row.created_at.to_rfc3339()),
-            escape(&row.kind),
-            escape(&row.status),
-            escape(&row.subject),
-            escape(&row.to_address),
-            escape(&row.body_text)
+            escape_html(&row.created_at.to_rfc3339()),
+            escape_html(&row.kind),
+            escape_html(&row.status),
+            escape_html(&row.subject),
+            escape_html(&row.to_address),
+            escape_html(&row.body_text)
         ));
     }
     html.push_str("</body></html>");
@@ -253,14 +254,6 @@ pub async fn outbox_page(
         html,
     )
         .into_response()
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
 }
 
 #[cfg(test)]

@@ -197,7 +197,8 @@ async fn business_meta(state: &AppState, id: i64, base: &str) -> Option<PageMeta
     })
 }
 
-fn escape_html(text: &str) -> String {
+/// Text made safe for HTML element content and quoted attribute values.
+pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -28,9 +28,26 @@ impl PageQuery {
         }
     }
 
+    /// For lists paged by row id, newest first ([`cut`]): the id the previous page ended at.
+    pub fn before_id(&self) -> ApiResult<Option<i64>> {
+        Ok(self.position()?.and_then(|parts| parts.first().copied()))
+    }
+
     /// The decoded cursor: the numbers it was made of.
     pub fn position(&self) -> ApiResult<Option<Vec<i64>>> {
         self.cursor.as_deref().map(decode).transpose()
+    }
+}
+
+/// Cuts rows fetched with `limit(size + 1)`, newest id first, to one page: the extra row
+/// says there is a next page, which starts after the last row kept (its id is the cursor).
+pub fn cut<T>(mut rows: Vec<T>, size: u64, id: impl Fn(&T) -> i64) -> (Vec<T>, Option<String>) {
+    if rows.len() as u64 > size {
+        rows.truncate(size as usize);
+        let next = rows.last().map(|row| encode(&[id(row)]));
+        (rows, next)
+    } else {
+        (rows, None)
     }
 }
 

@@ -655,16 +655,11 @@ async fn audit_trail(
         .filter(audit_log::Column::BusinessId.eq(id))
         .order_by_desc(audit_log::Column::Id)
         .limit(size + 1);
-    if let Some(position) = page.position()? {
-        query = query.filter(audit_log::Column::Id.lt(position.first().copied().unwrap_or(0)));
+    if let Some(before) = page.before_id()? {
+        query = query.filter(audit_log::Column::Id.lt(before));
     }
-    let mut rows = query.all(&state.db).await?;
-    let next_cursor = if rows.len() as u64 > size {
-        rows.truncate(size as usize);
-        rows.last().map(|row| paging::encode(&[row.id]))
-    } else {
-        None
-    };
+    let rows = query.all(&state.db).await?;
+    let (rows, next_cursor) = paging::cut(rows, size, |row| row.id);
     Ok(ok(Page {
         items: rows
             .into_iter()

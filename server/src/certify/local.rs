@@ -11,6 +11,7 @@ use super::random_hex;
 use crate::auth::tokens::hash_token;
 use crate::entities::certifications;
 use crate::error::ApiError;
+use crate::pages::escape_html;
 use crate::state::AppState;
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{Form, Query, State};
@@ -339,21 +340,6 @@ fn html(status: StatusCode, body: String) -> Response {
     (status, [(header::CACHE_CONTROL, "no-store")], Html(body)).into_response()
 }
 
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 const STYLE: &str = r#"
 :root { color-scheme: light; }
 * { box-sizing: border-box; }
@@ -403,8 +389,8 @@ fn message_page(status: StatusCode, korean: &str, english: &str) -> Response {
             "<span class=\"badge\">개발·테스트용 인증 · Development provider</span>\
              <h1>본인인증 <span class=\"en\">Identity certification</span></h1>\
              <p class=\"lead\">{}<br><span class=\"en\">{}</span></p>",
-            escape(korean),
-            escape(english)
+            escape_html(korean),
+            escape_html(english)
         )),
     )
 }
@@ -428,7 +414,7 @@ fn purpose_text(purpose: &str) -> (&'static str, &'static str) {
 }
 
 fn form_page(row: &certifications::Model, filled: &Filled, problems: &[Problem]) -> String {
-    let value = |v: &Option<String>| escape(v.as_deref().unwrap_or("").trim());
+    let value = |v: &Option<String>| escape_html(v.as_deref().unwrap_or("").trim());
     let checked = |g: &str| {
         if filled.gender.as_deref() == Some(g) {
             " checked"
@@ -444,8 +430,8 @@ fn form_page(row: &certifications::Model, filled: &Filled, problems: &[Problem])
             .map(|(ko, en)| {
                 format!(
                     "<li>{}<br><span class=\"en\">{}</span></li>",
-                    escape(ko),
-                    escape(en)
+                    escape_html(ko),
+                    escape_html(en)
                 )
             })
             .collect();
@@ -477,7 +463,7 @@ fn form_page(row: &certifications::Model, filled: &Filled, problems: &[Problem])
 </form>
 <p class="note">실제 본인인증 대신 쓰는 개발·테스트용 화면입니다. 입력한 정보가 그대로 인증 결과가 됩니다.<br>
 <span class="en">This page stands in for a real certification provider in development and tests: what you enter becomes the certified identity.</span></p>"#,
-        certify_no = escape(&row.certify_no),
+        certify_no = escape_html(&row.certify_no),
         name = value(&filled.name),
         phone = value(&filled.phone),
         birth_date = value(&filled.birth_date),
@@ -548,6 +534,9 @@ mod tests {
             return_address(&[("error_msg", "a b&c"), ("success", "false")]),
             "/member/auth/callbackCertify?error_msg=a%20b%26c&success=false"
         );
-        assert_eq!(escape("<script>\"'&"), "&lt;script&gt;&quot;&#39;&amp;");
+        assert_eq!(
+            escape_html("<script>\"'&"),
+            "&lt;script&gt;&quot;&#39;&amp;"
+        );
     }
 }

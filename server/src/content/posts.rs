@@ -5,7 +5,7 @@
 //! business) or REMOVED (by an operator). The body is sanitised with the one policy of
 //! [`super::sanitize`] before it is stored.
 
-use super::cards::{badges, tags_of, BusinessBadge};
+use super::cards::{tags_of, BusinessBadge};
 use super::sanitize;
 use crate::auth::{AuthUser, MaybeAuthUser};
 use crate::business::access::{membership_of, require_admin, require_member_of};
@@ -596,15 +596,24 @@ pub async fn detail_of(
         .one(&state.db)
         .await?
         .ok_or_else(|| ApiError::internal("a post without its business"))?;
-    let badge = badges(state, &[business.id])
-        .await?
-        .remove(&business.id)
-        .ok_or_else(|| ApiError::internal("badge"))?;
-    let uploads: Vec<i64> = [post.cover_upload_id, post.report_upload_id]
-        .into_iter()
-        .flatten()
-        .collect();
+    // One look-up for every file the page shows: the logo, the cover and the report.
+    let uploads: Vec<i64> = [
+        business.logo_upload_id,
+        post.cover_upload_id,
+        post.report_upload_id,
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     let urls = crate::business::profile::upload_urls(state, &uploads).await?;
+    let badge = BusinessBadge {
+        id: business.id,
+        name: business.name.clone(),
+        logo_url: business
+            .logo_upload_id
+            .and_then(|id| urls.get(&id).cloned()),
+        verified: business.verified_at.is_some(),
+    };
     let tags = tags_of(state, &[post.id])
         .await?
         .remove(&post.id)
@@ -748,16 +757,11 @@ async fn mine(
         }
         select = select.filter(posts::Column::Status.eq(status));
     }
-    if let Some(position) = page.position()? {
-        select = select.filter(posts::Column::Id.lt(position.first().copied().unwrap_or(0)));
+    if let Some(before) = page.before_id()? {
+        select = select.filter(posts::Column::Id.lt(before));
     }
-    let mut rows = select.all(&state.db).await?;
-    let next_cursor = if rows.len() as u64 > size {
-        rows.truncate(size as usize);
-        rows.last().map(|row| paging::encode(&[row.id]))
-    } else {
-        None
-    };
+    let rows = select.all(&state.db).await?;
+    let (rows, next_cursor) = paging::cut(rows, size, |row| row.id);
     Ok(ok(Page {
         items: rows
             .into_iter()

@@ -124,7 +124,19 @@ async fn business_exists(state: &AppState, id: i64) -> ApiResult<()> {
         .ok_or_else(|| ApiError::NotFound("no such business".into()))
 }
 
-async fn follower_count(db: &impl ConnectionTrait, id: i64) -> ApiResult<i64> {
+/// Moves the business's follower count by `delta` (the rows really added or removed) and
+/// answers the count.
+async fn followers_after(db: &impl ConnectionTrait, id: i64, delta: i64) -> ApiResult<i64> {
+    if delta != 0 {
+        businesses::Entity::update_many()
+            .col_expr(
+                businesses::Column::FollowerCount,
+                Expr::col(businesses::Column::FollowerCount).add(delta),
+            )
+            .filter(businesses::Column::Id.eq(id))
+            .exec(db)
+            .await?;
+    }
     Ok(businesses::Entity::find_by_id(id)
         .one(db)
         .await?
@@ -166,17 +178,7 @@ async fn follow(
     )
     .exec_without_returning(&txn)
     .await?;
-    if added == 1 {
-        businesses::Entity::update_many()
-            .col_expr(
-                businesses::Column::FollowerCount,
-                Expr::col(businesses::Column::FollowerCount).add(1),
-            )
-            .filter(businesses::Column::Id.eq(business_id))
-            .exec(&txn)
-            .await?;
-    }
-    let count = follower_count(&txn, business_id).await?;
+    let count = followers_after(&txn, business_id, added as i64).await?;
     txn.commit().await?;
     if added == 1 {
         state
@@ -214,17 +216,7 @@ async fn unfollow(
         .exec(&txn)
         .await?
         .rows_affected;
-    if removed == 1 {
-        businesses::Entity::update_many()
-            .col_expr(
-                businesses::Column::FollowerCount,
-                Expr::col(businesses::Column::FollowerCount).sub(1),
-            )
-            .filter(businesses::Column::Id.eq(business_id))
-            .exec(&txn)
-            .await?;
-    }
-    let count = follower_count(&txn, business_id).await?;
+    let count = followers_after(&txn, business_id, -(removed as i64)).await?;
     txn.commit().await?;
     if removed == 1 {
         state.events.record(event(
@@ -253,7 +245,19 @@ async fn public_post(state: &AppState, id: i64) -> ApiResult<posts::Model> {
     }
 }
 
-async fn bookmark_count(db: &impl ConnectionTrait, id: i64) -> ApiResult<i64> {
+/// Moves the post's bookmark count by `delta` (the rows really added or removed) and answers
+/// the count.
+async fn bookmarks_after(db: &impl ConnectionTrait, id: i64, delta: i64) -> ApiResult<i64> {
+    if delta != 0 {
+        posts::Entity::update_many()
+            .col_expr(
+                posts::Column::BookmarkCount,
+                Expr::col(posts::Column::BookmarkCount).add(delta),
+            )
+            .filter(posts::Column::Id.eq(id))
+            .exec(db)
+            .await?;
+    }
     Ok(posts::Entity::find_by_id(id)
         .one(db)
         .await?
@@ -295,17 +299,7 @@ async fn bookmark(
     )
     .exec_without_returning(&txn)
     .await?;
-    if added == 1 {
-        posts::Entity::update_many()
-            .col_expr(
-                posts::Column::BookmarkCount,
-                Expr::col(posts::Column::BookmarkCount).add(1),
-            )
-            .filter(posts::Column::Id.eq(post_seq))
-            .exec(&txn)
-            .await?;
-    }
-    let count = bookmark_count(&txn, post_seq).await?;
+    let count = bookmarks_after(&txn, post_seq, added as i64).await?;
     txn.commit().await?;
     if added == 1 {
         state.events.record(event(
@@ -347,17 +341,7 @@ async fn unbookmark(
         .exec(&txn)
         .await?
         .rows_affected;
-    if removed == 1 {
-        posts::Entity::update_many()
-            .col_expr(
-                posts::Column::BookmarkCount,
-                Expr::col(posts::Column::BookmarkCount).sub(1),
-            )
-            .filter(posts::Column::Id.eq(post_seq))
-            .exec(&txn)
-            .await?;
-    }
-    let count = bookmark_count(&txn, post_seq).await?;
+    let count = bookmarks_after(&txn, post_seq, -(removed as i64)).await?;
     txn.commit().await?;
     if removed == 1 {
         state.events.record(event(
@@ -387,11 +371,6 @@ struct Followed {
     followed_at: chrono::DateTime<Utc>,
 }
 
-/// Paging by the row id, newest first.
-fn before(page: &PageQuery) -> ApiResult<Option<i64>> {
-    Ok(page.position()?.and_then(|p| p.first().copied()))
-}
-
 #[utoipa::path(
         get,
         path = "/api/v1/me/follows",
@@ -411,16 +390,11 @@ async fn my_follows(
         .filter(follows::Column::MemberId.eq(user.member.id))
         .order_by_desc(follows::Column::Id)
         .limit(size + 1);
-    if let Some(before) = before(&page)? {
+    if let Some(before) = page.before_id()? {
         query = query.filter(follows::Column::Id.lt(before));
     }
-    let mut rows = query.all(&state.db).await?;
-    let next_cursor = if rows.len() as u64 > size {
-        rows.truncate(size as usize);
-        rows.last().map(|row| paging::encode(&[row.id]))
-    } else {
-        None
-    };
+    let rows = query.all(&state.db).await?;
+    let (rows, next_cursor) = paging::cut(rows, size, |row| row.id);
     let ids: Vec<i64> = rows.iter().map(|row| row.business_id).collect();
     let mut badges = badges(&state, &ids).await?;
     let details: std::collections::HashMap<i64, businesses::Model> = businesses::Entity::find()
@@ -467,16 +441,11 @@ async fn my_bookmarks(
         .filter(crate::content::visible())
         .order_by_desc(bookmarks::Column::Id)
         .limit(size + 1);
-    if let Some(before) = before(&page)? {
+    if let Some(before) = page.before_id()? {
         query = query.filter(bookmarks::Column::Id.lt(before));
     }
-    let mut rows = query.all(&state.db).await?;
-    let next_cursor = if rows.len() as u64 > size {
-        rows.truncate(size as usize);
-        rows.last().map(|row| paging::encode(&[row.id]))
-    } else {
-        None
-    };
+    let rows = query.all(&state.db).await?;
+    let (rows, next_cursor) = paging::cut(rows, size, |row| row.id);
     let ids: Vec<i64> = rows.iter().map(|row| row.post_id).collect();
     Ok(ok(Page {
         items: cards(&state, &ids).await?,

@@ -297,16 +297,11 @@ async fn listed(
     if let Some(status) = status {
         query = query.filter(requests::Column::Status.eq(status));
     }
-    if let Some(before) = page.position()?.and_then(|p| p.first().copied()) {
+    if let Some(before) = page.before_id()? {
         query = query.filter(requests::Column::Id.lt(before));
     }
-    let mut rows = query.all(&state.db).await?;
-    let next_cursor = if rows.len() as u64 > size {
-        rows.truncate(size as usize);
-        rows.last().map(|row| paging::encode(&[row.id]))
-    } else {
-        None
-    };
+    let rows = query.all(&state.db).await?;
+    let (rows, next_cursor) = paging::cut(rows, size, |row| row.id);
     let mut items = Vec::with_capacity(rows.len());
     for row in rows {
         items.push(with_history(state, row).await?);

@@ -8,6 +8,7 @@ use crate::auth::tokens::{hash_token, random_token};
 use crate::entities::{local_oauth_codes as codes, local_oauth_tokens as tokens};
 use crate::error::ApiError;
 use crate::limits::RateLimits;
+use crate::pages::escape_html;
 use crate::security::ClientIp;
 use crate::state::AppState;
 use axum::extract::rejection::{FormRejection, QueryRejection};
@@ -134,21 +135,6 @@ impl AuthorizeParams {
     }
 }
 
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 const STYLE: &str = "\
 body{margin:0;padding:0 16px;font-family:system-ui,-apple-system,'Apple SD Gothic Neo','Malgun Gothic',sans-serif;background:#eef2f6;color:#17212b}\
 main{max-width:420px;margin:48px auto;background:#fff;border-radius:12px;padding:28px;box-shadow:0 2px 12px rgba(0,0,0,.08)}\
@@ -177,7 +163,7 @@ fn error_page(message: &str) -> Response {
         &format!(
             "<h1>로그인 요청을 처리할 수 없습니다<small>This sign-in request cannot be served</small></h1>\
              <p class=\"error\">{}</p>",
-            escape(message)
+            escape_html(message)
         ),
     )
 }
@@ -201,12 +187,12 @@ fn consent_page(
     .map(|(name, value)| {
         format!(
             "<input type=\"hidden\" name=\"{name}\" value=\"{}\">",
-            escape(value)
+            escape_html(value)
         )
     })
     .collect::<String>();
     let error = error
-        .map(|e| format!("<p class=\"error\">{}</p>", escape(e)))
+        .map(|e| format!("<p class=\"error\">{}</p>", escape_html(e)))
         .unwrap_or_default();
     page(
         status,
@@ -226,8 +212,8 @@ fn consent_page(
              <button class=\"deny\" type=\"submit\" name=\"decision\" value=\"deny\" formnovalidate>거부 / Deny</button>\
              <button class=\"allow\" type=\"submit\" name=\"decision\" value=\"allow\">허용 / Allow</button>\
              </div></form>",
-            name = escape(name),
-            email = escape(email),
+            name = escape_html(name),
+            email = escape_html(email),
         ),
     )
 }
@@ -624,7 +610,7 @@ mod tests {
     #[test]
     fn the_page_escapes_what_it_echoes() {
         assert_eq!(
-            escape("\"><script>&'"),
+            escape_html("\"><script>&'"),
             "&quot;&gt;&lt;script&gt;&amp;&#39;"
         );
         assert_eq!(persona_subject("a@b.io"), persona_subject("a@b.io"));
