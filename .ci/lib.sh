@@ -76,6 +76,15 @@ ensure_smtp_server() {
   fi
 }
 
+# A local S3-compatible server for the object-storage tests (moto's server from PyPI).
+ensure_s3_server() {
+  if ! python3 -c "import moto.server, flask" 2>/dev/null; then
+    say "installing moto's S3 server (the object-storage tests)"
+    python3 -m pip install --quiet --disable-pip-version-check "moto[server]" \
+      || fail "cannot install moto: run python3 -m pip install 'moto[server]'"
+  fi
+}
+
 # schemathesis (PyPI) for the property-based API tests.
 ensure_schemathesis() {
   if ! command -v schemathesis >/dev/null 2>&1; then

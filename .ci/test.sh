@@ -7,6 +7,7 @@ ensure_wasm_tools
 ensure_npm
 ensure_chromium
 ensure_smtp_server
+ensure_s3_server
 
 say "rust: format and lints"
 cargo fmt --all --check

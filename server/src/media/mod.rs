@@ -10,7 +10,9 @@ mod routes;
 pub mod storage;
 
 pub use routes::{router, Uploaded, UPLOAD_BODY_LIMIT};
-pub use storage::{open_storage, LocalStorage, Object, Storage, StorageFuture};
+pub use storage::{
+    open_storage, LocalStorage, Object, S3Config, S3Storage, Storage, StorageFuture,
+};
 
 use crate::entities::uploads;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};

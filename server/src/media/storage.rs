@@ -1,9 +1,9 @@
 //! Where uploaded bytes live: an interface of three calls (put, get, delete) by key, and its
-//! local implementation, a folder under the data directory.
+//! two implementations: a folder under the data directory (the default), and a bucket of
+//! S3-compatible object storage (`TIDEMARK_S3_BUCKET`), for servers that scale out.
 //!
-//! The interface is object-safe and speaks only keys, bytes and content types, so an
-//! S3-compatible implementation (docs/media.md, "Next step") slots in behind
-//! [`open_storage`] without touching the callers.
+//! The interface is object-safe and speaks only keys, bytes and content types; keys, rows and
+//! addresses are the same whichever storage holds the bytes.
 
 use std::future::Future;
 use std::io;
@@ -161,16 +161,174 @@ impl Storage for LocalStorage {
     }
 }
 
-/// The storage the settings ask for: the local folder `<data_dir>/media` (the only kind in
-/// this build). A configured S3 bucket (`TIDEMARK_S3_BUCKET`) stops the start rather than
-/// silently writing to the local disk.
+/// A bucket of S3-compatible object storage (AWS S3, MinIO, Cloudflare R2, …) through the
+/// `object_store` crate. Keys go under an optional prefix; each object keeps its content type
+/// as object metadata. A PutObject is atomic by nature: readers see the old object or the new.
+pub struct S3Storage {
+    store: object_store::aws::AmazonS3,
+    prefix: String,
+}
+
+/// What [`S3Storage::connect`] needs; the credentials may also come from the usual `AWS_*`
+/// environment variables or the instance's role.
+#[derive(Clone, Debug, Default)]
+pub struct S3Config {
+    pub bucket: String,
+    /// For S3-compatible services: `http(s)://host:port` (path-style requests are used).
+    pub endpoint: Option<String>,
+    pub region: Option<String>,
+    pub access_key_id: Option<String>,
+    pub secret_access_key: Option<String>,
+    /// Keys are stored under `<prefix>/`.
+    pub prefix: Option<String>,
+}
+
+impl S3Storage {
+    pub fn connect(config: &S3Config) -> Result<Self, String> {
+        let bucket = config.bucket.trim();
+        if bucket.is_empty() {
+            return Err("TIDEMARK_S3_BUCKET is empty".into());
+        }
+        // An upload waits at most about 15 s for a bucket that does not answer, then fails
+        // with a clear error (the defaults retry for minutes).
+        let retry = object_store::RetryConfig {
+            max_retries: 2,
+            retry_timeout: std::time::Duration::from_secs(10),
+            ..Default::default()
+        };
+        let client = object_store::ClientOptions::new()
+            .with_connect_timeout(std::time::Duration::from_secs(3))
+            .with_timeout(std::time::Duration::from_secs(30));
+        let mut builder = object_store::aws::AmazonS3Builder::from_env()
+            .with_bucket_name(bucket)
+            .with_region(config.region.as_deref().unwrap_or("us-east-1"))
+            .with_retry(retry)
+            .with_client_options(client);
+        if let Some(endpoint) = config.endpoint.as_deref() {
+            if !(endpoint.starts_with("http://") || endpoint.starts_with("https://")) {
+                return Err("TIDEMARK_S3_ENDPOINT must start with http:// or https://".into());
+            }
+            builder = builder
+                .with_endpoint(endpoint.trim_end_matches('/'))
+                .with_allow_http(endpoint.starts_with("http://"))
+                .with_virtual_hosted_style_request(false);
+        }
+        if let Some(id) = &config.access_key_id {
+            builder = builder.with_access_key_id(id);
+        }
+        if let Some(secret) = &config.secret_access_key {
+            builder = builder.with_secret_access_key(secret);
+        }
+        let prefix = config
+            .prefix
+            .as_deref()
+            .map(|p| p.trim_matches('/'))
+            .unwrap_or("");
+        if !prefix.is_empty() && !valid_key(prefix) {
+            return Err("TIDEMARK_S3_PREFIX may hold only a-z, 0-9, '/', '.', '_' and '-'".into());
+        }
+        // The builder's errors name settings, never their values.
+        let store = builder
+            .build()
+            .map_err(|error| format!("S3 storage: {error}"))?;
+        Ok(S3Storage {
+            store,
+            prefix: prefix.to_string(),
+        })
+    }
+
+    fn path_of(&self, key: &str) -> io::Result<object_store::path::Path> {
+        if !valid_key(key) {
+            return Err(invalid_key(key));
+        }
+        let full = if self.prefix.is_empty() {
+            key.to_string()
+        } else {
+            format!("{}/{key}", self.prefix)
+        };
+        object_store::path::Path::parse(full).map_err(|_| invalid_key(key))
+    }
+}
+
+fn s3_error(error: object_store::Error) -> io::Error {
+    io::Error::other(format!("S3 storage: {error}"))
+}
+
+impl Storage for S3Storage {
+    fn put<'a>(
+        &'a self,
+        key: &'a str,
+        bytes: Vec<u8>,
+        content_type: &'a str,
+    ) -> StorageFuture<'a, ()> {
+        Box::pin(async move {
+            use object_store::{Attribute, Attributes, ObjectStore, PutOptions};
+            let path = self.path_of(key)?;
+            let mut attributes = Attributes::new();
+            attributes.insert(Attribute::ContentType, content_type.to_string().into());
+            let options = PutOptions {
+                attributes,
+                ..Default::default()
+            };
+            self.store
+                .put_opts(&path, bytes.into(), options)
+                .await
+                .map(|_| ())
+                .map_err(s3_error)
+        })
+    }
+
+    fn get<'a>(&'a self, key: &'a str) -> StorageFuture<'a, Option<Object>> {
+        Box::pin(async move {
+            use object_store::{Attribute, ObjectStoreExt};
+            let path = self.path_of(key)?;
+            let found = match self.store.get(&path).await {
+                Ok(found) => found,
+                Err(object_store::Error::NotFound { .. }) => return Ok(None),
+                Err(error) => return Err(s3_error(error)),
+            };
+            let content_type = found
+                .attributes
+                .get(&Attribute::ContentType)
+                .map(|value| value.to_string())
+                .unwrap_or_else(|| content_type_of_key(key).to_string());
+            let bytes = found.bytes().await.map_err(s3_error)?;
+            Ok(Some(Object {
+                bytes: bytes.to_vec(),
+                content_type,
+            }))
+        })
+    }
+
+    fn delete<'a>(&'a self, key: &'a str) -> StorageFuture<'a, ()> {
+        Box::pin(async move {
+            use object_store::ObjectStoreExt;
+            let path = self.path_of(key)?;
+            match self.store.delete(&path).await {
+                Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+                Err(error) => Err(s3_error(error)),
+            }
+        })
+    }
+}
+
+/// The storage the settings ask for: a bucket when `TIDEMARK_S3_BUCKET` is set (with
+/// `TIDEMARK_S3_ENDPOINT`, `_REGION`, `_ACCESS_KEY_ID`, `_SECRET_ACCESS_KEY`, `_PREFIX`),
+/// otherwise the local folder `<data_dir>/media`.
 pub fn open_storage(settings: &crate::Settings) -> Result<Arc<dyn Storage>, String> {
-    if settings.get("TIDEMARK_S3_BUCKET").is_some() {
-        return Err(
-            "TIDEMARK_S3_BUCKET is set, but this build stores uploads in the data folder only \
-             (docs/media.md): unset it"
-                .into(),
-        );
+    if let Some(bucket) = settings.get("TIDEMARK_S3_BUCKET") {
+        let setting = |name: &str| settings.get(name).map(str::to_string);
+        let config = S3Config {
+            bucket: bucket.to_string(),
+            endpoint: setting("TIDEMARK_S3_ENDPOINT"),
+            region: setting("TIDEMARK_S3_REGION"),
+            access_key_id: setting("TIDEMARK_S3_ACCESS_KEY_ID"),
+            secret_access_key: setting("TIDEMARK_S3_SECRET_ACCESS_KEY"),
+            prefix: setting("TIDEMARK_S3_PREFIX"),
+        };
+        let storage = S3Storage::connect(&config)?;
+        tracing::info!(bucket, "uploads are stored in S3-compatible object storage");
+        return Ok(Arc::new(storage));
     }
     let root = settings.data_dir.join("media");
     std::fs::create_dir_all(&root)

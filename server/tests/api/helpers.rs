@@ -165,6 +165,81 @@ impl PgDatabase {
     }
 }
 
+/// A local S3-compatible server process (moto's server, from PyPI) with one empty bucket: it
+/// speaks the S3 REST protocol the storage uses against AWS, MinIO or R2.
+pub struct S3Server {
+    pub port: u16,
+    pub bucket: String,
+    child: std::process::Child,
+}
+
+impl S3Server {
+    pub async fn start(bucket: &str) -> S3Server {
+        let port = free_port();
+        let child = std::process::Command::new("python3")
+            .args([
+                "-m",
+                "moto.server",
+                "-H",
+                "127.0.0.1",
+                "-p",
+                &port.to_string(),
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("python3 -m moto.server (pip install 'moto[server]')");
+        let server = S3Server {
+            port,
+            bucket: bucket.to_string(),
+            child,
+        };
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "moto's S3 server did not start"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        let created = reqwest::Client::new()
+            .put(server.object_url(""))
+            .send()
+            .await
+            .unwrap();
+        assert!(
+            created.status().is_success(),
+            "bucket: {}",
+            created.status()
+        );
+        server
+    }
+
+    pub fn endpoint(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// The address of an object (or, for "", of the bucket) in path style.
+    pub fn object_url(&self, key: &str) -> String {
+        format!("{}/{}/{key}", self.endpoint(), self.bucket)
+    }
+}
+
+impl Drop for S3Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
 /// A real SMTP server process (aiosmtpd) writing what it receives into a maildir.
 pub struct SmtpServer {
     pub port: u16,
