@@ -13,6 +13,7 @@ mod m20261122_000003_content;
 mod m20261122_000004_engagement_and_analytics;
 mod m20261122_000005_media_uploads_search_mail;
 mod m20261122_000006_search_log_by_day;
+mod m20261123_000007_event_detail;
 
 pub struct Migrator;
 
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000004_engagement_and_analytics::Migration),
             Box::new(m20261122_000005_media_uploads_search_mail::Migration),
             Box::new(m20261122_000006_search_log_by_day::Migration),
+            Box::new(m20261123_000007_event_detail::Migration),
         ]
     }
 }

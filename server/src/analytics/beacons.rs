@@ -112,6 +112,7 @@ async fn visit(
         browser: clip(visit.browser, 64),
         offset_minutes: check_offset(visit.offset)?,
         occurred_at: now,
+        detail: None,
     };
     state.events.submit(vec![event]).await?;
     Ok(ok(None))
@@ -173,6 +174,7 @@ async fn click(
         browser: None,
         offset_minutes,
         occurred_at: now,
+        detail: None,
     };
     state.events.submit(vec![event]).await?;
     Ok(ok(None))

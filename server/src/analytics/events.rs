@@ -56,6 +56,8 @@ pub struct Event {
     pub browser: Option<String>,
     pub offset_minutes: i32,
     pub occurred_at: chrono::DateTime<chrono::Utc>,
+    /// A share's channel; a follow's or bookmark's source (SPEC §3); `None` otherwise.
+    pub detail: Option<String>,
 }
 
 /// A batch closes at this many rows (a submission in progress is never split, so one may
@@ -65,9 +67,11 @@ pub const MAX_BATCH_ROWS: usize = 1000;
 pub const LINGER: Duration = Duration::from_millis(20);
 /// Queued messages (a submission is one message) before senders wait.
 const QUEUE_CAPACITY: usize = 4096;
-/// Rows per INSERT statement: 11 values a row stays far below SQLite's 32,766 and
-/// PostgreSQL's 65,535 bound parameters.
-const ROWS_PER_STATEMENT: usize = 500;
+/// Rows per INSERT statement at most: 12 values a row stays far below SQLite's 32,766 and
+/// PostgreSQL's 65,535 bound parameters. Statements hold a power of two of rows, so a batch
+/// of any size uses at most nine statement shapes, each prepared once per connection and
+/// then reused from the driver's statement cache.
+const ROWS_PER_STATEMENT: usize = 256;
 /// Attempts at writing one batch.
 const ATTEMPTS: u32 = 3;
 
@@ -414,7 +418,10 @@ async fn write_batch(db: &DatabaseConnection, batch: Batch, counters: &Counters)
 async fn insert_events(db: &DatabaseConnection, events: &[Event]) -> Result<(), DbErr> {
     use analytics_events::Column as C;
     let txn = db.begin().await?;
-    for chunk in events.chunks(ROWS_PER_STATEMENT) {
+    let mut rest = events;
+    while !rest.is_empty() {
+        let (chunk, after) = rest.split_at(statement_rows(rest.len()));
+        rest = after;
         let mut insert = Query::insert();
         insert.into_table(analytics_events::Entity).columns([
             C::Kind,
@@ -428,6 +435,7 @@ async fn insert_events(db: &DatabaseConnection, events: &[Event]) -> Result<(), 
             C::OffsetMinutes,
             C::Day,
             C::OccurredAt,
+            C::Detail,
         ]);
         for event in chunk {
             insert.values_panic([
@@ -442,11 +450,18 @@ async fn insert_events(db: &DatabaseConnection, events: &[Event]) -> Result<(), 
                 event.offset_minutes.into(),
                 super::beacons::kst_day(event.occurred_at).into(),
                 event.occurred_at.into(),
+                event.detail.clone().into(),
             ]);
         }
         txn.execute(&insert).await?;
     }
     txn.commit().await
+}
+
+/// How many of `remaining` rows the next statement takes: the largest power of two that fits.
+fn statement_rows(remaining: usize) -> usize {
+    let fits = remaining.min(ROWS_PER_STATEMENT);
+    1 << (usize::BITS - 1 - fits.leading_zeros())
 }
 
 #[cfg(test)]
@@ -479,6 +494,7 @@ mod tests {
             browser: None,
             offset_minutes: 540,
             occurred_at: chrono::Utc::now(),
+            detail: None,
         }
     }
 
@@ -540,6 +556,25 @@ mod tests {
             .unwrap()
             .day;
         assert_eq!(day, super::super::beacons::kst_day(chrono::Utc::now()));
+    }
+
+    #[test]
+    fn statements_hold_a_power_of_two_of_rows() {
+        let mut shapes = std::collections::BTreeSet::new();
+        for batch in 1..=2000 {
+            let (mut rest, mut taken) = (batch, 0);
+            while rest > 0 {
+                let rows = statement_rows(rest);
+                assert!(rows.is_power_of_two() && rows <= rest && rows <= ROWS_PER_STATEMENT);
+                shapes.insert(rows);
+                rest -= rows;
+                taken += rows;
+            }
+            assert_eq!(taken, batch);
+        }
+        assert_eq!(shapes.len(), 9);
+        assert_eq!(statement_rows(700), 256);
+        assert_eq!(statement_rows(50), 32);
     }
 
     #[tokio::test]

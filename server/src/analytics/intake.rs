@@ -87,6 +87,7 @@ struct Checked {
     device_type: String,
     device_os: Option<String>,
     browser: Option<String>,
+    channel: Option<String>,
 }
 
 fn check(event: IncomingEvent, index: usize) -> ApiResult<Checked> {
@@ -121,6 +122,7 @@ fn check(event: IncomingEvent, index: usize) -> ApiResult<Checked> {
         device_type: event.device_type,
         device_os,
         browser: clip(event.browser, 64),
+        channel: event.channel,
     })
 }
 
@@ -197,6 +199,7 @@ async fn intake(
                 browser: c.browser,
                 offset_minutes: c.offset,
                 occurred_at: now,
+                detail: c.channel,
             })
         })
         .collect();

@@ -102,6 +102,7 @@ fn event(
         browser: Some(device.browser).filter(|b| !b.is_empty()),
         offset_minutes: offset_of(headers),
         occurred_at: Utc::now(),
+        detail: None,
     }
 }
 
@@ -181,9 +182,10 @@ async fn follow(
     let count = followers_after(&txn, business_id, added as i64).await?;
     txn.commit().await?;
     if added == 1 {
-        state
-            .events
-            .record(event("follow", user.member.id, business_id, None, &headers));
+        state.events.record(Event {
+            detail: Some(body.source),
+            ..event("follow", user.member.id, business_id, None, &headers)
+        });
         crate::content::changed(&state);
     }
     Ok(ok(FollowState {
@@ -302,13 +304,16 @@ async fn bookmark(
     let count = bookmarks_after(&txn, post_seq, added as i64).await?;
     txn.commit().await?;
     if added == 1 {
-        state.events.record(event(
-            "bookmark",
-            user.member.id,
-            post.business_id,
-            Some(post_seq),
-            &headers,
-        ));
+        state.events.record(Event {
+            detail: Some(body.source),
+            ..event(
+                "bookmark",
+                user.member.id,
+                post.business_id,
+                Some(post_seq),
+                &headers,
+            )
+        });
         crate::content::changed(&state);
     }
     Ok(ok(BookmarkState {

@@ -1,5 +1,5 @@
 //! `analytics_events`: A raw analytics event (append-only, no foreign keys); see the migration for
-//! `kind`, `device_type` and `device_os`. `day` is the KST day, `yyyy-MM-dd`.
+//! `kind`, `device_type`, `device_os` and `detail`. `day` is the KST day, `yyyy-MM-dd`.
 
 use sea_orm::entity::prelude::*;
 
@@ -23,6 +23,9 @@ pub struct Model {
     #[sea_orm(column_type = "String(StringLen::N(10))")]
     pub day: String,
     pub occurred_at: DateTimeUtc,
+    /// A share's channel, a follow's or bookmark's source; null otherwise.
+    #[sea_orm(column_type = "String(StringLen::N(32))")]
+    pub detail: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -3,7 +3,9 @@
 
 use crate::helpers::*;
 use reqwest::Method;
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter};
 use serde_json::json;
+use tidemark_server::entities::analytics_events;
 
 #[tokio::test]
 async fn follows_and_bookmarks_are_idempotent_and_counted_exactly_under_concurrency() {
@@ -40,6 +42,27 @@ async fn follows_and_bookmarks_are_idempotent_and_counted_exactly_under_concurre
         assert_eq!(profile["data"]["followerCount"], 8, "{}", app.database);
         let (_, detail) = app.get(&format!("/api/v1/posts/{post}")).await;
         assert_eq!(detail["data"]["bookmarkCount"], 8);
+        // Each follow and bookmark made is an analytics event that keeps where it was clicked.
+        app.state.events.flush().await;
+        for (kind, source) in [
+            ("follow", "Follow_Content"),
+            ("bookmark", "Bookmark_Content"),
+        ] {
+            let sources: Vec<Option<String>> = analytics_events::Entity::find()
+                .filter(analytics_events::Column::Kind.eq(kind))
+                .filter(
+                    Condition::any()
+                        .add(analytics_events::Column::PostId.eq(post))
+                        .add(analytics_events::Column::BusinessId.eq(business)),
+                )
+                .all(&app.state.db)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|row| row.detail)
+                .collect();
+            assert_eq!(sources, vec![Some(source.to_string()); 8], "{kind}");
+        }
 
         // Unfollowing twice is unfollowing once.
         for _ in 0..2 {
