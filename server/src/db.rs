@@ -2,7 +2,7 @@
 //! Migrations run at start.
 
 use crate::Settings;
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection};
 use tidemark_migration::{Migrator, MigratorTrait};
 
 pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> {
@@ -26,21 +26,24 @@ pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> 
     options
         .sqlx_logging(false)
         .max_connections(if sqlite { 8 } else { 32 });
+    if sqlite {
+        // Per-connection settings go on every connection of the pool, not just the first:
+        // WAL lets readers go on while one writer writes; NORMAL syncs the WAL at checkpoints
+        // (committed transactions survive a process crash); a writer waits for the lock
+        // instead of failing at once; a 64 MB page cache keeps the hot indexes in memory.
+        options.map_sqlx_sqlite_opts(|opts| {
+            use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+            opts.journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .foreign_keys(true)
+                .busy_timeout(std::time::Duration::from_secs(10))
+                .pragma("cache_size", "-65536")
+                .pragma("temp_store", "MEMORY")
+        });
+    }
     let db = Database::connect(options)
         .await
         .map_err(|e| format!("cannot open the database: {e}"))?;
-    if db.get_database_backend() == DbBackend::Sqlite {
-        // WAL lets readers go on while one writer writes; kept in the file once set.
-        for pragma in [
-            "PRAGMA journal_mode=WAL",
-            "PRAGMA synchronous=NORMAL",
-            "PRAGMA foreign_keys=ON",
-        ] {
-            db.execute_unprepared(pragma)
-                .await
-                .map_err(|e| format!("{pragma}: {e}"))?;
-        }
-    }
     Migrator::up(&db, None)
         .await
         .map_err(|e| format!("migrations failed: {e}"))?;

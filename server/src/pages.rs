@@ -117,11 +117,8 @@ fn absolute(base: &str, url: Option<&str>) -> Option<String> {
 }
 
 async fn post_meta(state: &AppState, id: i64, base: &str) -> Option<PageMeta> {
-    let post = posts::find(state, id).await.ok()?;
-    if !posts::is_visible(&post) {
-        return None;
-    }
-    let detail: PostDetail = posts::detail_of(state, post, None).await.ok()?;
+    let public = posts::public_detail(state, id).await.ok()??;
+    let detail: &PostDetail = &public.detail;
     let url = format!("{base}/post/{id}");
     let image = absolute(base, detail.cover_url.as_deref());
     let logo = absolute(base, detail.business.badge.logo_url.as_deref());
@@ -157,7 +154,7 @@ async fn post_meta(state: &AppState, id: i64, base: &str) -> Option<PageMeta> {
         og_type: "article",
         image,
         json_ld: Some(json_ld),
-        data: Some(serde_json::to_value(&detail).ok()?),
+        data: Some(serde_json::to_value(detail).ok()?),
     })
 }
 

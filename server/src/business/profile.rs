@@ -4,7 +4,7 @@
 use super::access::{self, require_admin, require_master_of, MASTER};
 use super::audit;
 use crate::auth::{AuthUser, MaybeAuthUser};
-use crate::entities::{business_members, businesses, follows, posts, uploads};
+use crate::entities::{business_members, businesses, follows, uploads};
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Json, Path};
@@ -13,10 +13,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use chrono::{DateTime, Datelike, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, FromQueryResult, QueryFilter, QuerySelect, Set,
-    TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use utoipa::ToSchema;
@@ -107,7 +104,7 @@ pub struct Business {
     pub created_at: DateTime<Utc>,
 }
 
-#[derive(Serialize, ToSchema, FromQueryResult)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryCount {
     pub category_id: i16,
@@ -274,16 +271,19 @@ pub async fn profile(
             .is_some(),
         None => false,
     };
-    let post_counts = posts::Entity::find()
-        .select_only()
-        .column(posts::Column::CategoryId)
-        .column_as(posts::Column::Id.count(), "count")
-        .filter(posts::Column::BusinessId.eq(row.id))
-        .filter(crate::content::visible())
-        .group_by(posts::Column::CategoryId)
-        .into_model::<CategoryCount>()
-        .all(&state.db)
-        .await?;
+    // The public posts per category, from the catalogue (which follows every post change).
+    let post_counts = state
+        .catalog
+        .snapshot()
+        .category_counts
+        .get(&row.id)
+        .map(|counts| {
+            counts
+                .iter()
+                .map(|(&category_id, &count)| CategoryCount { category_id, count })
+                .collect()
+        })
+        .unwrap_or_default();
     Ok(Business {
         id: row.id,
         name: row.name,

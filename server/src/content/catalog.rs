@@ -6,11 +6,14 @@
 //! of this process, and reloaded in full every minute (which also brings in the stored
 //! popular scores and what other server processes wrote).
 
+use super::posts::PostDetail;
 use crate::entities::{post_tags, posts};
 use axum::body::Bytes;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
@@ -19,6 +22,8 @@ const DIVERSE_HEAD: usize = 20;
 const PER_BUSINESS_IN_HEAD: usize = 2;
 /// Pages kept in memory at most (each a few KB of JSON).
 const MAX_CACHED_PAGES: usize = 4096;
+/// Post details kept in memory at most (each the body twice, up to 500 KB, usually a few KB).
+const MAX_CACHED_DETAILS: usize = 8192;
 
 #[derive(Clone, Debug)]
 pub struct Entry {
@@ -43,6 +48,8 @@ pub struct Snapshot {
     pub latest_by_category: HashMap<i16, Vec<i64>>,
     pub popular_by_category: HashMap<i16, Vec<i64>>,
     pub reports: Vec<i64>,
+    /// Each business's public posts per category, categories in order.
+    pub category_counts: HashMap<i64, BTreeMap<i16, i64>>,
 }
 
 impl Snapshot {
@@ -78,6 +85,14 @@ impl Snapshot {
             .filter(|e| e.is_report)
             .map(|e| e.id)
             .collect();
+        let mut category_counts: HashMap<i64, BTreeMap<i16, i64>> = HashMap::new();
+        for entry in entries.values() {
+            *category_counts
+                .entry(entry.business_id)
+                .or_default()
+                .entry(entry.category_id)
+                .or_default() += 1;
+        }
         let popular = diversify(&by_score);
         let latest = latest.iter().map(|e| e.id).collect();
         Snapshot {
@@ -87,6 +102,7 @@ impl Snapshot {
             latest_by_category,
             popular_by_category,
             reports,
+            category_counts,
         }
     }
 
@@ -124,15 +140,65 @@ fn diversify(ordered: &[&Entry]) -> Vec<i64> {
 }
 
 pub struct CachedPage {
-    pub etag: Arc<str>,
+    pub etag: HeaderValue,
     pub body: Bytes,
     generation: u64,
+}
+
+impl CachedPage {
+    fn new(generation: u64, body: Bytes) -> Self {
+        // Quotes, digits and hex letters: always a valid header value.
+        let etag = HeaderValue::from_str(&format!("\"{}-{:x}\"", generation, fingerprint(&body)))
+            .unwrap_or_else(|_| HeaderValue::from_static("\"0\""));
+        CachedPage {
+            etag,
+            body,
+            generation,
+        }
+    }
+
+    /// The page as an answer: 304 when the client holds it already (If-None-Match), else
+    /// the JSON with its ETag; both with `cache_control`.
+    pub fn respond(&self, headers: &HeaderMap, cache_control: &'static str) -> Response {
+        let etag = self.etag.clone();
+        let cache = HeaderValue::from_static(cache_control);
+        if headers
+            .get(header::IF_NONE_MATCH)
+            .is_some_and(|value| value.as_bytes() == etag.as_bytes())
+        {
+            return (
+                StatusCode::NOT_MODIFIED,
+                [(header::ETAG, etag), (header::CACHE_CONTROL, cache)],
+            )
+                .into_response();
+        }
+        (
+            [
+                (
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("application/json"),
+                ),
+                (header::ETAG, etag),
+                (header::CACHE_CONTROL, cache),
+            ],
+            self.body.clone(),
+        )
+            .into_response()
+    }
+}
+
+/// A public post's detail as anyone sees it: the finished guest answer, and the detail
+/// itself for signed-in readers (who get their own bookmark and follow state on top).
+pub struct CachedDetail {
+    pub page: CachedPage,
+    pub detail: PostDetail,
 }
 
 pub struct Catalog {
     snapshot: RwLock<Arc<Snapshot>>,
     generation: AtomicU64,
     pages: Mutex<HashMap<String, Arc<CachedPage>>>,
+    details: Mutex<HashMap<i64, Arc<CachedDetail>>>,
 }
 
 impl Default for Catalog {
@@ -141,6 +207,7 @@ impl Default for Catalog {
             snapshot: RwLock::new(Arc::new(Snapshot::default())),
             generation: AtomicU64::new(1),
             pages: Mutex::new(HashMap::new()),
+            details: Mutex::new(HashMap::new()),
         }
     }
 }
@@ -164,10 +231,44 @@ impl Catalog {
         self.generation.load(Ordering::Acquire)
     }
 
-    /// Forgets every cached page (a post, a business or a collection changed).
+    /// Forgets every cached page and detail (a post, a business, a count or a collection
+    /// changed).
     pub fn invalidate(&self) {
         self.generation.fetch_add(1, Ordering::AcqRel);
         self.pages.lock().expect("page cache lock").clear();
+        self.details.lock().expect("detail cache lock").clear();
+    }
+
+    /// The public detail of post `id`, when it was made since the last change.
+    pub fn cached_detail(&self, id: i64) -> Option<Arc<CachedDetail>> {
+        let generation = self.generation();
+        let details = self.details.lock().expect("detail cache lock");
+        details
+            .get(&id)
+            .filter(|cached| cached.page.generation == generation)
+            .cloned()
+    }
+
+    /// Keeps a public detail made while the catalogue was at `generation` (as [`Self::keep`]).
+    pub fn keep_detail(
+        &self,
+        generation: u64,
+        detail: PostDetail,
+        body: Bytes,
+    ) -> Arc<CachedDetail> {
+        let id = detail.post_seq;
+        let cached = Arc::new(CachedDetail {
+            page: CachedPage::new(generation, body),
+            detail,
+        });
+        if generation == self.generation() {
+            let mut details = self.details.lock().expect("detail cache lock");
+            if details.len() >= MAX_CACHED_DETAILS {
+                details.clear();
+            }
+            details.insert(id, cached.clone());
+        }
+        cached
     }
 
     pub fn cached(&self, key: &str) -> Option<Arc<CachedPage>> {
@@ -182,12 +283,7 @@ impl Catalog {
     /// Keeps a page made while the catalogue was at `generation` (a page made from older
     /// data than the current one is not kept).
     pub fn keep(&self, key: String, generation: u64, body: Bytes) -> Arc<CachedPage> {
-        let etag: Arc<str> = Arc::from(format!("\"{}-{:x}\"", generation, fingerprint(&body)));
-        let page = Arc::new(CachedPage {
-            etag,
-            body,
-            generation,
-        });
+        let page = Arc::new(CachedPage::new(generation, body));
         if generation == self.generation() {
             let mut pages = self.pages.lock().expect("page cache lock");
             if pages.len() >= MAX_CACHED_PAGES {
@@ -368,6 +464,8 @@ mod tests {
         let at = snapshot.after(&snapshot.latest, cursor.published_at, cursor.id);
         assert_eq!(snapshot.latest[at], 5);
         assert_eq!(snapshot.reports, vec![5]);
+        // Each business has one post here, in category 1 + id % 3.
+        assert_eq!(snapshot.category_counts[&4], BTreeMap::from([(2, 1)]));
     }
 
     #[test]

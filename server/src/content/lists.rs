@@ -14,8 +14,8 @@ use crate::openapi::ErrorBody;
 use crate::paging::{self, Page, PageQuery};
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -114,30 +114,7 @@ async fn cached_list(
             state.catalog.keep(key, generation, body.into())
         }
     };
-    let etag = HeaderValue::from_str(&page.etag).map_err(ApiError::internal)?;
-    let cache = HeaderValue::from_static(CACHE_CONTROL);
-    if headers
-        .get(header::IF_NONE_MATCH)
-        .is_some_and(|value| value.as_bytes() == etag.as_bytes())
-    {
-        return Ok((
-            StatusCode::NOT_MODIFIED,
-            [(header::ETAG, etag), (header::CACHE_CONTROL, cache)],
-        )
-            .into_response());
-    }
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            ),
-            (header::ETAG, etag),
-            (header::CACHE_CONTROL, cache),
-        ],
-        page.body.clone(),
-    )
-        .into_response())
+    Ok(page.respond(headers, CACHE_CONTROL))
 }
 
 fn key(list: &str, page: &PageQuery) -> ApiResult<String> {

@@ -6,6 +6,7 @@
 //! [`super::sanitize`] before it is stored.
 
 use super::cards::{tags_of, BusinessBadge};
+use super::catalog::CachedDetail;
 use super::sanitize;
 use crate::auth::{AuthUser, MaybeAuthUser};
 use crate::business::access::{membership_of, require_admin, require_member_of};
@@ -17,12 +18,15 @@ use crate::openapi::ErrorBody;
 use crate::paging::{self, Page, PageQuery};
 use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, FixedOffset, NaiveDateTime, TimeZone, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
     QuerySelect, Set, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -84,7 +88,7 @@ struct PostInput {
 }
 
 /// A post as its business and its readers see it.
-#[derive(Serialize, ToSchema)]
+#[derive(Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PostDetail {
     pub post_seq: i64,
@@ -113,7 +117,7 @@ pub struct PostDetail {
 }
 
 /// The business card on a post.
-#[derive(Serialize, ToSchema)]
+#[derive(Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BusinessCard {
     #[serde(flatten)]
@@ -619,20 +623,7 @@ pub async fn detail_of(
         .remove(&post.id)
         .unwrap_or_default();
     let (bookmarked, following) = match viewer {
-        Some(member) => (
-            bookmarks::Entity::find()
-                .filter(bookmarks::Column::MemberId.eq(member))
-                .filter(bookmarks::Column::PostId.eq(post.id))
-                .one(&state.db)
-                .await?
-                .is_some(),
-            follows::Entity::find()
-                .filter(follows::Column::MemberId.eq(member))
-                .filter(follows::Column::BusinessId.eq(business.id))
-                .one(&state.db)
-                .await?
-                .is_some(),
-        ),
+        Some(member) => ties_of(state, member, post.id, business.id).await?,
         None => (false, false),
     };
     Ok(PostDetail {
@@ -665,36 +656,94 @@ pub async fn detail_of(
     })
 }
 
+/// Whether `member` has bookmarked the post and follows its business.
+async fn ties_of(
+    state: &AppState,
+    member: i64,
+    post_id: i64,
+    business_id: i64,
+) -> ApiResult<(bool, bool)> {
+    let bookmarked = bookmarks::Entity::find()
+        .filter(bookmarks::Column::MemberId.eq(member))
+        .filter(bookmarks::Column::PostId.eq(post_id))
+        .one(&state.db)
+        .await?
+        .is_some();
+    let following = follows::Entity::find()
+        .filter(follows::Column::MemberId.eq(member))
+        .filter(follows::Column::BusinessId.eq(business_id))
+        .one(&state.db)
+        .await?
+        .is_some();
+    Ok((bookmarked, following))
+}
+
+/// Guests may keep a public post, but ask each time whether it changed (its ETag answers
+/// 304 when it did not).
+const DETAIL_CACHE_CONTROL: &str = "no-cache";
+
+/// The public detail of post `id` as anyone sees it, or `None` when it is not public.
+///
+/// Served from the catalogue's detail cache, which forgets it whenever a post, a count or a
+/// business changes. A post the catalogue does not hold (published by another server process
+/// since the last reload) is read from the database and answered without being kept.
+pub async fn public_detail(state: &AppState, id: i64) -> ApiResult<Option<Arc<CachedDetail>>> {
+    if let Some(cached) = state.catalog.cached_detail(id) {
+        return Ok(Some(cached));
+    }
+    let generation = state.catalog.generation();
+    let catalogued = state.catalog.snapshot().entries.contains_key(&id);
+    let post = match posts::Entity::find_by_id(id).one(&state.db).await? {
+        Some(post) if is_visible(&post) => post,
+        _ => return Ok(None),
+    };
+    let detail = detail_of(state, post, None).await?;
+    let body = serde_json::to_vec(&ok(&detail)).map_err(ApiError::internal)?;
+    // A post outside the catalogue is kept under a generation that never comes: not kept.
+    let generation = if catalogued { generation } else { 0 };
+    Ok(Some(state.catalog.keep_detail(
+        generation,
+        detail,
+        body.into(),
+    )))
+}
+
 #[utoipa::path(
         get,
         path = "/api/v1/posts/{id}",
         tag = "posts",
         params(("id" = i64, Path, description = "postSeq")),
-        responses((status = 200, body = Ok<PostDetail>), (status = 404, body = ErrorBody))
+        responses((status = 200, body = Ok<PostDetail>), (status = 304, description = "not modified (guests)"), (status = 404, body = ErrorBody))
     )]
 /// A post. Anyone sees a public post; a business's people also see its drafts, scheduled
 /// and hidden posts (as a preview). Others get 404 (101) for what is not public.
 async fn detail(
     State(state): State<AppState>,
     viewer: MaybeAuthUser,
+    headers: HeaderMap,
     Path(id): Path<i64>,
-) -> ApiResult<Ok<PostDetail>> {
-    let post = find(&state, id).await?;
+) -> ApiResult<Response> {
     let viewer = viewer.0;
-    if !is_visible(&post) {
-        let own = match &viewer {
-            Some(user) => {
-                matches!(membership_of(&state, user.member.id).await?, Some((b, _)) if b == post.business_id)
-            }
-            None => false,
+    if let Some(public) = public_detail(&state, id).await? {
+        let Some(user) = viewer else {
+            return Ok(public.page.respond(&headers, DETAIL_CACHE_CONTROL));
         };
-        if !own || post.status == REMOVED {
-            return Err(ApiError::NotFound("content does not exist".into()));
-        }
+        let mut detail = public.detail.clone();
+        (detail.bookmarked, detail.business.following) =
+            ties_of(&state, user.member.id, id, detail.business.badge.id).await?;
+        return Ok(ok(detail).into_response());
     }
-    Ok(ok(
-        detail_of(&state, post, viewer.map(|u| u.member.id)).await?
-    ))
+    let post = find(&state, id).await?;
+    let own = match &viewer {
+        Some(user) => {
+            matches!(membership_of(&state, user.member.id).await?, Some((b, _)) if b == post.business_id)
+        }
+        None => false,
+    };
+    if !own || post.status == REMOVED {
+        return Err(ApiError::NotFound("content does not exist".into()));
+    }
+    Ok(ok(detail_of(&state, post, viewer.map(|u| u.member.id)).await?).into_response())
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

@@ -275,7 +275,9 @@ async fn search(
         } else {
             None
         };
-        logbook::record(state.db.clone(), text, member, guest, result.total);
+        state
+            .search
+            .log_search(&state.db, text, member, guest, result.total);
     }
     let parts = &result.parts;
     let items: Vec<SearchItem> = match result.hits {

@@ -7,8 +7,8 @@ use crate::entities::search_log;
 use chrono::{DateTime, Duration, FixedOffset, TimeZone, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, Order,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, Order, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -64,28 +64,83 @@ pub fn normalize(query: &str) -> String {
         .to_lowercase()
 }
 
-/// Writes a search down without holding up the answer.
-pub fn record(
-    db: DatabaseConnection,
+/// Searches waiting to be written before new ones are dropped (with a warning): the log
+/// feeds popular searches and suggestions, so under a flood a few lost rows are acceptable
+/// where an unbounded backlog holding the connection pool is not.
+const LOG_QUEUE: usize = 8192;
+/// Rows per INSERT at most (6 values a row).
+const LOG_BATCH: usize = 500;
+
+/// One search to write down.
+struct Logged {
     query: String,
     member_id: Option<i64>,
     guest_id: Option<String>,
     result_count: usize,
-) {
-    tokio::spawn(async move {
-        let row = search_log::ActiveModel {
-            normalized: Set(normalize(&query)),
-            query: Set(query),
-            member_id: Set(member_id),
-            guest_id: Set(guest_id),
-            result_count: Set(i32::try_from(result_count).unwrap_or(i32::MAX)),
-            created_at: Set(Utc::now()),
-            ..Default::default()
+    at: DateTime<Utc>,
+}
+
+/// Writes searches down in batches, off the answers' path: one task takes what is queued and
+/// writes it with one multi-row INSERT, so a burst of searches costs a few statements instead
+/// of one per search.
+#[derive(Default)]
+pub struct LogWriter {
+    queue: std::sync::OnceLock<tokio::sync::mpsc::Sender<Logged>>,
+    dropping: AtomicBool,
+}
+
+impl LogWriter {
+    /// Queues a search (the writer starts with the first one, inside the server's runtime).
+    pub fn record(
+        &self,
+        db: &DatabaseConnection,
+        query: String,
+        member_id: Option<i64>,
+        guest_id: Option<String>,
+        result_count: usize,
+    ) {
+        let queue = self.queue.get_or_init(|| {
+            let (queue, inbox) = tokio::sync::mpsc::channel(LOG_QUEUE);
+            tokio::spawn(write_searches(db.clone(), inbox));
+            queue
+        });
+        let logged = Logged {
+            query,
+            member_id,
+            guest_id,
+            result_count,
+            at: Utc::now(),
         };
-        if let Err(error) = row.insert(&db).await {
-            tracing::warn!(%error, "search log: a search not written");
+        match queue.try_send(logged) {
+            Ok(()) => self.dropping.store(false, AtomicOrdering::Relaxed),
+            Err(_) => {
+                if !self.dropping.swap(true, AtomicOrdering::Relaxed) {
+                    tracing::warn!("search log: queue full, searches are not being written");
+                }
+            }
         }
-    });
+    }
+}
+
+async fn write_searches(db: DatabaseConnection, mut inbox: tokio::sync::mpsc::Receiver<Logged>) {
+    let mut batch = Vec::with_capacity(LOG_BATCH);
+    while inbox.recv_many(&mut batch, LOG_BATCH).await > 0 {
+        let rows = batch.drain(..).map(|logged| search_log::ActiveModel {
+            normalized: Set(normalize(&logged.query)),
+            query: Set(logged.query),
+            member_id: Set(logged.member_id),
+            guest_id: Set(logged.guest_id),
+            result_count: Set(i32::try_from(logged.result_count).unwrap_or(i32::MAX)),
+            created_at: Set(logged.at),
+            ..Default::default()
+        });
+        if let Err(error) = search_log::Entity::insert_many(rows)
+            .exec_without_returning(&db)
+            .await
+        {
+            tracing::warn!(%error, "search log: searches not written");
+        }
+    }
 }
 
 fn kst() -> FixedOffset {

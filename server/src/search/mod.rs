@@ -82,6 +82,7 @@ struct Inner {
     /// Syncs that arrived during a rebuild, replayed after it.
     resync: Mutex<Vec<Resync>>,
     logbook: Arc<logbook::Caches>,
+    log_writer: logbook::LogWriter,
 }
 
 /// A public post's document, with its (tag id, tag name) pairs.
@@ -229,6 +230,7 @@ impl SearchIndex {
             categories: RwLock::new(HashMap::new()),
             resync: Mutex::new(Vec::new()),
             logbook: Arc::new(logbook::Caches::default()),
+            log_writer: logbook::LogWriter::default(),
         });
         let (wake, woken) = std::sync::mpsc::channel::<()>();
         let committer = inner.clone();
@@ -276,6 +278,20 @@ impl SearchIndex {
             }
         }
         self.refresh_query_suggestions(db).await
+    }
+
+    /// Writes a search down in the search log, off the answer's path (batched).
+    pub fn log_search(
+        &self,
+        db: &DatabaseConnection,
+        query: String,
+        member_id: Option<i64>,
+        guest_id: Option<String>,
+        result_count: usize,
+    ) {
+        self.inner
+            .log_writer
+            .record(db, query, member_id, guest_id, result_count);
     }
 
     /// Reads the week's popular searches for typing suggestions now (they are otherwise read
