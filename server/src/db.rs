@@ -39,6 +39,12 @@ pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> 
                 .busy_timeout(std::time::Duration::from_secs(10))
                 .pragma("cache_size", "-65536")
                 .pragma("temp_store", "MEMORY")
+                // Checkpoints run in the background (`spawn_checkpoints`), not inside a
+                // commit: the commit that crosses the threshold would otherwise copy the WAL
+                // into the database and sync it while its caller waits (measured on the large
+                // set: 8.6 ms a 50-row batch with the default, 2.8 ms without). The threshold
+                // stays as a safety net, four times the default.
+                .pragma("wal_autocheckpoint", "4000")
         });
     }
     let db = Database::connect(options)
@@ -48,4 +54,35 @@ pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> 
         .await
         .map_err(|e| format!("migrations failed: {e}"))?;
     Ok(db)
+}
+
+/// How often the WAL of the embedded database is copied back into the database file.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// On SQLite, checkpoints the WAL every second on a pool connection (PASSIVE: it copies what
+/// no reader still needs and never blocks readers or the writer), so commits do not pay for
+/// it. Nothing to do on PostgreSQL.
+pub fn spawn_checkpoints(db: &DatabaseConnection) {
+    use sea_orm::ConnectionTrait;
+    if db.get_database_backend() != sea_orm::DbBackend::Sqlite {
+        return;
+    }
+    let db = db.clone();
+    tokio::spawn(async move {
+        let mut failing = false;
+        loop {
+            tokio::time::sleep(CHECKPOINT_EVERY).await;
+            match db
+                .execute_unprepared("PRAGMA wal_checkpoint(PASSIVE)")
+                .await
+            {
+                Ok(_) => failing = false,
+                Err(error) if !failing => {
+                    failing = true;
+                    tracing::warn!(%error, "WAL checkpoint failed; commits checkpoint instead");
+                }
+                Err(_) => {}
+            }
+        }
+    });
 }

@@ -120,6 +120,7 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let addr = self.local_addr()?;
         tokio::spawn(self.state.mailer.clone().run_sender(self.state.db.clone()));
+        db::spawn_checkpoints(&self.state.db);
         analytics::spawn_background(&self.state);
         content::spawn_background(&self.state);
         tracing::info!("Tidemark is serving http://{addr}");
