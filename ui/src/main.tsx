@@ -2,12 +2,15 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { I18nProvider } from "./lib/i18n";
+import { QueryProvider } from "./lib/queries";
 import "./styles.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <I18nProvider>
-      <App />
+      <QueryProvider>
+        <App />
+      </QueryProvider>
     </I18nProvider>
   </StrictMode>,
 );

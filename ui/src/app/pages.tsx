@@ -1,5 +1,8 @@
 import { Link, useSearch } from "wouter";
-import { breadcrumbs, type RouteMatch } from "../lib/core";
+import type { ListKind } from "../features/posts/api";
+import { HomeSections } from "../features/posts/components/HomeSections";
+import { PostList } from "../features/posts/components/PostList";
+import { breadcrumbs, normalizeSort, type RouteMatch } from "../lib/core";
 import { AppError } from "../lib/errors";
 import { useI18n, type TextKey } from "../lib/i18n";
 
@@ -42,6 +45,7 @@ function HomePage() {
           ))}
         </ul>
       </section>
+      <HomeSections />
     </div>
   );
 }
@@ -61,6 +65,7 @@ function SortedListPage({ route }: { route: RouteMatch }) {
   const sort = params.get("sort");
   const category = route.name === "categoryList" ? breadcrumbs(0, lang).find((c) => String(c.categoryId) === route.param) : null;
   const title = category ? category.label : t(LIST_TITLES[route.name] ?? "popularPosts");
+  const list = listOf(route, sort);
   const hrefFor = (next: string) => {
     const copy = new URLSearchParams(params);
     copy.set("sort", next);
@@ -76,9 +81,25 @@ function SortedListPage({ route }: { route: RouteMatch }) {
           </Link>
         ))}
       </nav>
-      <p className="empty-state">{t("emptyList")}</p>
+      {list ? <PostList list={list} /> : <p className="empty-state">{t("emptyList")}</p>}
     </div>
   );
+}
+
+/** The posts a list route shows, its sort decided by the core; null for routes whose
+ * content is not a public post list (interest needs a session, search has its own page). */
+function listOf(route: RouteMatch, sort: string | null): ListKind | null {
+  const decided = normalizeSort(sort) === "LATEST" ? "LATEST" : "POPULAR";
+  switch (route.name) {
+    case "popularList":
+      return decided === "LATEST" ? { kind: "latest" } : { kind: "popular" };
+    case "latestList":
+      return decided === "POPULAR" ? { kind: "popular" } : { kind: "latest" };
+    case "categoryList":
+      return { kind: "category", categoryId: Number(route.param), sort: decided };
+    default:
+      return null;
+  }
 }
 
 /** /sample/page4_error: throws while rendering, to show the error screen (PRODUCT). */

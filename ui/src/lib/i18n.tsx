@@ -23,6 +23,13 @@ const TEXTS = {
     forBusiness: "기업 회원",
     footer: "Tidemark — 기업 콘텐츠 플랫폼",
     skipToContent: "본문으로 건너뛰기",
+    loading: "불러오는 중…",
+    loadFailed: "불러오지 못했습니다. 잠시 후 다시 시도해 주세요.",
+    verified: "인증된 기업",
+    views: "조회수",
+    bookmarks: "북마크",
+    recommended: "추천 컬렉션",
+    seeAll: "전체 보기",
   },
   en: {
     tagline: "What businesses have to say, in one place",
@@ -41,6 +48,13 @@ const TEXTS = {
     forBusiness: "For businesses",
     footer: "Tidemark — the platform for business content",
     skipToContent: "Skip to content",
+    loading: "Loading…",
+    loadFailed: "This could not be loaded. Please try again in a moment.",
+    verified: "Verified business",
+    views: "Views",
+    bookmarks: "Bookmarks",
+    recommended: "Collections",
+    seeAll: "See all",
   },
 } as const;
 

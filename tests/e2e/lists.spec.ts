@@ -1,0 +1,87 @@
+// The reader's lists on the demo content: the home page's sections and a list that pages on
+// scroll through the API's cursors, in real Chromium.
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { expect, test, type Page } from "@playwright/test";
+
+const screenshots = fileURLToPath(new URL("artifacts/screenshots", import.meta.url));
+mkdirSync(screenshots, { recursive: true });
+
+/** The server fills itself with demo content on its first start: wait until it has posts. */
+async function demoContent(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get("/api/v1/posts/latest?size=1");
+        if (!response.ok()) return 0;
+        return ((await response.json()) as { data: { items: unknown[] } }).data.items.length;
+      },
+      { timeout: 60_000, intervals: [500] },
+    )
+    .toBe(1);
+}
+
+test.beforeEach(async ({ page }) => demoContent(page));
+
+test("the home page shows popular and latest posts from the API", async ({ page }) => {
+  await page.goto("/");
+  const popular = page.getByRole("region", { name: "Popular posts" });
+  await expect(popular.locator("article.post-card")).toHaveCount(8);
+  const latest = page.getByRole("region", { name: "Latest posts" });
+  await expect(latest.locator("article.post-card")).toHaveCount(8);
+  // The first latest card is the API's newest post.
+  const api = (await (await page.request.get("/api/v1/posts/latest?size=1")).json()) as { data: { items: { title: string }[] } };
+  await expect(latest.locator("article.post-card h3").first()).toHaveText(api.data.items[0].title);
+  for (const width of [360, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: `${screenshots}/home-${width}.png` });
+  }
+});
+
+test("a list pages through the API's cursors as the reader scrolls", async ({ page }) => {
+  const pages: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/v1/posts/latest")) pages.push(new URL(request.url()).searchParams.get("cursor") ?? "first");
+  });
+  await page.goto("/post/latest/list?sort=LATEST");
+  const cards = page.getByTestId("post-list").locator("article.post-card");
+  await expect(cards).toHaveCount(20);
+  await cards.last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 4000);
+  await expect(cards).toHaveCount(40);
+  expect(pages[0]).toBe("first");
+  expect(pages[1]).not.toBe("first");
+  // Newest first, and no post twice.
+  const seqs = await cards.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute("data-post-seq"))));
+  expect(new Set(seqs).size).toBe(seqs.length);
+  const times = await cards.locator("time").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime") ?? ""));
+  expect([...times].sort().reverse()).toEqual(times);
+});
+
+test("every call carries the offset header and no token in the page's hands", async ({ page }) => {
+  const seen: Record<string, string>[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/v1/")) seen.push(request.headers());
+  });
+  await page.goto("/post/category/list/1?sort=POPULAR");
+  await expect(page.getByTestId("post-list").locator("article.post-card").first()).toBeVisible();
+  expect(seen.length).toBeGreaterThan(0);
+  const offset = String(await page.evaluate(() => -new Date().getTimezoneOffset()));
+  for (const headers of seen) {
+    expect(headers["_off_set"]).toBe(offset);
+    expect(headers["_tma_token"]).toBe("");
+    expect(headers["_tmr_token"]).toBe("");
+  }
+});
+
+test.describe("in Korean", () => {
+  test.use({ locale: "ko-KR" });
+
+  test("cards speak Korean: category names and counts", async ({ page }) => {
+    await page.goto("/post/category/list/2?sort=LATEST");
+    const first = page.getByTestId("post-list").locator("article.post-card").first();
+    await expect(first.locator(".post-card-category")).toHaveText("성공 사례");
+    await expect(first.locator(".post-card-counts")).toContainText("조회수");
+  });
+});

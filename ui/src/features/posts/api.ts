@@ -1,0 +1,87 @@
+// The posts' calls and their query hooks: lists page by cursor, the home's sections.
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+
+export interface BusinessBadge {
+  id: number;
+  name: string;
+  logoUrl: string | null;
+  verified: boolean;
+}
+
+export interface Card {
+  postSeq: number;
+  title: string;
+  summary: string;
+  categoryId: number;
+  coverUrl: string | null;
+  business: BusinessBadge;
+  tags: string[];
+  isReport: boolean;
+  seriesOrder: number | null;
+  publishedAt: string | null;
+  viewCount: number;
+  bookmarkCount: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export interface Collection {
+  id: number;
+  titleKo: string;
+  titleEn: string;
+  items: Card[];
+  nextCursor: string | null;
+}
+
+export type ListKind =
+  | { kind: "popular" }
+  | { kind: "latest" }
+  | { kind: "category"; categoryId: number; sort: "POPULAR" | "LATEST" }
+  | { kind: "report" };
+
+/** The API address of a list's page. */
+export function listPath(list: ListKind, cursor: string | null, size = 20): string {
+  const query = new URLSearchParams({ size: String(size) });
+  if (cursor) query.set("cursor", cursor);
+  switch (list.kind) {
+    case "popular":
+      return `/api/v1/posts/popular?${query}`;
+    case "latest":
+      return `/api/v1/posts/latest?${query}`;
+    case "report":
+      return `/api/v1/posts/report?${query}`;
+    case "category":
+      query.set("sort", list.sort);
+      return `/api/v1/posts/category/${list.categoryId}?${query}`;
+  }
+}
+
+/** A list, page after page (each page 20 cards; the next asked when the reader gets near the end). */
+export function usePostList(list: ListKind) {
+  return useInfiniteQuery({
+    queryKey: ["posts", list],
+    queryFn: ({ pageParam, signal }) => api<Page<Card>>(listPath(list, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** The first cards of a list (home sections). */
+export function usePostPreview(list: ListKind, size: number) {
+  return useQuery({
+    queryKey: ["posts", list, "preview", size],
+    queryFn: ({ signal }) => api<Page<Card>>(listPath(list, null, size), { signal }),
+  });
+}
+
+/** The operators' collections for the home page. */
+export function useCollections() {
+  return useQuery({
+    queryKey: ["collections"],
+    queryFn: ({ signal }) => api<Collection[]>("/api/v1/recommendations", { signal }),
+  });
+}

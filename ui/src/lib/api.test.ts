@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { api, ApiError, APP_ERROR_EVENT, reportFailure } from "./api";
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = "tma_id=; max-age=0";
+});
+
+describe("api", () => {
+  it("sends SPEC's headers with credentials and unwraps data", async () => {
+    document.cookie = "tma_id=guest-42";
+    const fetch = answer(200, { code: "0", message: "success", data: { items: [1] } });
+    vi.stubGlobal("fetch", fetch);
+    const data = await api<{ items: number[] }>("/api/v1/posts/latest");
+    expect(data.items).toEqual([1]);
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const headers = init.headers as Record<string, string>;
+    expect(init.credentials).toBe("include");
+    expect(headers._off_set).toBe(String(-new Date().getTimezoneOffset()));
+    expect(headers._tma_token).toBe("");
+    expect(headers._tmr_token).toBe("");
+    expect(headers._tma_id).toBe("guest-42");
+    expect(init.body).toBeUndefined();
+  });
+
+  it("turns an error envelope into ApiError with status, code and message", async () => {
+    vi.stubGlobal("fetch", answer(404, { code: "101", message: "content does not exist", data: null }));
+    const error = await api("/api/v1/posts/9").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: "101", message: "content does not exist" });
+    expect((error as ApiError).needsLogin).toBe(false);
+  });
+
+  it("sends JSON bodies", async () => {
+    const fetch = answer(200, { code: "0", message: "success", data: null });
+    vi.stubGlobal("fetch", fetch);
+    await api("/api/v1/follows/3", { method: "PUT", body: { source: "Follow_Content" } });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe("PUT");
+    expect(init.body).toBe('{"source":"Follow_Content"}');
+    expect((init.headers as Record<string, string>)["content-type"]).toBe("application/json");
+  });
+});
+
+describe("reportFailure", () => {
+  it("sends 401 and 403 to the login page with the way back", () => {
+    window.history.pushState({}, "", "/interest?tab=bookmark");
+    for (const status of [401, 403]) {
+      const navigate = vi.fn();
+      reportFailure(new ApiError(status, String(status), "no"), navigate);
+      expect(navigate).toHaveBeenCalledWith("/member/login?redirectUrl=%2Finterest%3Ftab%3Dbookmark");
+    }
+  });
+
+  it("raises the application error event for other failures", () => {
+    const seen: unknown[] = [];
+    const listener = (event: Event) => seen.push((event as CustomEvent).detail);
+    window.addEventListener(APP_ERROR_EVENT, listener);
+    const navigate = vi.fn();
+    reportFailure(new ApiError(500, "999", "boom"), navigate);
+    window.removeEventListener(APP_ERROR_EVENT, listener);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(seen).toEqual([{ status: 500, code: "999", message: "boom" }]);
+  });
+});

@@ -1,0 +1,97 @@
+// The one API client: SPEC §6–7 headers on every call (built by the core), credentials
+// included, a 20 s time-out, `{code, message, data}` unwrapped, failures as ApiError.
+import { offsetMinutes, requestHeaders } from "./core";
+
+/** SPEC §9: request time-out. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+/** SPEC §9: cache lifetime of GET answers in the cached client. */
+export const GET_CACHE_MS = 90_000;
+
+/** A failed call: the HTTP status, the API's code (SPEC §8) and its message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+  }
+
+  /** 401 and 403 send the visitor to the login page (SPEC §4). */
+  get needsLogin(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+}
+
+/** A cookie the page may read (the session tokens are HttpOnly and travel by themselves). */
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+export interface CallOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Calls the API and answers its `data`; throws ApiError on any failure. */
+export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const method = options.method ?? "GET";
+  // The access and refresh tokens are HttpOnly cookies the browser sends itself; their
+  // headers stay empty, as SPEC §7 has them when the page does not hold the tokens.
+  const headers: Record<string, string> = {
+    ...requestHeaders({ guestId: readCookie("tma_id"), includeGuest: true }, offsetMinutes()),
+    accept: "application/json",
+  };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: "include",
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError(408, "999", "the server did not answer in time");
+    throw error;
+  }
+  const envelope = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown; data?: T } | null;
+  if (!response.ok || envelope === null || String(envelope.code) !== "0") {
+    const code = envelope?.code === undefined ? String(response.status) : String(envelope.code);
+    const message = typeof envelope?.message === "string" ? envelope.message : response.statusText || "request failed";
+    throw new ApiError(response.status, code, message);
+  }
+  return envelope.data as T;
+}
+
+/** The event the app raises for a failed call that is not a login matter (SPEC §8). */
+export const APP_ERROR_EVENT = "tidemark:app-error";
+
+export interface AppErrorDetail {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** What every failed call does: 401/403 → the login page with redirectUrl; anything else →
+ * the application error event (the app shows it as a message). */
+export function reportFailure(error: unknown, navigate: (to: string) => void): void {
+  if (!(error instanceof ApiError)) return;
+  if (error.needsLogin) {
+    const here = `${window.location.pathname}${window.location.search}`;
+    navigate(`/member/login?redirectUrl=${encodeURIComponent(here)}`);
+    return;
+  }
+  const detail: AppErrorDetail = { status: error.status, code: error.code, message: error.message };
+  window.dispatchEvent(new CustomEvent(APP_ERROR_EVENT, { detail }));
+}

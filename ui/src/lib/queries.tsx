@@ -1,0 +1,28 @@
+// The cached client of SPEC §7/§9: GET answers are fresh for 90 s; a failed call reports
+// itself once (login redirect for 401/403, the application error event otherwise).
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { useLocation } from "wouter";
+import { ApiError, GET_CACHE_MS, reportFailure } from "./api";
+
+export function makeQueryClient(navigate: (to: string) => void): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => reportFailure(error, navigate) }),
+    mutationCache: new MutationCache({ onError: (error) => reportFailure(error, navigate) }),
+    defaultOptions: {
+      queries: {
+        staleTime: GET_CACHE_MS,
+        gcTime: GET_CACHE_MS * 2,
+        refetchOnWindowFocus: false,
+        // A missing post or a refused call will not change by asking again.
+        retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.status < 500),
+      },
+    },
+  });
+}
+
+export function QueryProvider({ children }: { children: ReactNode }) {
+  const [, navigate] = useLocation();
+  const [client] = useState(() => makeQueryClient(navigate));
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
