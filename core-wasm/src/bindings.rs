@@ -40,6 +40,10 @@ export interface RouteMatch {
   layout: Layout;
   protected: boolean;
   loginPage: boolean;
+  /** Stays mounted per full path (going back restores data and scroll). */
+  keepAlive: boolean;
+  /** The data-layer event pushed when the page starts, with its screen. */
+  pageView: { event: string; screen: string | null } | null;
 }
 export type RouteResolution =
   | { kind: "page"; route: RouteMatch }

@@ -111,6 +111,48 @@ pub struct RouteMatch {
     pub layout: Layout,
     pub protected: bool,
     pub login_page: bool,
+    /// SPEC §2: the page stays mounted per full path, so going back restores its data and
+    /// scroll position (/follow/list).
+    pub keep_alive: bool,
+    /// The data-layer event pushed when the page starts (SPEC §3, §4), with its screen.
+    pub page_view: Option<PageView>,
+}
+
+/// The data-layer event of a page's start: `View_Content` for a post, `View_ContentList`
+/// with the screen identifier for the lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageView {
+    pub event: &'static str,
+    pub screen: Option<&'static str>,
+}
+
+/// SPEC §3's screen identifiers for the pages that show posts or businesses.
+fn page_view(name: &str) -> Option<PageView> {
+    let list = |screen| {
+        Some(PageView {
+            event: "View_ContentList",
+            screen: Some(screen),
+        })
+    };
+    match name {
+        "postDetail" => Some(PageView {
+            event: "View_Content",
+            screen: None,
+        }),
+        "home" => list("HOME"),
+        "categoryList" => list("CATEGORY"),
+        "popularList" => list("POPULAR"),
+        "latestList" => list("LATEST"),
+        "interestList" => list("INTEREST"),
+        "recommendList" => list("RECOMMEND"),
+        "reportList" => list("REPORT"),
+        "search" | "searchContents" | "searchBusiness" => list("SEARCH"),
+        "interest" | "interestBookmark" => list("BOOKMARK"),
+        "interestFollowing" | "followList" => list("FOLLOWING"),
+        "businessProfile" => list("CORP_PROFILE"),
+        _ => None,
+    }
 }
 
 /// Finds the page of a path (no query, no hash). A trailing slash is ignored.
@@ -153,6 +195,8 @@ pub fn match_route(path: &str) -> Option<RouteMatch> {
             },
             protected: is_protected_path(trimmed),
             login_page: is_login_path(trimmed),
+            keep_alive: *name == "followList",
+            page_view: page_view(name),
         })
     })
 }
@@ -494,5 +538,44 @@ mod tests {
             encode_component("/a b?c=한&d"),
             "%2Fa%20b%3Fc%3D%ED%95%9C%26d"
         );
+    }
+
+    #[test]
+    fn keep_alive_and_page_views() {
+        let follow = match_route("/follow/list").unwrap();
+        assert!(follow.keep_alive);
+        assert!(!match_route("/interest").unwrap().keep_alive);
+        let post = match_route("/post/7").unwrap().page_view.unwrap();
+        assert_eq!((post.event, post.screen), ("View_Content", None));
+        let category = match_route("/post/category/list/3")
+            .unwrap()
+            .page_view
+            .unwrap();
+        assert_eq!(
+            (category.event, category.screen),
+            ("View_ContentList", Some("CATEGORY"))
+        );
+        assert_eq!(
+            match_route("/business/profile/4")
+                .unwrap()
+                .page_view
+                .unwrap()
+                .screen,
+            Some("CORP_PROFILE")
+        );
+        assert_eq!(match_route("/b2b").unwrap().page_view, None);
+        // Every screen named here is one SPEC §3 lists.
+        for (pattern, _) in ROUTES {
+            let path = pattern
+                .replace(":id", "1")
+                .replace(":category", "1")
+                .replace(":type", "email");
+            if let Some(view) = match_route(&path).unwrap().page_view {
+                assert!(crate::analytics::EVENTS.contains(&view.event));
+                if let Some(screen) = view.screen {
+                    assert!(crate::analytics::SCREENS.contains(&screen), "{screen}");
+                }
+            }
+        }
     }
 }
