@@ -1,7 +1,10 @@
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import wasm from "vite-plugin-wasm";
+import type { ResolvedConfig } from "vite";
 import { defineConfig } from "vitest/config";
 
 const uiRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -9,11 +12,15 @@ const swaggerUi = fileURLToPath(new URL("../node_modules/swagger-ui-dist/", impo
 
 /** The API reference page (/api-docs/): Swagger UI from npm beside our own page and setup. */
 function apiReference() {
+  let outDir = `${uiRoot}dist`;
   return {
     name: "tidemark-api-reference",
     apply: "build" as const,
+    configResolved(config: ResolvedConfig) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
-      const out = `${uiRoot}dist/api-docs/`;
+      const out = `${outDir}/api-docs/`;
       mkdirSync(out, { recursive: true });
       for (const file of ["swagger-ui-bundle.js", "swagger-ui.css"]) copyFileSync(`${swaggerUi}${file}`, `${out}${file}`);
       for (const file of ["index.html", "init.js"]) copyFileSync(`${uiRoot}api-docs/${file}`, `${out}${file}`);
@@ -21,9 +28,32 @@ function apiReference() {
   };
 }
 
+/** Brotli (quality 11) and gzip (level 9) copies of every built asset, written once at build
+ * time; the server sends them as they are instead of compressing on each request at a
+ * lower level (server/src/web.rs). */
+function precompress() {
+  let outDir = `${uiRoot}dist`;
+  return {
+    name: "tidemark-precompress",
+    apply: "build" as const,
+    configResolved(config: ResolvedConfig) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const dir = `${outDir}/assets/`;
+      for (const file of readdirSync(dir)) {
+        if (!/\.(js|css|wasm|svg|json)$/.test(file)) continue;
+        const body = readFileSync(dir + file);
+        writeFileSync(`${dir}${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(`${dir}${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: uiRoot,
-  plugins: [react(), wasm(), apiReference()],
+  plugins: [react(), wasm(), apiReference(), precompress()],
   build: {
     // Top-level await loads the core's WebAssembly before the first render.
     target: "es2022",

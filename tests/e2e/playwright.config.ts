@@ -31,7 +31,9 @@ export default defineConfig({
   webServer: {
     command: process.env.TIDEMARK_BIN ?? `${root}/target/debug/tidemark`,
     cwd: root,
-    env: { PORT: String(port), TIDEMARK_UI_DIR: `${root}/ui/dist`, RUST_LOG: "warn" },
+    // Many browser contexts sign in and take guest ids from one address within seconds: the
+    // rate limits (tested in the server's own tests) would answer 429 here.
+    env: { PORT: String(port), TIDEMARK_UI_DIR: `${root}/ui/dist`, RUST_LOG: "warn", TIDEMARK_RATE_LIMITS: "off" },
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -71,21 +71,3 @@ test.describe("in Korean", () => {
     await page.screenshot({ path: `${screenshots}/home-ko-360.png`, fullPage: true });
   });
 });
-
-for (const width of [360, 768, 1280]) {
-  test(`pages fit and are photographed at ${width}px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 800 });
-    for (const [name, path] of [
-      ["home", "/"],
-      ["latest", "/post/latest/list?sort=LATEST"],
-      ["not-found", "/no/such/page"],
-      ["error", "/sample/page4_error"],
-    ]) {
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${screenshots}/${name}-${width}.png`, fullPage: true });
-    }
-  });
-}

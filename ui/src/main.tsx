@@ -3,14 +3,18 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { I18nProvider } from "./lib/i18n";
 import { QueryProvider } from "./lib/queries";
+import { SessionProvider } from "./lib/session";
+import "./fonts/fonts.css";
 import "./styles.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <I18nProvider>
-      <QueryProvider>
-        <App />
-      </QueryProvider>
+      <SessionProvider>
+        <QueryProvider>
+          <App />
+        </QueryProvider>
+      </SessionProvider>
     </I18nProvider>
   </StrictMode>,
 );

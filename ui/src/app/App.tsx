@@ -1,53 +1,157 @@
-import { useEffect, useLayoutEffect, useMemo } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
-import { resolveRoute, routeGuard, scrollTarget } from "../lib/core";
+import { recordVisit, pushDataLayer } from "../lib/analytics";
+import { resolveRoute, routeGuard, scrollTarget, type RouteMatch } from "../lib/core";
 import { useI18n } from "../lib/i18n";
+import { useSession } from "../lib/session";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { ErrorView } from "./ErrorView";
 import { Layout } from "./Layout";
 import { PageFor } from "./pages";
+
+type Decision =
+  | { kind: "page"; route: RouteMatch; refresh: boolean }
+  | { kind: "redirect"; location: string }
+  | { kind: "notFound"; message: string }
+  | { kind: "waiting" };
+
+// The app places the scroll itself (top, anchor, or a kept page's position): the browser's own
+// restoration on back and forward would fight it.
+if (typeof history !== "undefined" && "scrollRestoration" in history) history.scrollRestoration = "manual";
+
+/** How many kept-alive pages (SPEC §2 /follow/list, per full path) stay mounted. */
+const KEEP_ALIVE_LIMIT = 5;
 
 /** Resolves the address through the core: validity (404), sort redirect, route guard. */
 export function App() {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const { lang } = useI18n();
+  const session = useSession();
   const fullPath = `${path}${search ? `?${search}` : ""}${window.location.hash}`;
 
-  const decision = useMemo(() => {
+  const decision = useMemo<Decision>(() => {
     const resolution = resolveRoute(fullPath, lang);
     if (resolution.kind !== "page") return resolution;
-    // Sign-in arrives with the member API; until then every visitor is a guest.
-    const guard = routeGuard(fullPath, { signedIn: false });
-    if (guard.kind === "redirect") return { kind: "redirect" as const, location: guard.location };
-    return resolution;
-  }, [fullPath, lang]);
+    const route = resolution.route;
+    // Protected and login pages wait for the session's start before deciding.
+    if (!session.ready && (route.protected || route.loginPage)) return { kind: "waiting" };
+    const savedRedirect = route.loginPage ? new URLSearchParams(search).get("redirectUrl") : null;
+    const guard = routeGuard(fullPath, { signedIn: session.signedIn, savedRedirect });
+    if (guard.kind === "redirect") return { kind: "redirect", location: guard.location };
+    return { kind: "page", route, refresh: guard.kind === "refresh" };
+  }, [fullPath, lang, search, session.ready, session.signedIn]);
 
   useLayoutEffect(() => {
     if (decision.kind === "redirect") navigate(decision.location, { replace: true });
   }, [decision, navigate]);
 
+  // SPEC §4: on other paths a signed-in visitor's tokens are refreshed silently (throttled).
+  const { refresh } = session;
+  const needsRefresh = decision.kind === "page" && decision.refresh;
   useEffect(() => {
-    if (decision.kind === "redirect") return;
+    if (needsRefresh) refresh();
+  }, [needsRefresh, path, refresh]);
+
+  // SPEC §4: the visit beacon once a day per visitor kind, once the session is known.
+  useEffect(() => {
+    if (session.ready) recordVisit(session.signedIn);
+  }, [session.ready, session.signedIn]);
+
+  // SPEC §4: at every page start, the page's data-layer event with the user's fields.
+  const pageView = decision.kind === "page" ? decision.route.pageView : null;
+  const { user, ready } = session;
+  useEffect(() => {
+    if (ready && pageView) pushDataLayer(pageView.event, pageView.screen, user);
+  }, [ready, fullPath, pageView?.event, pageView?.screen, user]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const kept = useKeptPages(decision, fullPath);
+
+  useEffect(() => {
+    if (decision.kind === "redirect" || decision.kind === "waiting") return;
+    if (kept.restoring) return;
     const target = scrollTarget(window.location.hash);
     if (target.kind === "anchor") {
-      document.getElementById(target.id)?.scrollIntoView();
+      // The page may still be rendering its content: look again on the next frames.
+      let tries = 0;
+      const find = () => {
+        const element = document.getElementById(target.id);
+        if (element) element.scrollIntoView();
+        else if (tries++ < 20) requestAnimationFrame(find);
+      };
+      find();
     } else {
       window.scrollTo({ top: 0, behavior: target.smooth ? "smooth" : "auto" });
     }
-  }, [decision, path]);
+  }, [decision, path, kept.restoring]);
 
   if (decision.kind === "redirect") return null;
   const goHome = () => navigate("/");
-  return (
-    <Layout layout={decision.kind === "page" ? decision.route.layout : "empty"}>
+  const layout = decision.kind === "page" ? decision.route.layout : "empty";
+  let current: ReactNode = null;
+  if (decision.kind === "waiting") current = <p className="loading page-loading" role="status" />;
+  else if (decision.kind === "notFound")
+    current = (
       <ErrorBoundary key={fullPath} onHome={goHome}>
-        {decision.kind === "notFound" ? (
-          <ErrorView status={404} detail={decision.message} onRetry={() => window.location.reload()} onHome={goHome} />
-        ) : (
-          <PageFor route={decision.route} />
-        )}
+        <ErrorView status={404} detail={decision.message} onRetry={() => window.location.reload()} onHome={goHome} />
       </ErrorBoundary>
+    );
+  else if (!decision.route.keepAlive)
+    current = (
+      <ErrorBoundary key={fullPath} onHome={goHome}>
+        <PageFor route={decision.route} />
+      </ErrorBoundary>
+    );
+  return (
+    <Layout layout={layout}>
+      {kept.pages.map((page) => (
+        <div key={page.fullPath} hidden={page.fullPath !== fullPath} data-kept-alive={page.fullPath}>
+          <ErrorBoundary onHome={goHome}>
+            <PageFor route={page.route} />
+          </ErrorBoundary>
+        </div>
+      ))}
+      {current}
     </Layout>
   );
+}
+
+interface KeptPage {
+  fullPath: string;
+  route: RouteMatch;
+  scrollY: number;
+}
+
+/** SPEC §2 keep-alive: pages the core marks `keepAlive` stay mounted per full path while the
+ * visitor is elsewhere; coming back shows them as they were, at the same scroll position. */
+function useKeptPages(decision: Decision, fullPath: string): { pages: KeptPage[]; restoring: boolean } {
+  const kept = useRef<KeptPage[]>([]);
+  const lastShown = useRef<string | null>(null);
+  const isKept = decision.kind === "page" && decision.route.keepAlive;
+  const existing = kept.current.find((page) => page.fullPath === fullPath);
+  const pages =
+    isKept && !existing && decision.kind === "page"
+      ? [...kept.current, { fullPath, route: decision.route, scrollY: 0 }].slice(-KEEP_ALIVE_LIMIT)
+      : kept.current;
+  const restoring = isKept && existing !== undefined && lastShown.current !== fullPath;
+
+  useLayoutEffect(() => {
+    kept.current = pages;
+    lastShown.current = isKept ? fullPath : null;
+    if (restoring && existing) window.scrollTo({ top: existing.scrollY, behavior: "auto" });
+  }, [pages, isKept, fullPath, restoring, existing]);
+
+  // Where the reader is on a kept page, saved as they scroll (hiding it later would clamp it).
+  useEffect(() => {
+    if (!isKept) return;
+    const entry = kept.current.find((page) => page.fullPath === fullPath);
+    if (!entry) return;
+    const save = () => {
+      entry.scrollY = window.scrollY;
+    };
+    window.addEventListener("scroll", save, { passive: true });
+    return () => window.removeEventListener("scroll", save);
+  }, [isKept, fullPath]);
+
+  return { pages, restoring };
 }

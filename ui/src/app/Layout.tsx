@@ -1,10 +1,11 @@
-import type { ReactNode } from "react";
-import { Link } from "wouter";
-import type { Layout as LayoutName } from "../lib/core";
+import { useState, type ReactNode } from "react";
+import { Link, useLocation } from "wouter";
+import { breadcrumbs, type Layout as LayoutName } from "../lib/core";
 import { useI18n } from "../lib/i18n";
+import { useSession } from "../lib/session";
 
-/** Both layouts of SPEC carry the site header and footer; `default` (search) also keeps the
- * search field open in the header. */
+/** Both layouts of SPEC carry the site header and footer; `default` is the search page's,
+ * whose own field replaces the header's search link. */
 export function Layout({ layout, children }: { layout: LayoutName; children: ReactNode }) {
   const { t, lang, setLang } = useI18n();
   return (
@@ -13,21 +14,28 @@ export function Layout({ layout, children }: { layout: LayoutName; children: Rea
         {t("skipToContent")}
       </a>
       <header className="site-header">
-        <Link href="/" className="brand" aria-label="Tidemark">
+        <Link href="/" className="brand" aria-label={`Tidemark ${t("home")}`}>
           Tidemark
         </Link>
-        <nav aria-label={t("categories")} className="header-nav">
+        <nav aria-label={t("mainMenu")} className="header-nav">
           <Link href="/post/popular/list?sort=POPULAR">{t("popular")}</Link>
           <Link href="/post/latest/list?sort=LATEST">{t("latest")}</Link>
-          <Link href="/search?sort=POPULAR">{t("search")}</Link>
+          <CategoryMenu />
+          <Link href="/mobile/category" className="only-small">
+            {t("categories")}
+          </Link>
+          <Link href="/interest/bookmark">{t("myInterests")}</Link>
         </nav>
         <div className="header-actions">
-          <button type="button" className="link-button" onClick={() => setLang(lang === "ko" ? "en" : "ko")}>
+          {layout === "default" ? null : (
+            <Link href="/search?sort=POPULAR" className="header-search-link">
+              {t("search")}
+            </Link>
+          )}
+          <button type="button" className="link-button" lang={lang === "ko" ? "en" : "ko"} onClick={() => setLang(lang === "ko" ? "en" : "ko")}>
             {t("switchLanguage")}
           </button>
-          <Link href="/member/login" className="button button-primary button-small">
-            {t("login")}
-          </Link>
+          <SessionActions />
         </div>
       </header>
       <main id="main" className="site-main">
@@ -35,8 +43,59 @@ export function Layout({ layout, children }: { layout: LayoutName; children: Rea
       </main>
       <footer className="site-footer">
         <p>{t("footer")}</p>
-        <Link href="/b2b">{t("forBusiness")}</Link>
+        <nav aria-label={t("footerMenu")} className="footer-nav">
+          <Link href="/b2b">{t("forBusiness")}</Link>
+          <Link href="/post/report/list?sort=POPULAR">{t("reports")}</Link>
+          <Link href="/mobile/category">{t("categories")}</Link>
+          <a href="/rss.xml">RSS</a>
+        </nav>
       </footer>
     </div>
+  );
+}
+
+/** The nine categories on wide screens (small screens have /mobile/category). */
+function CategoryMenu() {
+  const { t, lang } = useI18n();
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="category-menu only-wide" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{t("categories")}</summary>
+      <ul>
+        {breadcrumbs(Date.now(), lang).map((crumb) => (
+          <li key={crumb.categoryId}>
+            <Link href={crumb.href} onClick={() => setOpen(false)}>
+              {crumb.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function SessionActions() {
+  const { t } = useI18n();
+  const session = useSession();
+  const [location, navigate] = useLocation();
+  if (!session.ready) return <span className="session-pending" aria-hidden="true" />;
+  if (!session.member) {
+    const here = `${location}${window.location.search}`;
+    const href = location.startsWith("/member/login") ? location : `/member/login?redirectUrl=${encodeURIComponent(here)}`;
+    return (
+      <Link href={href} className="button button-primary button-small">
+        {t("login")}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link href="/mypage" className="header-member">
+        {session.member.nickname ?? t("myPage")}
+      </Link>
+      <button type="button" className="link-button" onClick={() => void session.signOut().then(() => navigate("/"))}>
+        {t("logout")}
+      </button>
+    </>
   );
 }

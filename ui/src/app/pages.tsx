@@ -1,118 +1,72 @@
-import { Link, useSearch } from "wouter";
-import type { ListKind } from "../features/posts/api";
-import { HomeSections } from "../features/posts/components/HomeSections";
-import { PostList } from "../features/posts/components/PostList";
-import { breadcrumbs, normalizeSort, type RouteMatch } from "../lib/core";
+// Route name (the core's route table) → the page's module. Every page but the home is its
+// own chunk, so a page loads only the code it needs.
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+import type { RouteMatch } from "../lib/core";
 import { AppError } from "../lib/errors";
-import { useI18n, type TextKey } from "../lib/i18n";
+import { useI18n } from "../lib/i18n";
+import HomePage from "../features/posts/HomePage";
 
-/** The page of a route. Pages whose content arrives with the content API show their frame. */
-export function PageFor({ route }: { route: RouteMatch }) {
-  switch (route.name) {
-    case "home":
-      return <HomePage />;
-    case "categoryList":
-    case "latestList":
-    case "popularList":
-    case "interestList":
-    case "search":
-    case "searchBusiness":
-    case "searchContents":
-      return <SortedListPage route={route} />;
-    case "samplePage4Error":
-      return <ThrowingPage />;
-    default:
-      return <FramePage route={route} />;
-  }
-}
+type PageModule = LazyExoticComponent<ComponentType<{ route: RouteMatch }>>;
 
-function HomePage() {
-  const { t, lang } = useI18n();
-  const crumbs = breadcrumbs(Date.now(), lang);
-  return (
-    <div className="page home">
-      <section className="hero">
-        <h1>{t("tagline")}</h1>
-        <p>{t("intro")}</p>
-      </section>
-      <section aria-labelledby="categories-title">
-        <h2 id="categories-title">{t("categories")}</h2>
-        <ul className="category-grid">
-          {crumbs.map((crumb) => (
-            <li key={crumb.categoryId}>
-              <Link href={crumb.href}>{crumb.label}</Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <HomeSections />
-    </div>
-  );
-}
+const ListPage = lazy(() => import("../features/posts/ListPage"));
+const CollectionPage = lazy(() => import("../features/posts/CollectionPage"));
+const PostDetailPage = lazy(() => import("../features/posts/PostDetailPage"));
+const BusinessProfilePage = lazy(() => import("../features/business/BusinessProfilePage"));
+const SearchPage = lazy(() => import("../features/search/SearchPage"));
+const InterestPage = lazy(() => import("../features/interest/InterestPage"));
+const FollowListPage = lazy(() => import("../features/interest/FollowListPage"));
+const LoginPage = lazy(() => import("../features/member/LoginPage"));
+const SitePage = lazy(() => import("../features/site/SitePage"));
+const SamplePage = lazy(() => import("../features/site/SamplePage"));
+const MemberAreaPage = lazy(() => import("../features/member/MemberAreaPage"));
 
-const LIST_TITLES: Record<string, TextKey> = {
-  latestList: "latestPosts",
-  popularList: "popularPosts",
-  interestList: "popularPosts",
-  search: "search",
-  searchBusiness: "search",
-  searchContents: "search",
+const PAGES: Record<string, PageModule> = {
+  categoryList: ListPage,
+  latestList: ListPage,
+  popularList: ListPage,
+  interestList: ListPage,
+  reportList: ListPage,
+  recommendList: CollectionPage,
+  postDetail: PostDetailPage,
+  businessProfile: BusinessProfilePage,
+  search: SearchPage,
+  searchBusiness: SearchPage,
+  searchContents: SearchPage,
+  interest: InterestPage,
+  interestBookmark: InterestPage,
+  interestFollowing: InterestPage,
+  followList: FollowListPage,
+  login: LoginPage,
+  loginEmail: LoginPage,
+  b2b: SitePage,
+  mobileCategory: SitePage,
+  sampleChart: SamplePage,
+  sampleModal: SamplePage,
+  samplePage1: SamplePage,
+  samplePage2: SamplePage,
+  sampleUnsplash: SamplePage,
 };
 
-function SortedListPage({ route }: { route: RouteMatch }) {
-  const { t, lang } = useI18n();
-  const params = new URLSearchParams(useSearch());
-  const sort = params.get("sort");
-  const category = route.name === "categoryList" ? breadcrumbs(0, lang).find((c) => String(c.categoryId) === route.param) : null;
-  const title = category ? category.label : t(LIST_TITLES[route.name] ?? "popularPosts");
-  const list = listOf(route, sort);
-  const hrefFor = (next: string) => {
-    const copy = new URLSearchParams(params);
-    copy.set("sort", next);
-    return `${route.path}?${copy.toString()}`;
-  };
+/** The page of a route. */
+export function PageFor({ route }: { route: RouteMatch }) {
+  const { t } = useI18n();
+  if (route.name === "home") return <HomePage />;
+  if (route.name === "samplePage4Error") return <ThrowingPage />;
+  const Page = PAGES[route.name] ?? MemberAreaPage;
   return (
-    <div className="page list">
-      <h1>{title}</h1>
-      <nav className="sort-switch" aria-label={t("sort")}>
-        {(["POPULAR", "LATEST"] as const).map((code) => (
-          <Link key={code} href={hrefFor(code)} aria-current={sort === code ? "page" : undefined}>
-            {code === "POPULAR" ? t("popular") : t("latest")}
-          </Link>
-        ))}
-      </nav>
-      {list ? <PostList list={list} /> : <p className="empty-state">{t("emptyList")}</p>}
-    </div>
+    <Suspense
+      fallback={
+        <p className="loading page-loading" role="status">
+          {t("loading")}
+        </p>
+      }
+    >
+      <Page route={route} />
+    </Suspense>
   );
-}
-
-/** The posts a list route shows, its sort decided by the core; null for routes whose
- * content is not a public post list (interest needs a session, search has its own page). */
-function listOf(route: RouteMatch, sort: string | null): ListKind | null {
-  const decided = normalizeSort(sort) === "LATEST" ? "LATEST" : "POPULAR";
-  switch (route.name) {
-    case "popularList":
-      return decided === "LATEST" ? { kind: "latest" } : { kind: "popular" };
-    case "latestList":
-      return decided === "POPULAR" ? { kind: "popular" } : { kind: "latest" };
-    case "categoryList":
-      return { kind: "category", categoryId: Number(route.param), sort: decided };
-    default:
-      return null;
-  }
 }
 
 /** /sample/page4_error: throws while rendering, to show the error screen (PRODUCT). */
 function ThrowingPage(): never {
   throw new AppError(500, "Sample error", "This page throws on purpose to show the error screen.");
-}
-
-function FramePage({ route }: { route: RouteMatch }) {
-  const { t } = useI18n();
-  return (
-    <div className="page frame">
-      <h1>{route.name}</h1>
-      <p className="empty-state">{t("emptyList")}</p>
-    </div>
-  );
 }

@@ -30,6 +30,16 @@ const TEXTS = {
     bookmarks: "북마크",
     recommended: "추천 컬렉션",
     seeAll: "전체 보기",
+    mainMenu: "주 메뉴",
+    footerMenu: "바닥글 메뉴",
+    myInterests: "관심",
+    myPage: "마이페이지",
+    logout: "로그아웃",
+    reports: "리포트",
+    reportPosts: "리포트",
+    interestPosts: "관심 콘텐츠",
+    reasonFollowed: "팔로우한 기업",
+    reasonCategory: "관심 카테고리",
   },
   en: {
     tagline: "What businesses have to say, in one place",
@@ -55,6 +65,16 @@ const TEXTS = {
     bookmarks: "Bookmarks",
     recommended: "Collections",
     seeAll: "See all",
+    mainMenu: "Main menu",
+    footerMenu: "Footer menu",
+    myInterests: "Interests",
+    myPage: "My page",
+    logout: "Sign out",
+    reports: "Reports",
+    reportPosts: "Reports",
+    interestPosts: "For you",
+    reasonFollowed: "A business you follow",
+    reasonCategory: "A category you chose",
   },
 } as const;
 
@@ -99,4 +119,12 @@ export function useI18n(): I18n {
   const value = useContext(I18nContext);
   if (!value) throw new Error("useI18n outside I18nProvider");
   return value;
+}
+
+/** A feature's own texts, Korean and English with the same keys; the hook answers the
+ * visitor's language. Keeps each feature's catalogue beside its code. */
+export function defineTexts<K extends string>(texts: { ko: Record<K, string>; en: Record<NoInfer<K>, string> }) {
+  return function useTexts(): Record<K, string> {
+    return texts[useI18n().lang];
+  };
 }

@@ -22,6 +22,8 @@ export interface Card {
   publishedAt: string | null;
   viewCount: number;
   bookmarkCount: number;
+  /** Interest list only: why the post is there. */
+  reason?: "followed_business" | "category_interest";
 }
 
 export interface Page<T> {
@@ -41,7 +43,8 @@ export type ListKind =
   | { kind: "popular" }
   | { kind: "latest" }
   | { kind: "category"; categoryId: number; sort: "POPULAR" | "LATEST" }
-  | { kind: "report" };
+  | { kind: "report" }
+  | { kind: "interest" };
 
 /** The API address of a list's page. */
 export function listPath(list: ListKind, cursor: string | null, size = 20): string {
@@ -54,6 +57,8 @@ export function listPath(list: ListKind, cursor: string | null, size = 20): stri
       return `/api/v1/posts/latest?${query}`;
     case "report":
       return `/api/v1/posts/report?${query}`;
+    case "interest":
+      return `/api/v1/posts/interest?${query}`;
     case "category":
       query.set("sort", list.sort);
       return `/api/v1/posts/category/${list.categoryId}?${query}`;

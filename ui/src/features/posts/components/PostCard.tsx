@@ -1,18 +1,50 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { Link } from "wouter";
+import { pushDataLayer, recordClick } from "../../../lib/analytics";
 import { abbreviateCount, categories, formatDate, offsetMinutes } from "../../../lib/core";
 import { useI18n } from "../../../lib/i18n";
+import { useSession } from "../../../lib/session";
 import type { Card } from "../api";
+import { prefetchPostDetail } from "../detail/query";
 
 const CATEGORY_NAMES = new Map(categories().map((c) => [c.id, c]));
 
-/** A post in a list: cover, category, title, summary, business, date and counts. */
-export function PostCard({ card }: { card: Card }) {
+/** A post in a list: cover, category, title, summary, business, date and counts. The detail is
+ * fetched ahead when the card comes into view or the pointer or focus reaches it. */
+export function PostCard({ card, screen = null }: { card: Card; screen?: string | null }) {
   const { lang, t } = useI18n();
+  const { user } = useSession();
+  const client = useQueryClient();
+  const element = useRef<HTMLElement>(null);
   const category = CATEGORY_NAMES.get(card.categoryId);
   const published = card.publishedAt ? formatDate(card.publishedAt, "yyyy-MM-dd", offsetMinutes()) : null;
+  const prefetch = () => prefetchPostDetail(client, card.postSeq);
+
+  useEffect(() => {
+    const node = element.current;
+    if (!node || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      prefetchPostDetail(client, card.postSeq);
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [client, card.postSeq]);
+
   return (
-    <article className="post-card" data-post-seq={card.postSeq}>
-      <Link href={`/post/${card.postSeq}`} className="post-card-link">
+    <article className="post-card" data-post-seq={card.postSeq} ref={element}>
+      <Link
+        href={`/post/${card.postSeq}`}
+        className="post-card-link"
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          recordClick(card.postSeq);
+          pushDataLayer("Select_Content", screen, user);
+        }}
+      >
         <div className="post-card-cover" aria-hidden="true">
           {card.coverUrl ? <img src={card.coverUrl} alt="" loading="lazy" width={480} height={270} /> : null}
         </div>

@@ -1,0 +1,50 @@
+// What the browser tests share: the demo content wait, signing in through the API, the
+// screenshot folder.
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { expect, type Page } from "@playwright/test";
+
+export const screenshots = fileURLToPath(new URL("artifacts/screenshots", import.meta.url));
+mkdirSync(screenshots, { recursive: true });
+
+export const DEMO_PASSWORD = "Demo-pass-2026";
+
+/** The server fills itself with demo content on its first start: wait until it has posts. */
+export async function demoContent(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get("/api/v1/posts/latest?size=1");
+        if (!response.ok()) return 0;
+        return ((await response.json()) as { data: { items: unknown[] } }).data.items.length;
+      },
+      { timeout: 60_000, intervals: [500] },
+    )
+    .toBe(1);
+}
+
+/** Signs a demo account in through the API; the session cookies land in the page's context. */
+export async function signIn(page: Page, email = "reader@tidemark.test") {
+  const response = await page.request.post("/membership/v1/login", {
+    headers: { _off_set: "540", "content-type": "application/json" },
+    data: {
+      email,
+      password: DEMO_PASSWORD,
+      autoLogin: "N",
+      deviceType: "PC",
+      deviceOs: "LINUX",
+      browser: "Chrome",
+      browserVer: "1",
+      browserAgent: "playwright",
+      osVersion: "",
+      deviceId: "playwright",
+      pushToken: "",
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** The page's width fits the viewport: nothing scrolls sideways. */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}

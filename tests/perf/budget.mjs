@@ -1,0 +1,155 @@
+// The reader's site budgets, measured and printed (docs/performance.md):
+// 1. the first load of a post page: JS + wasm + CSS transferred (compressed) ≤ 150 KB;
+// 2. LCP < 1.5 s and CLS < 0.05 in Lighthouse's mobile lab run (simulated slow 4G, 4× CPU
+//    slowdown) in Debian's Chromium, for a post page, the home page and a list; median of RUNS.
+// It starts its own server (TIDEMARK_BIN, release build by default) on a fresh demo data
+// folder (or measures BASE_URL), and exits non-zero when a budget is missed.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const port = Number(process.env.BUDGET_PORT ?? 18190);
+// BASE_URL measures a server that is already running instead of starting one.
+const base = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
+const runs = Number(process.env.RUNS ?? 3);
+const budgets = { firstLoadKb: 150, lcpMs: 1500, cls: 0.05 };
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+async function waitFor(check, what, seconds = 120) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function startServer() {
+  if (process.env.BASE_URL) return { stop() {} };
+  const bin = process.env.TIDEMARK_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(root, "target"), "release/tidemark");
+  const dataDir = mkdtempSync(join(tmpdir(), "tidemark-budget-"));
+  const server = spawn(bin, [], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), TIDEMARK_DATA_DIR: dataDir, TIDEMARK_UI_DIR: join(root, "ui/dist"), RUST_LOG: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor(async () => (await fetch(`${base}/health`)).ok, "the server");
+  await waitFor(async () => {
+    const answer = await (await fetch(`${base}/api/v1/posts/latest?size=1`)).json();
+    return answer.data.items.length > 0;
+  }, "the demo content");
+  return {
+    stop() {
+      server.kill("SIGTERM");
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Bytes on the wire per kind for a cold first load, from the DevTools protocol. */
+async function firstLoad(url) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  const kinds = new Map();
+  const bytes = { js: 0, wasm: 0, css: 0, font: 0, image: 0, document: 0, data: 0 };
+  cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
+    const mime = response.mimeType ?? "";
+    const kind =
+      mime === "application/wasm"
+        ? "wasm"
+        : type === "Script"
+          ? "js"
+          : type === "Stylesheet"
+            ? "css"
+            : type === "Font"
+              ? "font"
+              : type === "Image"
+                ? "image"
+                : type === "Document"
+                  ? "document"
+                  : "data";
+    kinds.set(requestId, kind);
+  });
+  cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
+    const kind = kinds.get(requestId);
+    if (kind) bytes[kind] += encodedDataLength;
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  await browser.close();
+  return bytes;
+}
+
+async function lab(url) {
+  const lcp = [];
+  const cls = [];
+  for (let run = 0; run < runs; run++) {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], output: "json", logLevel: "error" });
+      const audits = result.lhr.audits;
+      if (result.lhr.runtimeError) throw new Error(`lighthouse: ${result.lhr.runtimeError.message}`);
+      lcp.push(audits["largest-contentful-paint"].numericValue);
+      cls.push(audits["cumulative-layout-shift"].numericValue);
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return { lcp: median(lcp), cls: median(cls), lcpRuns: lcp, clsRuns: cls };
+}
+
+const kb = (n) => (n / 1024).toFixed(1);
+const server = await startServer();
+let failed = false;
+try {
+  const latest = await (await fetch(`${base}/api/v1/posts/latest?size=1`)).json();
+  const postPath = `/post/${latest.data.items[0].postSeq}`;
+
+  const bytes = await firstLoad(`${base}${postPath}`);
+  const appBytes = bytes.js + bytes.wasm + bytes.css;
+  console.log(`first load of ${postPath} (compressed, on the wire):`);
+  console.log(`  js ${kb(bytes.js)} KB + wasm ${kb(bytes.wasm)} KB + css ${kb(bytes.css)} KB = ${kb(appBytes)} KB (budget ${budgets.firstLoadKb} KB, ${((appBytes / 1024 / budgets.firstLoadKb) * 100).toFixed(0)}%)`);
+  console.log(`  besides: document ${kb(bytes.document)} KB, fonts ${kb(bytes.font)} KB, images ${kb(bytes.image)} KB, data ${kb(bytes.data)} KB`);
+  if (appBytes > budgets.firstLoadKb * 1024) {
+    console.log("  OVER BUDGET: first load");
+    failed = true;
+  }
+
+  console.log(`Lighthouse mobile lab run (simulated slow 4G, 4x CPU), median of ${runs}:`);
+  for (const path of [postPath, "/", "/post/popular/list?sort=POPULAR"]) {
+    const result = await lab(`${base}${path}`);
+    const ok = result.lcp < budgets.lcpMs && result.cls < budgets.cls;
+    console.log(
+      `  ${path}: LCP ${Math.round(result.lcp)} ms (budget ${budgets.lcpMs}, ${(result.lcp / budgets.lcpMs).toFixed(2)}x), CLS ${result.cls.toFixed(3)} (budget ${budgets.cls})` +
+        ` [runs: ${result.lcpRuns.map((v) => Math.round(v)).join(", ")} ms; ${result.clsRuns.map((v) => v.toFixed(3)).join(", ")}]${ok ? "" : "  OVER BUDGET"}`,
+    );
+    if (!ok) failed = true;
+  }
+} finally {
+  server.stop();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,82 @@
+// A business's public profile and its posts (server/src/business/profile.rs,
+// server/src/content/lists.rs `of_business`).
+import { queryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { ApiError, api } from "../../lib/api";
+import { AppError } from "../../lib/errors";
+import { pageData } from "../../lib/pageData";
+import type { Card, Page } from "../posts/api";
+
+export interface CategoryCount {
+  categoryId: number;
+  count: number;
+}
+
+/** `GET /api/v1/businesses/{id}`. */
+export interface Business {
+  id: number;
+  name: string;
+  description: string;
+  industry: string;
+  homepage: string | null;
+  location: string | null;
+  foundedYear: number | null;
+  /** `1-10` | `11-50` | `51-200` | `201-1000` | `1000+` */
+  employeeBand: string | null;
+  /** Formatted 123-45-67890. */
+  registrationNumber: string;
+  logoUrl: string | null;
+  coverUrl: string | null;
+  verified: boolean;
+  followerCount: number;
+  /** Whether the signed-in reader follows it (false in the guest's answer). */
+  following: boolean;
+  /** Public posts per category. */
+  postCounts: CategoryCount[];
+  createdAt: string;
+}
+
+/** SPEC §8 code 101: the error screen's 'content does not exist'. */
+const NO_CONTENT_STATUS = 101;
+
+export function businessKey(id: number | string) {
+  return ["business", String(id)] as const;
+}
+
+/** The profile: inline on the first page, else its payload, else the API. A business that
+ * does not exist is the 'content does not exist' screen (an AppError, left to the page's
+ * error boundary rather than reported as an application error). */
+export function businessQuery(id: number | string) {
+  return queryOptions({
+    queryKey: businessKey(id),
+    queryFn: async ({ signal }) => {
+      try {
+        return await pageData<Business>(`/business/profile/${id}`, () => api<Business>(`/api/v1/businesses/${id}`, { signal }), signal);
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.code === String(NO_CONTENT_STATUS))) {
+          throw new AppError(NO_CONTENT_STATUS, error.message);
+        }
+        throw error;
+      }
+    },
+    retry: (failures, error) => failures < 2 && !(error instanceof AppError) && !(error instanceof ApiError && error.status < 500),
+  });
+}
+
+/** The API address of a page of the business's posts (newest first), of one category or all. */
+export function businessPostsPath(businessId: number, categoryId: number | null, cursor: string | null, size = 20): string {
+  const query = new URLSearchParams({ size: String(size) });
+  if (categoryId !== null) query.set("categoryId", String(categoryId));
+  if (cursor) query.set("cursor", cursor);
+  return `/api/v1/businesses/${businessId}/posts?${query}`;
+}
+
+/** The business's posts, page after page. Kept under the "posts" key so that follow and
+ * bookmark changes refresh their counts with every other list. */
+export function useBusinessPosts(businessId: number, categoryId: number | null) {
+  return useInfiniteQuery({
+    queryKey: ["posts", { kind: "business", businessId, categoryId }],
+    queryFn: ({ pageParam, signal }) => api<Page<Card>>(businessPostsPath(businessId, categoryId, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}

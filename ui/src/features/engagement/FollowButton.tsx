@@ -1,0 +1,40 @@
+import { abbreviateCount } from "../../lib/core";
+import { useFollow, type FollowAnswer, type FollowSource, type Tie } from "./api";
+import "./engagement.css";
+import { useEngagementTexts } from "./texts";
+
+export interface FollowButtonProps {
+  businessId: number;
+  /** What the page knows: following (the reader's ties) and the follower count. */
+  initial: Tie;
+  source: FollowSource;
+  screen?: string | null;
+  onChanged?: (answer: FollowAnswer) => void;
+  className?: string;
+}
+
+/** Follow / stop following a business: a toggle button with the follower count. */
+export function FollowButton({ businessId, initial, source, screen = null, onChanged, className }: FollowButtonProps) {
+  const tx = useEngagementTexts();
+  const follow = useFollow(businessId, initial, { source, screen, onChanged });
+  return (
+    <button
+      type="button"
+      className={`tie-button follow-button${className ? ` ${className}` : ""}`}
+      aria-pressed={follow.on}
+      aria-disabled={!follow.ready || follow.pending ? true : undefined}
+      aria-busy={follow.pending || undefined}
+      onClick={follow.toggle}
+      data-business-id={businessId}
+    >
+      <span className="tie-icon" aria-hidden="true">
+        {follow.on ? "✓" : "+"}
+      </span>
+      <span className="tie-label">{tx.follow}</span>
+      <span className="tie-count">
+        <span className="tie-sr">{tx.followers} </span>
+        {abbreviateCount(follow.count)}
+      </span>
+    </button>
+  );
+}

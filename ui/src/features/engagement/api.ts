@@ -1,0 +1,249 @@
+// Following businesses and bookmarking posts (PRODUCT "Readers"): the reader's ties for the
+// ids on screen, and the two toggles with an optimistic answer that rolls back on failure.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { useLocation } from "wouter";
+import { api } from "../../lib/api";
+import { pushDataLayer } from "../../lib/analytics";
+import { useSession } from "../../lib/session";
+
+/** Where a follow happened; the server keeps it with the follow (engagement/mod.rs), and it is
+ * also the data-layer event's name (SPEC §3). */
+export type FollowSource = "Follow_Content" | "Follow_ContentList" | "Follow_CorpProfile";
+/** Where a bookmark happened, as for follows. */
+export type BookmarkSource = "Bookmark_Content" | "Bookmark_ContentList";
+
+/** `PUT|DELETE /api/v1/follows/{businessId}`. */
+export interface FollowAnswer {
+  businessId: number;
+  following: boolean;
+  followerCount: number;
+}
+
+/** `PUT|DELETE /api/v1/bookmarks/{postSeq}`. */
+export interface BookmarkAnswer {
+  postSeq: number;
+  bookmarked: boolean;
+  bookmarkCount: number;
+}
+
+/** `GET /api/v1/me/state`: of the asked ids, those the reader bookmarked and follows. */
+export interface MyState {
+  bookmarked: number[];
+  following: number[];
+}
+
+/** A toggle's state: on or off, and the count beside it. */
+export interface Tie {
+  on: boolean;
+  count: number;
+}
+
+/** The server takes at most 100 ids of each kind. */
+const STATE_IDS_MAX = 100;
+
+function idList(ids: readonly number[]): string {
+  return [...new Set(ids)].sort((a, b) => a - b).slice(0, STATE_IDS_MAX).join(",");
+}
+
+/** The address that asks which of `posts` the reader bookmarked and which of `businesses`
+ * the reader follows. */
+export function myStatePath(posts: readonly number[], businesses: readonly number[]): string {
+  const query = new URLSearchParams();
+  if (posts.length > 0) query.set("posts", idList(posts));
+  if (businesses.length > 0) query.set("businesses", idList(businesses));
+  return `/api/v1/me/state?${query}`;
+}
+
+/** The signed-in reader's ties to the posts and businesses on screen. Public pages (and their
+ * inline data) are the guest's answer, so this marks the buttons; guests ask nothing. */
+export function useMyState(posts: readonly number[], businesses: readonly number[]) {
+  const { ready, signedIn } = useSession();
+  const postIds = idList(posts);
+  const businessIds = idList(businesses);
+  return useQuery({
+    queryKey: ["me", "state", postIds, businessIds],
+    queryFn: ({ signal }) => api<MyState>(myStatePath(posts, businesses), { signal }),
+    enabled: ready && signedIn && (postIds !== "" || businessIds !== ""),
+  });
+}
+
+/** What a guest's click does: the login page, coming back here afterwards (SPEC §4). */
+export function useLoginRedirect(): () => void {
+  const [, navigate] = useLocation();
+  return useCallback(() => {
+    const here = `${window.location.pathname}${window.location.search}`;
+    navigate(`/member/login?redirectUrl=${encodeURIComponent(here)}`);
+  }, [navigate]);
+}
+
+/** A toggle shown before the answer: `on` flipped and the count moved by one. */
+function flipped(tie: Tie): Tie {
+  return { on: !tie.on, count: Math.max(0, tie.count + (tie.on ? -1 : 1)) };
+}
+
+interface ToggleOptions<A> {
+  /** The post or business: clicks on one never show on another. */
+  id: number;
+  /** The shown state when nothing was clicked yet (the page's data, the reader's ties). */
+  initial: Tie;
+  /** The call; `next` is the state asked for. */
+  send: (next: boolean) => Promise<A>;
+  /** The server's state after the call. */
+  settled: (answer: A) => Tie;
+  /** The data-layer event pushed when the reader turns the tie on. */
+  event: string;
+  screen: string | null;
+  /** After the server answered: the caller updates the data that shows the count. */
+  onChanged?: (answer: A) => void;
+}
+
+export interface Toggle {
+  on: boolean;
+  count: number;
+  /** True while the call is on its way (the button ignores clicks meanwhile). */
+  pending: boolean;
+  /** False until the session is known (a click cannot yet tell a guest from a reader). */
+  ready: boolean;
+  toggle: () => void;
+}
+
+/** One on/off tie: the click shows its outcome at once; a failed call puts back what was
+ * shown before; a guest's click goes to the login page. */
+function useToggle<A>({ id, initial, send, settled, event, screen, onChanged }: ToggleOptions<A>): Toggle {
+  const session = useSession();
+  const toLogin = useLoginRedirect();
+  // What the reader's clicks made of the tie; null while the page's data still decides.
+  const [clicked, setClicked] = useState<{ id: number; tie: Tie } | null>(null);
+  const local = clicked?.id === id ? clicked.tie : null;
+  const setLocal = (tie: Tie | null) => setClicked(tie ? { id, tie } : null);
+  const shown = local ?? initial;
+  const mutation = useMutation({
+    mutationFn: (next: boolean) => send(next),
+    onMutate: () => {
+      const before = local;
+      setLocal(flipped(shown));
+      return { before };
+    },
+    onError: (_error, _next, context) => setLocal(context?.before ?? null),
+    onSuccess: (answer, next) => {
+      setLocal(settled(answer));
+      if (next) pushDataLayer(event, screen, session.user);
+      onChanged?.(answer);
+    },
+  });
+  const toggle = () => {
+    if (!session.ready || mutation.isPending) return;
+    if (!session.signedIn) {
+      toLogin();
+      return;
+    }
+    mutation.mutate(!shown.on);
+  };
+  return { on: shown.on, count: shown.count, pending: mutation.isPending, ready: session.ready, toggle };
+}
+
+/** After a change: the lists (cards carry bookmark counts) and the reader's own state are
+ * asked again. */
+function useRefreshLists() {
+  const client = useQueryClient();
+  return useCallback(() => {
+    void client.invalidateQueries({ queryKey: ["posts"] });
+    void client.invalidateQueries({ queryKey: ["me"] });
+  }, [client]);
+}
+
+type Cached = Record<string, unknown> | undefined;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The detail pages (a post under ["post", id], a business under ["business", id]) keep their
+ * first data inline in the HTML, which asking again would answer unchanged: their cached
+ * copies take the server's new count instead. */
+function useCountPatches() {
+  const client = useQueryClient();
+  const followed = useCallback(
+    (answer: FollowAnswer) => {
+      const tie = { following: answer.following, followerCount: answer.followerCount };
+      client.setQueriesData<Cached>({ queryKey: ["business"] }, (old) =>
+        isObject(old) && old.id === answer.businessId && "followerCount" in old ? { ...old, ...tie } : old,
+      );
+      client.setQueriesData<Cached>({ queryKey: ["post"] }, (old) =>
+        isObject(old) && isObject(old.business) && old.business.id === answer.businessId && "followerCount" in old.business
+          ? { ...old, business: { ...old.business, ...tie } }
+          : old,
+      );
+    },
+    [client],
+  );
+  const bookmarked = useCallback(
+    (answer: BookmarkAnswer) => {
+      client.setQueriesData<Cached>({ queryKey: ["post"] }, (old) =>
+        isObject(old) && old.postSeq === answer.postSeq && "bookmarkCount" in old
+          ? { ...old, bookmarked: answer.bookmarked, bookmarkCount: answer.bookmarkCount }
+          : old,
+      );
+    },
+    [client],
+  );
+  return { followed, bookmarked };
+}
+
+export interface FollowOptions {
+  source: FollowSource;
+  /** The data layer's screen (SPEC §3), null where the page has none. */
+  screen?: string | null;
+  onChanged?: (answer: FollowAnswer) => void;
+}
+
+/** Following a business: `initial` is what the page knows (its data, the reader's ties). */
+export function useFollow(businessId: number, initial: Tie, { source, screen = null, onChanged }: FollowOptions): Toggle {
+  const refresh = useRefreshLists();
+  const patch = useCountPatches();
+  return useToggle<FollowAnswer>({
+    id: businessId,
+    initial,
+    send: (next) =>
+      next
+        ? api<FollowAnswer>(`/api/v1/follows/${businessId}`, { method: "PUT", body: { source } })
+        : api<FollowAnswer>(`/api/v1/follows/${businessId}`, { method: "DELETE" }),
+    settled: (answer) => ({ on: answer.following, count: answer.followerCount }),
+    event: source,
+    screen,
+    onChanged: (answer) => {
+      patch.followed(answer);
+      refresh();
+      onChanged?.(answer);
+    },
+  });
+}
+
+export interface BookmarkOptions {
+  source: BookmarkSource;
+  screen?: string | null;
+  onChanged?: (answer: BookmarkAnswer) => void;
+}
+
+/** Bookmarking a post: `initial` is what the page knows (its data, the reader's ties). */
+export function useBookmark(postSeq: number, initial: Tie, { source, screen = null, onChanged }: BookmarkOptions): Toggle {
+  const refresh = useRefreshLists();
+  const patch = useCountPatches();
+  return useToggle<BookmarkAnswer>({
+    id: postSeq,
+    initial,
+    send: (next) =>
+      next
+        ? api<BookmarkAnswer>(`/api/v1/bookmarks/${postSeq}`, { method: "PUT", body: { source } })
+        : api<BookmarkAnswer>(`/api/v1/bookmarks/${postSeq}`, { method: "DELETE" }),
+    settled: (answer) => ({ on: answer.bookmarked, count: answer.bookmarkCount }),
+    event: source,
+    screen,
+    onChanged: (answer) => {
+      patch.bookmarked(answer);
+      refresh();
+      onChanged?.(answer);
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import { Link } from "wouter";
+import type { RouteMatch } from "../../lib/core";
+import { useI18n } from "../../lib/i18n";
+import { useSession } from "../../lib/session";
+import { PostCard } from "../posts/components/PostCard";
+import { useLoadMoreOnScroll } from "../posts/components/PostList";
+import { useBusinessLatest, useMyFollows, type FollowedBusiness } from "./api";
+import { BusinessRow } from "./components/BusinessRow";
+import { EmptyHint } from "./components/EmptyHint";
+import { SignInPrompt } from "./components/SignInPrompt";
+import { useTexts } from "./texts";
+import "./interest.css";
+
+/** Posts shown under each followed business. */
+const POSTS_PER_BUSINESS = 4;
+
+/** /follow/list: the businesses the reader follows, each with its latest posts, page after
+ * page. The app keeps this page alive per full path, so everything here lives in the query
+ * cache and in the page's own state; nothing is cleared when the page is shown again. */
+export default function FollowListPage(_props: { route: RouteMatch }) {
+  const { t } = useI18n();
+  const tx = useTexts();
+  const session = useSession();
+  return (
+    <div className="page follow-list-page">
+      <h1>{tx.followListTitle}</h1>
+      <p className="page-intro">{tx.followListIntro}</p>
+      {!session.ready ? (
+        <p className="loading" role="status">
+          {t("loading")}
+        </p>
+      ) : session.signedIn ? (
+        <FollowedBusinesses />
+      ) : (
+        <SignInPrompt />
+      )}
+    </div>
+  );
+}
+
+function FollowedBusinesses() {
+  const { t } = useI18n();
+  const tx = useTexts();
+  const query = useMyFollows(true);
+  const end = useLoadMoreOnScroll(query);
+  if (query.isPending) return <p className="loading" role="status">{t("loading")}</p>;
+  if (query.isError) return <p className="error-text" role="alert">{t("loadFailed")}</p>;
+  const businesses = query.data.pages.flatMap((page) => page.items);
+  if (businesses.length === 0) {
+    return <EmptyHint title={tx.followingEmpty} hint={tx.followingHint} href="/search/business?sort=POPULAR" action={tx.followingHintLink} />;
+  }
+  return (
+    <>
+      <div className="follow-sections" data-testid="follow-list">
+        {businesses.map((business) => (
+          <BusinessSection key={business.id} business={business} />
+        ))}
+      </div>
+      <div ref={end} className="list-end" aria-hidden="true" />
+      {query.isFetchingNextPage ? <p className="loading" role="status">{t("loading")}</p> : null}
+    </>
+  );
+}
+
+function BusinessSection({ business }: { business: FollowedBusiness }) {
+  const { t } = useI18n();
+  const tx = useTexts();
+  const latest = useBusinessLatest(business.id, POSTS_PER_BUSINESS);
+  const titleId = `follow-business-${business.id}`;
+  return (
+    <section className="follow-section" aria-labelledby={titleId}>
+      <div className="follow-section-head">
+        <BusinessRow business={business} heading="h2" headingId={titleId}>
+          <Link href={`/business/profile/${business.id}`} className="button button-small follow-section-profile" aria-label={`${business.name} ${tx.profile}`}>
+            {tx.profile}
+          </Link>
+        </BusinessRow>
+      </div>
+      {latest.isPending ? (
+        <p className="loading" role="status">
+          {t("loading")}
+        </p>
+      ) : latest.isError ? (
+        <p className="error-text" role="alert">
+          {t("loadFailed")}
+        </p>
+      ) : latest.data.items.length === 0 ? (
+        <p className="follow-section-empty">{tx.noPostsYet}</p>
+      ) : (
+        <div className="post-grid follow-section-posts" aria-label={`${business.name} ${tx.latestOf}`} role="group">
+          {latest.data.items.map((card) => (
+            <PostCard key={card.postSeq} card={card} screen="FOLLOWING" />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

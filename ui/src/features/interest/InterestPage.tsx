@@ -1,0 +1,54 @@
+import type { RouteMatch } from "../../lib/core";
+import { useI18n } from "../../lib/i18n";
+import { useSession } from "../../lib/session";
+import { CardList } from "../posts/components/PostList";
+import { useMyBookmarks } from "./api";
+import { EmptyHint } from "./components/EmptyHint";
+import { FollowingList } from "./components/FollowingList";
+import { InterestTabs, type InterestTab } from "./components/InterestTabs";
+import { SignInPrompt } from "./components/SignInPrompt";
+import { useTexts } from "./texts";
+import "./interest.css";
+
+/** /interest, /interest/bookmark and /interest/following: the reader's bookmarks and
+ * followed businesses as two tabs (/interest shows the bookmarks). Members only: a guest
+ * gets the way to sign in instead of a call the API would refuse. */
+export default function InterestPage({ route }: { route: RouteMatch }) {
+  const { t } = useI18n();
+  const tx = useTexts();
+  const session = useSession();
+  const tab: InterestTab = route.name === "interestFollowing" ? "following" : "bookmark";
+  return (
+    <div className="page interest-page">
+      <h1>{tx.interestTitle}</h1>
+      <p className="page-intro">{tx.interestIntro}</p>
+      <InterestTabs current={tab} />
+      <div className="interest-panel">
+        <h2 className="sr-only">{tab === "bookmark" ? tx.bookmarkTab : tx.followingTab}</h2>
+        {!session.ready ? (
+          <p className="loading" role="status">
+            {t("loading")}
+          </p>
+        ) : !session.signedIn ? (
+          <SignInPrompt />
+        ) : tab === "bookmark" ? (
+          <Bookmarks />
+        ) : (
+          <FollowingList />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Bookmarks() {
+  const tx = useTexts();
+  const query = useMyBookmarks(true);
+  return (
+    <CardList
+      query={query}
+      screen="BOOKMARK"
+      empty={<EmptyHint title={tx.bookmarkEmpty} hint={tx.bookmarkHint} href="/post/popular/list?sort=POPULAR" action={tx.bookmarkHintLink} />}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+// The reader's own lists (server/src/engagement/mod.rs) and a business's latest posts
+// (server/src/content/lists.rs). The reader's lists sit under the key ["me", …] so whatever
+// follows or bookmarks can invalidate them in one go.
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+import type { Card, Page } from "../posts/api";
+
+/** A followed business, as `GET /api/v1/me/follows` answers it. */
+export interface FollowedBusiness {
+  id: number;
+  name: string;
+  logoUrl: string | null;
+  verified: boolean;
+  industry: string;
+  followerCount: number;
+  followedAt: string;
+}
+
+const PAGE_SIZE = 20;
+
+function pagePath(base: string, cursor: string | null, size = PAGE_SIZE): string {
+  const query = new URLSearchParams({ size: String(size) });
+  if (cursor) query.set("cursor", cursor);
+  return `${base}?${query}`;
+}
+
+/** The reader's bookmarked posts, last bookmarked first. `enabled` only for a member: a
+ * guest would get a 401. Asked again on every visit, since the reader changes it elsewhere. */
+export function useMyBookmarks(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ["me", "bookmarks"],
+    queryFn: ({ pageParam, signal }) => api<Page<Card>>(pagePath("/api/v1/me/bookmarks", pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+    refetchOnMount: "always",
+  });
+}
+
+/** The businesses the reader follows, last followed first (member only, as above). */
+export function useMyFollows(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ["me", "follows"],
+    queryFn: ({ pageParam, signal }) => api<Page<FollowedBusiness>>(pagePath("/api/v1/me/follows", pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+    refetchOnMount: "always",
+  });
+}
+
+/** A business's newest public posts (`GET /api/v1/businesses/{id}/posts`). */
+export function useBusinessLatest(businessId: number, size: number) {
+  return useQuery({
+    queryKey: ["posts", "business", businessId, "latest", size],
+    queryFn: ({ signal }) => api<Page<Card>>(pagePath(`/api/v1/businesses/${businessId}/posts`, null, size), { signal }),
+  });
+}

@@ -1,0 +1,29 @@
+import { Link } from "wouter";
+import { breadcrumbs } from "../../lib/core";
+import { useI18n } from "../../lib/i18n";
+import { HomeSections } from "./components/HomeSections";
+
+/** The home page (SPEC §2): collections, popular and latest posts, categories. */
+export default function HomePage() {
+  const { t, lang } = useI18n();
+  const crumbs = breadcrumbs(Date.now(), lang);
+  return (
+    <div className="page home">
+      <section className="hero">
+        <h1>{t("tagline")}</h1>
+        <p>{t("intro")}</p>
+      </section>
+      <section aria-labelledby="categories-title">
+        <h2 id="categories-title">{t("categories")}</h2>
+        <ul className="category-grid">
+          {crumbs.map((crumb) => (
+            <li key={crumb.categoryId}>
+              <Link href={crumb.href}>{crumb.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <HomeSections />
+    </div>
+  );
+}

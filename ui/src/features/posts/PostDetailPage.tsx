@@ -1,0 +1,174 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Link } from "wouter";
+import { abbreviateCount, breadcrumbs, categories, formatDate, offsetMinutes, type RouteMatch } from "../../lib/core";
+import { useI18n } from "../../lib/i18n";
+import { BookmarkButton } from "../engagement/BookmarkButton";
+import { useMyState } from "../engagement/api";
+import { PostCard } from "./components/PostCard";
+import { BusinessCard } from "./detail/BusinessCard";
+import { PostBody } from "./detail/PostBody";
+import { ShareBox } from "./detail/ShareBox";
+import { postDetailQuery, relatedQuery, type PostDetail } from "./detail/query";
+import { useDetailTexts } from "./detail/texts";
+import { usePostEvents } from "./detail/usePostEvents";
+import "./detail/post-detail.css";
+
+const CATEGORIES = new Map(categories().map((category) => [category.id, category]));
+
+/** /post/{id}: the post, its business, sharing, and related posts. A post that does not exist
+ * (or is not public) is the error screen's 'content does not exist'. */
+export default function PostDetailPage({ route }: { route: RouteMatch }) {
+  const { t } = useI18n();
+  const id = route.param ?? "";
+  const detail = useQuery(postDetailQuery(id));
+  if (detail.isError) throw detail.error;
+  if (detail.isPending) {
+    return (
+      <p className="loading page-loading" role="status">
+        {t("loading")}
+      </p>
+    );
+  }
+  return <PostDetailView post={detail.data} />;
+}
+
+function PostDetailView({ post }: { post: PostDetail }) {
+  const tx = useDetailTexts();
+  const { t, lang } = useI18n();
+  const bodyEnd = useRef<HTMLDivElement>(null);
+  usePostEvents(post.postSeq, bodyEnd);
+  // The page's data is the guest's answer; a signed-in reader's ties come from their state.
+  const mine = useMyState([post.postSeq], [post.business.id]);
+  const bookmarked = mine.data ? mine.data.bookmarked.includes(post.postSeq) : post.bookmarked;
+  const following = mine.data ? mine.data.following.includes(post.business.id) : post.business.following;
+
+  useEffect(() => {
+    document.title = `${post.title} · Tidemark`;
+  }, [post.title]);
+
+  const category = CATEGORIES.get(post.categoryId);
+  const categoryHref = breadcrumbs(Date.now(), lang).find((crumb) => crumb.categoryId === post.categoryId)?.href;
+  const published = post.publishedAt ? formatDate(post.publishedAt, "yyyy-MM-dd", offsetMinutes()) : null;
+
+  return (
+    <div className="page post-detail-page">
+      <article className="post-detail" data-post-seq={post.postSeq} aria-labelledby="post-title">
+        <header className="post-head">
+          <p className="post-kicker">
+            {category ? (
+              categoryHref ? (
+                <Link href={categoryHref} className="post-category">
+                  {lang === "ko" ? category.nameKo : category.nameEn}
+                </Link>
+              ) : (
+                <span className="post-category">{lang === "ko" ? category.nameKo : category.nameEn}</span>
+              )
+            ) : null}
+            {post.seriesOrder !== null ? (
+              <span className="post-series">
+                {tx.seriesOrder} {post.seriesOrder}
+              </span>
+            ) : null}
+            {post.isReport ? <span className="post-report-flag">{tx.report}</span> : null}
+          </p>
+          <h1 id="post-title" className="post-title">
+            {post.title}
+          </h1>
+          {post.summary ? <p className="post-summary">{post.summary}</p> : null}
+          <div className="post-byline">
+            <Link href={`/business/profile/${post.business.id}`} className="post-byline-business">
+              <span className="post-byline-logo" aria-hidden="true">
+                {post.business.logoUrl ? <img src={post.business.logoUrl} alt="" width={32} height={32} /> : post.business.name.slice(0, 1)}
+              </span>
+              {post.business.name}
+            </Link>
+            {post.business.verified ? (
+              <span className="detail-verified" role="img" aria-label={t("verified")} title={t("verified")}>
+                ✓
+              </span>
+            ) : null}
+            <dl className="post-facts">
+              {published ? (
+                <div>
+                  <dt className="detail-sr">{tx.published}</dt>
+                  <dd>
+                    <time dateTime={post.publishedAt ?? undefined}>{published}</time>
+                  </dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>{tx.views}</dt>
+                <dd>{abbreviateCount(post.viewCount)}</dd>
+              </div>
+              <div>
+                <dt>{tx.bookmarks}</dt>
+                <dd>{abbreviateCount(post.bookmarkCount)}</dd>
+              </div>
+            </dl>
+          </div>
+          <div className="post-actions" role="group" aria-label={tx.actions}>
+            <BookmarkButton postSeq={post.postSeq} initial={{ on: bookmarked, count: post.bookmarkCount }} source="Bookmark_Content" />
+          </div>
+        </header>
+        {post.coverUrl ? (
+          <figure className="post-cover">
+            <img src={post.coverUrl} alt="" width={960} height={504} fetchPriority="high" />
+          </figure>
+        ) : null}
+        <PostBody html={post.bodyHtml} tableLabel={tx.table} label={tx.body} />
+        <div ref={bodyEnd} className="post-body-end" aria-hidden="true" />
+        {post.tags.length > 0 || post.reportUrl ? (
+          <footer className="post-foot">
+            {post.tags.length > 0 ? (
+              <ul className="post-tags" aria-label={tx.tags}>
+                {post.tags.map((tag) => (
+                  <li key={tag}>#{tag}</li>
+                ))}
+              </ul>
+            ) : null}
+            {post.reportUrl ? (
+              <a className="post-report-link" href={post.reportUrl} target="_blank" rel="noopener" type="application/pdf">
+                <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+                  <path d="M4 1.5h5.5L12.5 4.5v10h-8.5z M9.5 1.5v3h3 M6 8.5h4.5 M6 11h4.5" />
+                </svg>
+                {tx.downloadReport}
+              </a>
+            ) : null}
+          </footer>
+        ) : null}
+      </article>
+      <aside className="post-aside">
+        <BusinessCard business={post.business} following={following} />
+        <ShareBox postSeq={post.postSeq} title={post.title} />
+      </aside>
+      <RelatedPosts postSeq={post.postSeq} />
+    </div>
+  );
+}
+
+function RelatedPosts({ postSeq }: { postSeq: number }) {
+  const tx = useDetailTexts();
+  const { t } = useI18n();
+  const related = useQuery(relatedQuery(postSeq));
+  return (
+    <section className="post-related" aria-labelledby="related-title">
+      <h2 id="related-title">{tx.related}</h2>
+      {related.isPending ? (
+        <p className="loading" role="status">
+          {t("loading")}
+        </p>
+      ) : related.isError ? (
+        <p className="error-text">{t("loadFailed")}</p>
+      ) : related.data.length === 0 ? (
+        <p className="empty-state">{tx.relatedEmpty}</p>
+      ) : (
+        <div className="post-grid">
+          {related.data.map((card) => (
+            <PostCard key={card.postSeq} card={card} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

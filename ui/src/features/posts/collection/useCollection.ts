@@ -1,0 +1,22 @@
+// One recommendation collection, page after page (server/src/content/recommend.rs): the
+// collection's title comes with every page, its posts in the operators' order.
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import type { Collection } from "../api";
+
+const PAGE_SIZE = 20;
+
+export function collectionPath(id: string, cursor: string | null): string {
+  const query = new URLSearchParams({ size: String(PAGE_SIZE) });
+  if (cursor) query.set("cursor", cursor);
+  return `/api/v1/recommendations/${encodeURIComponent(id)}?${query}`;
+}
+
+export function useCollection(id: string) {
+  return useInfiniteQuery({
+    queryKey: ["collections", id],
+    queryFn: ({ pageParam, signal }) => api<Collection>(collectionPath(id, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}

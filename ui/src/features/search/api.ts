@@ -1,0 +1,128 @@
+// The search calls (server/src/search/api.rs, docs/search.md) and their query hooks.
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { ApiError, api } from "../../lib/api";
+
+export type SearchTarget = "CONTENTS" | "BUSINESS";
+export type SearchSort = "POPULAR" | "LATEST";
+export type SuggestionMode = "Typing" | "Related";
+
+/** `[start, end)` in UTF-16 code units: `text.slice(start, end)`. */
+export type Range = [number, number];
+
+export interface ContentHit {
+  postSeq: number;
+  title: string;
+  summary: string;
+  categoryId: number;
+  businessId: number;
+  businessName: string;
+  publishedAt: string | null;
+  highlights: { title: Range[]; summary: Range[] };
+}
+
+export interface BusinessHit {
+  businessId: number;
+  name: string;
+  logoUrl: string | null;
+  description: string;
+  industry: string;
+  followerCount: number;
+  verified: boolean;
+  highlights: { name: Range[]; description: Range[] };
+}
+
+export interface SearchPage<T> {
+  items: T[];
+  nextCursor: string | null;
+  /** How many documents match in all. */
+  total: number;
+}
+
+export interface Suggestion {
+  text: string;
+  kind: "post" | "business" | "category" | "query" | "tag";
+  postSeq?: number;
+  businessId?: number;
+  categoryId?: number;
+}
+
+export interface PopularSearches {
+  items: { query: string; count: number }[];
+  period: "today" | "week";
+}
+
+/** The server refuses longer queries (`MAX_QUERY_CHARS`). */
+export const MAX_QUERY_CHARS = 100;
+const PAGE_SIZE = 20;
+
+/** The API address of one page of a search. */
+export function searchPath(keyword: string, target: SearchTarget, sort: SearchSort, cursor: string | null, size = PAGE_SIZE): string {
+  const query = new URLSearchParams({ q: keyword, type: target, sort, size: String(size) });
+  if (cursor) query.set("cursor", cursor);
+  return `/api/v1/search?${query}`;
+}
+
+export function suggestionsPath(text: string, mode: SuggestionMode): string {
+  return `/api/v1/search/suggestions?${new URLSearchParams({ q: text, mode })}`;
+}
+
+function useSearchResults<T>(keyword: string, target: SearchTarget, sort: SearchSort) {
+  return useInfiniteQuery({
+    queryKey: ["search", target, sort, keyword],
+    queryFn: ({ pageParam, signal }) => api<SearchPage<T>>(searchPath(keyword, target, sort, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: keyword !== "",
+  });
+}
+
+/** Posts matching the keyword, page after page through the API's cursors. */
+export function useContentSearch(keyword: string, sort: SearchSort) {
+  return useSearchResults<ContentHit>(keyword, "CONTENTS", sort);
+}
+
+/** Businesses matching the keyword, page after page. */
+export function useBusinessSearch(keyword: string, sort: SearchSort) {
+  return useSearchResults<BusinessHit>(keyword, "BUSINESS", sort);
+}
+
+/** One suggestion per text: picking one searches its text, so a post title that is also a
+ * popular query would only be the same choice twice. */
+function distinctTexts(items: Suggestion[]): Suggestion[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    if (seen.has(item.text)) return false;
+    seen.add(item.text);
+    return true;
+  });
+}
+
+/** Suggestions for what is typed (Typing) or for the current keyword (Related). A new text
+ * makes the previous request inactive, and TanStack Query aborts it through the signal. */
+export function useSuggestions(text: string, mode: SuggestionMode) {
+  return useQuery({
+    queryKey: ["search", "suggestions", mode, text],
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api<{ items: Suggestion[] }>(suggestionsPath(text, mode), { signal })).items;
+      } catch (error) {
+        // Suggestions only help: a refused one (rate limit, a server hiccup) leaves the list
+        // empty instead of raising the application's error message while the reader types.
+        // Aborts are not ApiErrors and go on to the query, which discards them.
+        if (error instanceof ApiError) return [];
+        throw error;
+      }
+    },
+    select: distinctTexts,
+    enabled: text.trim() !== "",
+    placeholderData: mode === "Typing" ? keepPreviousData : undefined,
+  });
+}
+
+/** The most searched queries of the day (or of the week while the day is quiet). */
+export function usePopularSearches() {
+  return useQuery({
+    queryKey: ["search", "popular"],
+    queryFn: ({ signal }) => api<PopularSearches>("/api/v1/search/popular", { signal }),
+  });
+}

@@ -1,0 +1,185 @@
+// The session protocol of SPEC §4 and §7 on the page: the guest id, the throttled token
+// check, the profile lookup, sign-in (account status first) and sign-out. The tokens are
+// HttpOnly cookies the server sets; the page sees only `tml` (a session exists) and `tma_id`.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { ApiError, api, readCookie } from "./api";
+import { dataLayerUser, maySignIn, signInBody, TokenCheckThrottle, type DataLayerUser } from "./core";
+
+/** The signed-in member, as `GET /oauth/v1/token/profile` answers it. */
+export interface Member {
+  memberId: number;
+  email: string | null;
+  nickname: string | null;
+  /** USER, BUSINESS, BUSINESS_MASTER or ADMIN. */
+  userAuthName: string;
+  businessId: number | null;
+  channel: string;
+  identityId: string;
+  certified: boolean;
+  birthday: string | null;
+  gender: string | null;
+  interests: number[];
+}
+
+export interface Session {
+  /** False until the start of the protocol has finished (token check, profile, guest id). */
+  ready: boolean;
+  member: Member | null;
+  signedIn: boolean;
+  /** The data layer's user fields (SPEC §4), null for guests. */
+  user: DataLayerUser | null;
+  /** Signs in by e-mail: account status first, then login (SPEC §5). */
+  signIn: (email: string, password: string, autoLogin: boolean) => Promise<void>;
+  signOut: () => Promise<void>;
+  /** The silent refresh of SPEC §4 ("on other paths tokens are silently refreshed"). */
+  refresh: () => void;
+}
+
+const TOKEN_CHECK_KEY = "tidemark.tokenCheckAt";
+const DEVICE_ID_KEY = "tidemark.deviceId";
+/** The auto-login cookie the server sets with the session: readable, unlike the tokens. */
+const SESSION_MARKER = "tml";
+const GUEST_ID = "tma_id";
+
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function store(key: string, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage blocked: the next start checks again, which is only one more call.
+  }
+}
+
+/** A stable id of this browser for the sign-in request's device fields. */
+function deviceId(): string {
+  let id = stored(DEVICE_ID_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    store(DEVICE_ID_KEY, id);
+  }
+  return id;
+}
+
+/** The token check of SPEC §4, at most every 10 minutes (the core's throttle). A refused
+ * check means the session is over: the server has cleared the cookies. */
+async function checkTokens(): Promise<boolean> {
+  const last = Number(stored(TOKEN_CHECK_KEY));
+  const throttle = new TokenCheckThrottle(Number.isFinite(last) && last > 0 ? last : undefined);
+  if (!throttle.tryAcquire(Date.now())) return true;
+  try {
+    await api("/oauth/v1/token/check", { method: "POST", body: {} });
+    store(TOKEN_CHECK_KEY, String(throttle.lastCheckMs ?? Date.now()));
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.needsLogin) return false;
+    // The server could not be asked: keep the session and ask again next time.
+    return true;
+  } finally {
+    throttle.free();
+  }
+}
+
+/** The profile lookup swallows every failure: no answer, no user (SPEC §4, §8). */
+async function lookUpProfile(): Promise<Member | null> {
+  try {
+    return await api<Member>("/oauth/v1/token/profile");
+  } catch {
+    return null;
+  }
+}
+
+/** A guest id when the visitor has none (the server sets the `tma_id` cookie). */
+async function ensureGuestId(): Promise<void> {
+  if (readCookie(GUEST_ID)) return;
+  try {
+    await api("/oauth/v1/guest/token", { method: "POST" });
+  } catch (error) {
+    // SPEC §8: a failed guest id creation carries the server's message and code; reading
+    // goes on without one, so it is logged rather than shown.
+    console.warn("guest id", error instanceof ApiError ? `${error.code} ${error.message}` : error);
+  }
+}
+
+async function startSession(): Promise<Member | null> {
+  if (readCookie(SESSION_MARKER) !== null && (await checkTokens())) {
+    const member = await lookUpProfile();
+    if (member) return member;
+  }
+  await ensureGuestId();
+  return null;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  const [member, setMember] = useState<Member | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void startSession().then((found) => {
+      setMember(found);
+      setReady(true);
+    });
+  }, []);
+
+  const signIn = useCallback(async (email: string, password: string, autoLogin: boolean) => {
+    const body = signInBody({ kind: "email", email, password, autoLogin }, { userAgent: navigator.userAgent, deviceId: deviceId() });
+    // SPEC §5: the account status first; sign-in only when the core accepts its code.
+    const refused = await api("/membership/v1/account/status", { method: "POST", body }).then(
+      () => null,
+      (error: unknown) => {
+        if (error instanceof ApiError) return error;
+        throw error;
+      },
+    );
+    if (!maySignIn(refused === null ? "0" : refused.code)) throw refused ?? new ApiError(401, "1003", "sign-in refused");
+    await api("/membership/v1/login", { method: "POST", body });
+    store(TOKEN_CHECK_KEY, String(Date.now()));
+    setMember(await lookUpProfile());
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api("/membership/v1/logout", { method: "POST" });
+    } finally {
+      setMember(null);
+      await ensureGuestId();
+    }
+  }, []);
+
+  const refresh = useCallback(() => {
+    void checkTokens().then((alive) => {
+      if (!alive) setMember(null);
+    });
+  }, []);
+
+  const value = useMemo<Session>(
+    () => ({
+      ready,
+      member,
+      signedIn: member !== null,
+      user: member ? dataLayerUser({ code: "0", data: member }) : null,
+      signIn,
+      signOut,
+      refresh,
+    }),
+    [ready, member, signIn, signOut, refresh],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error("useSession outside SessionProvider");
+  return value;
+}
