@@ -58,7 +58,11 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         index_html,
         state: state.clone(),
     };
-    let assets = ServeDir::new(settings.ui_dir.join("assets"));
+    // The build writes brotli and gzip copies of each asset (ui/vite.config.ts); they are sent
+    // as they are, the compression layer leaves an encoded body alone.
+    let assets = ServeDir::new(settings.ui_dir.join("assets"))
+        .precompressed_br()
+        .precompressed_gzip();
     // Directories (/) go to the page handler too, so every page gets the same headers.
     let static_files = ServeDir::new(&settings.ui_dir)
         .append_index_html_on_directories(false)

@@ -127,6 +127,8 @@ struct ContentItem {
 struct BusinessItem {
     business_id: i64,
     name: String,
+    /// The business's logo, as its badge elsewhere shows it.
+    logo_url: Option<String>,
     description: String,
     industry: String,
     follower_count: i64,
@@ -299,23 +301,27 @@ async fn search(
                 })
             })
             .collect(),
-        Hits::Businesses(hits) => hits
-            .into_iter()
-            .map(|hit| {
-                SearchItem::Business(BusinessItem {
-                    highlights: BusinessHighlights {
-                        name: highlights(&hit.name, parts),
-                        description: highlights(&hit.description, parts),
-                    },
-                    business_id: hit.id,
-                    name: hit.name,
-                    description: hit.description,
-                    industry: hit.industry,
-                    follower_count: hit.follower_count,
-                    verified: hit.verified,
+        Hits::Businesses(hits) => {
+            let ids: Vec<i64> = hits.iter().map(|hit| hit.id).collect();
+            let mut badges = crate::content::cards::badges(&state, &ids).await?;
+            hits.into_iter()
+                .map(|hit| {
+                    SearchItem::Business(BusinessItem {
+                        highlights: BusinessHighlights {
+                            name: highlights(&hit.name, parts),
+                            description: highlights(&hit.description, parts),
+                        },
+                        logo_url: badges.remove(&hit.id).and_then(|badge| badge.logo_url),
+                        business_id: hit.id,
+                        name: hit.name,
+                        description: hit.description,
+                        industry: hit.industry,
+                        follower_count: hit.follower_count,
+                        verified: hit.verified,
+                    })
                 })
-            })
-            .collect(),
+                .collect()
+        }
     };
     let next = offset + items.len();
     let next_cursor = (!items.is_empty() && next < result.total && next <= MAX_OFFSET)
