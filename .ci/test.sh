@@ -53,4 +53,7 @@ POSTS=2000 EVENTS=20000 DURATION=2 bash tests/load/content.sh
 say "faults: the server killed 20 times under a write load (tests/load/fault.sh)"
 bash tests/load/fault.sh
 
+say "budgets: first load of a post page, LCP and CLS in Lighthouse's mobile lab run (tests/perf/budget.mjs)"
+TIDEMARK_BIN="$TARGET_DIR/release/tidemark" node tests/perf/budget.mjs
+
 say "all tests passed"

@@ -1,25 +1,7 @@
 // The reader's lists on the demo content: the home page's sections and a list that pages on
 // scroll through the API's cursors, in real Chromium.
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
-
-const screenshots = fileURLToPath(new URL("artifacts/screenshots", import.meta.url));
-mkdirSync(screenshots, { recursive: true });
-
-/** The server fills itself with demo content on its first start: wait until it has posts. */
-async function demoContent(page: Page) {
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get("/api/v1/posts/latest?size=1");
-        if (!response.ok()) return 0;
-        return ((await response.json()) as { data: { items: unknown[] } }).data.items.length;
-      },
-      { timeout: 60_000, intervals: [500] },
-    )
-    .toBe(1);
-}
+import { expect, test } from "@playwright/test";
+import { demoContent, screenshots } from "./support";
 
 test.beforeEach(async ({ page }) => demoContent(page));
 

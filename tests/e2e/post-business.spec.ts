@@ -3,7 +3,7 @@
 // category, and how both pages look on a phone, a tablet and a desktop.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { demoContent, screenshots, sidewaysOverflow, signIn } from "./support";
+import { beacons, demoContent, recordBeacons, screenshots, sidewaysOverflow, signIn } from "./support";
 
 interface Card {
   postSeq: number;
@@ -40,25 +40,6 @@ const OFFSET = { _off_set: "540" };
 async function noTies(page: Page, postSeq: number, businessId: number) {
   expect((await page.request.delete(`/api/v1/bookmarks/${postSeq}`, { headers: OFFSET })).ok()).toBe(true);
   expect((await page.request.delete(`/api/v1/follows/${businessId}`, { headers: OFFSET })).ok()).toBe(true);
-}
-
-/** Keeps a copy of every beacon's address and body (beacons do not show as page requests),
- * then sends it as usual. */
-async function recordBeacons(page: Page) {
-  await page.addInitScript(() => {
-    const sent: { url: string; body: string }[] = [];
-    (window as unknown as { beacons: typeof sent }).beacons = sent;
-    const original = navigator.sendBeacon.bind(navigator);
-    navigator.sendBeacon = (url, data) => {
-      if (data instanceof Blob) void data.text().then((body) => sent.push({ url: String(url), body }));
-      else sent.push({ url: String(url), body: String(data ?? "") });
-      return original(url, data);
-    };
-  });
-}
-
-async function beacons(page: Page): Promise<{ url: string; body: string }[]> {
-  return page.evaluate(() => (window as unknown as { beacons: { url: string; body: string }[] }).beacons);
 }
 
 /** The post events (POST /api/v1/events) the page sent of one kind. */

@@ -2,7 +2,7 @@
 // page, the headers on calls, the once-a-day visit beacon, the data-layer events, and the
 // keep-alive of /follow/list — in real Chromium against the real server.
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { demoContent, screenshots, signIn, DEMO_PASSWORD } from "./support";
+import { beacons, demoContent, DEMO_PASSWORD, recordBeacons, screenshots, signIn } from "./support";
 
 test.beforeEach(async ({ page }) => demoContent(page));
 
@@ -28,27 +28,13 @@ test("a new visitor gets one guest id, sent as _tma_id on every later call", asy
   for (const request of apiCalls) expect(request.headers()["_off_set"]).toMatch(/^-?\d+$/);
 });
 
-/** Keeps a copy of each beacon's body (the browser's request shows none) and sends it on. */
-async function recordBeacons(page: Page) {
-  await page.addInitScript(() => {
-    const send = navigator.sendBeacon.bind(navigator);
-    const seen: { url: string; body: string }[] = [];
-    (window as unknown as { beacons: typeof seen }).beacons = seen;
-    navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
-      if (data instanceof Blob) void data.text().then((body) => seen.push({ url: String(url), body }));
-      return send(url, data);
-    };
-  });
-}
-
 test("the visit beacon goes once a day per visitor kind", async ({ page, context }) => {
   const visits = collect(page, (url) => url.pathname === "/visit/v1");
   await recordBeacons(page);
   await page.goto("/");
   await expect.poll(() => visits.length).toBe(1);
-  const beacons = () => page.evaluate(() => (window as unknown as { beacons: { url: string; body: string }[] }).beacons);
-  await expect.poll(async () => (await beacons()).length).toBeGreaterThan(0);
-  const body = JSON.parse((await beacons()).find((beacon) => beacon.url.endsWith("/visit/v1"))!.body) as Record<string, unknown>;
+  await expect.poll(async () => (await beacons(page)).length).toBeGreaterThan(0);
+  const body = JSON.parse((await beacons(page)).find((beacon) => beacon.url.endsWith("/visit/v1"))!.body) as Record<string, unknown>;
   const guestId = (await context.cookies()).find((c) => c.name === "tma_id")?.value;
   expect(body.tmaId).toBe(guestId);
   expect(body.deviceType).toBe("PC");

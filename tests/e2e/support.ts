@@ -48,3 +48,22 @@ export async function signIn(page: Page, email = "reader@tidemark.test") {
 export async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
+
+/** Keeps a copy of every beacon's address and body (beacons do not show as page requests),
+ * then sends it as usual. */
+export async function recordBeacons(page: Page) {
+  await page.addInitScript(() => {
+    const sent: { url: string; body: string }[] = [];
+    (window as unknown as { beacons: typeof sent }).beacons = sent;
+    const original = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      if (data instanceof Blob) void data.text().then((body) => sent.push({ url: String(url), body }));
+      else sent.push({ url: String(url), body: String(data ?? "") });
+      return original(url, data);
+    };
+  });
+}
+
+export async function beacons(page: Page): Promise<{ url: string; body: string }[]> {
+  return page.evaluate(() => (window as unknown as { beacons: { url: string; body: string }[] }).beacons);
+}

@@ -147,7 +147,9 @@ function useKeptPages(decision: Decision, fullPath: string): { pages: KeptPage[]
     const entry = kept.current.find((page) => page.fullPath === fullPath);
     if (!entry) return;
     const save = () => {
-      entry.scrollY = window.scrollY;
+      // Leaving hides the page and may clamp the scroll before this listener is gone: only
+      // a scroll while the page is the one shown counts.
+      if (lastShown.current === fullPath) entry.scrollY = window.scrollY;
     };
     window.addEventListener("scroll", save, { passive: true });
     return () => window.removeEventListener("scroll", save);

@@ -6,53 +6,83 @@ import { AppError } from "../lib/errors";
 import { useI18n } from "../lib/i18n";
 import HomePage from "../features/posts/HomePage";
 
-type PageModule = LazyExoticComponent<ComponentType<{ route: RouteMatch }>>;
+type PageComponent = ComponentType<{ route: RouteMatch }>;
+type PageLoader = () => Promise<{ default: PageComponent }>;
 
-const ListPage = lazy(() => import("../features/posts/ListPage"));
-const CollectionPage = lazy(() => import("../features/posts/CollectionPage"));
-const PostDetailPage = lazy(() => import("../features/posts/PostDetailPage"));
-const BusinessProfilePage = lazy(() => import("../features/business/BusinessProfilePage"));
-const SearchPage = lazy(() => import("../features/search/SearchPage"));
-const InterestPage = lazy(() => import("../features/interest/InterestPage"));
-const FollowListPage = lazy(() => import("../features/interest/FollowListPage"));
-const LoginPage = lazy(() => import("../features/member/LoginPage"));
-const SitePage = lazy(() => import("../features/site/SitePage"));
-const SamplePage = lazy(() => import("../features/site/SamplePage"));
-const MemberAreaPage = lazy(() => import("../features/member/MemberAreaPage"));
+const load = {
+  list: () => import("../features/posts/ListPage"),
+  collection: () => import("../features/posts/CollectionPage"),
+  post: () => import("../features/posts/PostDetailPage"),
+  business: () => import("../features/business/BusinessProfilePage"),
+  search: () => import("../features/search/SearchPage"),
+  interest: () => import("../features/interest/InterestPage"),
+  followList: () => import("../features/interest/FollowListPage"),
+  login: () => import("../features/member/LoginPage"),
+  site: () => import("../features/site/SitePage"),
+  sample: () => import("../features/site/SamplePage"),
+  memberArea: () => import("../features/member/MemberAreaPage"),
+} satisfies Record<string, PageLoader>;
 
-const PAGES: Record<string, PageModule> = {
-  categoryList: ListPage,
-  latestList: ListPage,
-  popularList: ListPage,
-  interestList: ListPage,
-  reportList: ListPage,
-  recommendList: CollectionPage,
-  postDetail: PostDetailPage,
-  businessProfile: BusinessProfilePage,
-  search: SearchPage,
-  searchBusiness: SearchPage,
-  searchContents: SearchPage,
-  interest: InterestPage,
-  interestBookmark: InterestPage,
-  interestFollowing: InterestPage,
-  followList: FollowListPage,
-  login: LoginPage,
-  loginEmail: LoginPage,
-  b2b: SitePage,
-  mobileCategory: SitePage,
-  sampleChart: SamplePage,
-  sampleModal: SamplePage,
-  samplePage1: SamplePage,
-  samplePage2: SamplePage,
-  sampleUnsplash: SamplePage,
+const LOADERS: Record<string, PageLoader> = {
+  categoryList: load.list,
+  latestList: load.list,
+  popularList: load.list,
+  interestList: load.list,
+  reportList: load.list,
+  recommendList: load.collection,
+  postDetail: load.post,
+  businessProfile: load.business,
+  search: load.search,
+  searchBusiness: load.search,
+  searchContents: load.search,
+  interest: load.interest,
+  interestBookmark: load.interest,
+  interestFollowing: load.interest,
+  followList: load.followList,
+  login: load.login,
+  loginEmail: load.login,
+  b2b: load.site,
+  mobileCategory: load.site,
+  sampleChart: load.sample,
+  sampleModal: load.sample,
+  samplePage1: load.sample,
+  samplePage2: load.sample,
+  sampleUnsplash: load.sample,
 };
+
+function loaderOf(name: string): PageLoader {
+  return LOADERS[name] ?? load.memberArea;
+}
+
+const lazyPages = new Map<PageLoader, LazyExoticComponent<PageComponent>>();
+const readyPages = new Map<PageLoader, PageComponent>();
+
+/** Loads the page module of a route ahead of the first render, so the first page renders
+ * at once over the server's prerendered view instead of a loading state. */
+export async function preloadPage(routeName: string | undefined): Promise<void> {
+  if (!routeName || routeName === "home" || routeName === "samplePage4Error") return;
+  const loader = loaderOf(routeName);
+  readyPages.set(loader, (await loader()).default);
+}
+
+function pageComponent(name: string): PageComponent {
+  const loader = loaderOf(name);
+  const ready = readyPages.get(loader);
+  if (ready) return ready;
+  let page = lazyPages.get(loader);
+  if (!page) {
+    page = lazy(loader);
+    lazyPages.set(loader, page);
+  }
+  return page;
+}
 
 /** The page of a route. */
 export function PageFor({ route }: { route: RouteMatch }) {
   const { t } = useI18n();
   if (route.name === "home") return <HomePage />;
   if (route.name === "samplePage4Error") return <ThrowingPage />;
-  const Page = PAGES[route.name] ?? MemberAreaPage;
+  const Page = pageComponent(route.name);
   return (
     <Suspense
       fallback={

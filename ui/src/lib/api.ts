@@ -1,6 +1,7 @@
 // The one API client: SPEC §6–7 headers on every call (built by the core), credentials
 // included, a 20 s time-out, `{code, message, data}` unwrapped, failures as ApiError.
 import { offsetMinutes, requestHeaders } from "./core";
+import { inlineCall } from "./inline";
 
 /** SPEC §9: request time-out. */
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -43,6 +44,11 @@ export interface CallOptions {
 /** Calls the API and answers its `data`; throws ApiError on any failure. */
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
   const method = options.method ?? "GET";
+  // The first page's GETs were answered by the server inside the page itself.
+  if (method === "GET") {
+    const answered = inlineCall<T>(path);
+    if (answered !== undefined) return answered;
+  }
   // The access and refresh tokens are HttpOnly cookies the browser sends itself; their
   // headers stay empty, as SPEC §7 has them when the page does not hold the tokens.
   const headers: Record<string, string> = {

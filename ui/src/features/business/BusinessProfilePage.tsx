@@ -100,7 +100,7 @@ function BusinessProfile({ business }: { business: Business }) {
               <dd>
                 <a href={business.homepage} target="_blank" rel="noopener nofollow">
                   {shortAddress(business.homepage)}
-                  <span className="business-sr"> {tx.opensNewWindow}</span>
+                  <span className="visually-hidden"> {tx.opensNewWindow}</span>
                 </a>
               </dd>
             </div>

@@ -3,7 +3,7 @@
 import { queryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../lib/api";
 import { AppError } from "../../lib/errors";
-import { pageData } from "../../lib/pageData";
+import { inlineCall, inlineFirstPage, pageData } from "../../lib/pageData";
 import type { Card, Page } from "../posts/api";
 
 export interface CategoryCount {
@@ -59,6 +59,7 @@ export function businessQuery(id: number | string) {
       }
     },
     retry: (failures, error) => failures < 2 && !(error instanceof AppError) && !(error instanceof ApiError && error.status < 500),
+    initialData: () => inlineCall<Business>(`/api/v1/businesses/${id}`),
   });
 }
 
@@ -78,5 +79,6 @@ export function useBusinessPosts(businessId: number, categoryId: number | null) 
     queryFn: ({ pageParam, signal }) => api<Page<Card>>(businessPostsPath(businessId, categoryId, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    initialData: () => inlineFirstPage<Page<Card>>(businessPostsPath(businessId, categoryId, null)),
   });
 }

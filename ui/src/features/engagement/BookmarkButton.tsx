@@ -32,7 +32,7 @@ export function BookmarkButton({ postSeq, initial, source, screen = null, onChan
       </svg>
       <span className="tie-label">{tx.bookmark}</span>
       <span className="tie-count">
-        <span className="tie-sr">{tx.bookmarks} </span>
+        <span className="visually-hidden">{tx.bookmarks} </span>
         {abbreviateCount(bookmark.count)}
       </span>
     </button>

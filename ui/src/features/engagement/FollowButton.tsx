@@ -32,7 +32,7 @@ export function FollowButton({ businessId, initial, source, screen = null, onCha
       </span>
       <span className="tie-label">{tx.follow}</span>
       <span className="tie-count">
-        <span className="tie-sr">{tx.followers} </span>
+        <span className="visually-hidden">{tx.followers} </span>
         {abbreviateCount(follow.count)}
       </span>
     </button>

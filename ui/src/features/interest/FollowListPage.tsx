@@ -3,7 +3,7 @@ import type { RouteMatch } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
 import { PostCard } from "../posts/components/PostCard";
-import { useLoadMoreOnScroll } from "../posts/components/PostList";
+import { useLoadMoreOnScroll } from "../../lib/useLoadMoreOnScroll";
 import { useBusinessLatest, useMyFollows, type FollowedBusiness } from "./api";
 import { BusinessRow } from "./components/BusinessRow";
 import { EmptyHint } from "./components/EmptyHint";

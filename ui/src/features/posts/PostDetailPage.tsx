@@ -91,7 +91,7 @@ function PostDetailView({ post }: { post: PostDetail }) {
             <dl className="post-facts">
               {published ? (
                 <div>
-                  <dt className="detail-sr">{tx.published}</dt>
+                  <dt className="visually-hidden">{tx.published}</dt>
                   <dd>
                     <time dateTime={post.publishedAt ?? undefined}>{published}</time>
                   </dd>

@@ -1,6 +1,7 @@
 // The posts' calls and their query hooks: lists page by cursor, the home's sections.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { inlineCall, inlineFirstPage } from "../../lib/inline";
 
 export interface BusinessBadge {
   id: number;
@@ -72,6 +73,8 @@ export function usePostList(list: ListKind) {
     queryFn: ({ pageParam, signal }) => api<Page<Card>>(listPath(list, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // The first page answered inside the page itself renders at once.
+    initialData: () => inlineFirstPage<Page<Card>>(listPath(list, null)),
   });
 }
 
@@ -80,6 +83,7 @@ export function usePostPreview(list: ListKind, size: number) {
   return useQuery({
     queryKey: ["posts", list, "preview", size],
     queryFn: ({ signal }) => api<Page<Card>>(listPath(list, null, size), { signal }),
+    initialData: () => inlineCall<Page<Card>>(listPath(list, null, size)),
   });
 }
 
@@ -88,5 +92,6 @@ export function useCollections() {
   return useQuery({
     queryKey: ["collections"],
     queryFn: ({ signal }) => api<Collection[]>("/api/v1/recommendations", { signal }),
+    initialData: () => inlineCall<Collection[]>("/api/v1/recommendations"),
   });
 }

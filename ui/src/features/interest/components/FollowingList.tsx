@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { useI18n } from "../../../lib/i18n";
-import { useLoadMoreOnScroll } from "../../posts/components/PostList";
+import { useLoadMoreOnScroll } from "../../../lib/useLoadMoreOnScroll";
 import { useMyFollows } from "../api";
 import { useTexts } from "../texts";
 import { BusinessRow } from "./BusinessRow";

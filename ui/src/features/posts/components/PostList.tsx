@@ -1,34 +1,9 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import type { ReactNode } from "react";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useI18n } from "../../../lib/i18n";
+import { useLoadMoreOnScroll } from "../../../lib/useLoadMoreOnScroll";
 import { usePostList, type Card, type ListKind, type Page } from "../api";
 import { PostCard } from "./PostCard";
-
-/** What infinite scroll needs of an infinite query. */
-export interface NextPages {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
-}
-
-/** Infinite scroll: the element the returned ref is put on asks for the next page when it
- * comes within 600 px of the view. */
-export function useLoadMoreOnScroll({ hasNextPage, isFetchingNextPage, fetchNextPage }: NextPages): RefObject<HTMLDivElement | null> {
-  const end = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const sentinel = end.current;
-    if (!sentinel || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: "600px 0px" },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  return end;
-}
 
 /** A whole list with infinite scroll: the next page is asked when its end comes into view. */
 export function PostList({ list, screen = null }: { list: ListKind; screen?: string | null }) {

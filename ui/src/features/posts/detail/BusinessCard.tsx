@@ -11,7 +11,7 @@ export function BusinessCard({ business, following }: { business: PostBusiness; 
   const profile = `/business/profile/${business.id}`;
   return (
     <section className="detail-business" aria-labelledby="detail-business-title">
-      <h2 id="detail-business-title" className="detail-sr">
+      <h2 id="detail-business-title" className="visually-hidden">
         {tx.businessTitle}
       </h2>
       <div className="detail-business-head">

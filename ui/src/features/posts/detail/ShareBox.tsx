@@ -61,7 +61,7 @@ export function ShareBox({ postSeq, title }: { postSeq: number; title: string })
                 {service === "kakao" ? "K" : service === "linkedin" ? "in" : "𝕏"}
               </span>
               {name}
-              <span className="detail-sr">{tx.shareOn}</span>
+              <span className="visually-hidden">{tx.shareOn}</span>
             </a>
           </li>
         ))}

@@ -2,7 +2,7 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api";
 import { AppError } from "../../../lib/errors";
-import { pageData } from "../../../lib/pageData";
+import { inlineCall, pageData } from "../../../lib/pageData";
 import type { BusinessBadge, Card } from "../api";
 
 /** The business card on a post (server/src/content/posts.rs BusinessCard). */
@@ -72,6 +72,7 @@ export function postDetailQuery(id: number | string) {
   return queryOptions({
     queryKey: postDetailKey(id),
     queryFn: ({ signal }) => fetchPostDetail(id, signal),
+    initialData: () => inlineCall<PostDetail>(`/api/v1/posts/${id}`),
     // A missing post stays missing.
     retry: (failures, error) => failures < 2 && !(error instanceof AppError) && !(error instanceof ApiError && error.status < 500),
   });
@@ -91,5 +92,6 @@ export function relatedQuery(id: number | string) {
   return queryOptions({
     queryKey: relatedKey(id),
     queryFn: ({ signal }) => api<Card[]>(`/api/v1/posts/${id}/related`, { signal }),
+    initialData: () => inlineCall<Card[]>(`/api/v1/posts/${id}/related`),
   });
 }

@@ -7,7 +7,7 @@ import { useI18n } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
 import { useBusinessSearch, useContentSearch, type BusinessHit, type ContentHit, type SearchPage, type SearchSort } from "../api";
 import { fill, useTexts } from "../texts";
-import { useLoadOnScroll } from "../useLoadOnScroll";
+import { useLoadMoreOnScroll } from "../../../lib/useLoadMoreOnScroll";
 import { Highlighted } from "./Highlighted";
 
 const CATEGORY_NAMES = new Map(categories().map((c) => [c.id, c]));
@@ -70,7 +70,7 @@ interface FrameProps<T> {
 function ResultsFrame<T>({ query, keyword, label, sortSwitch, otherHref, otherLabel, children }: FrameProps<T>) {
   const tx = useTexts();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const sentinel = useLoadOnScroll(hasNextPage, isFetchingNextPage, fetchNextPage);
+  const sentinel = useLoadMoreOnScroll({ hasNextPage, isFetchingNextPage, fetchNextPage });
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const total = query.data?.pages[0]?.total;
   return (

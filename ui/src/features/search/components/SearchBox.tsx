@@ -108,7 +108,7 @@ export function SearchBox({ keyword, onSearch, autoFocus = false }: Props) {
 
   return (
     <form role="search" className="search-box" onSubmit={onSubmit}>
-      <label htmlFor={`${id}-input`} className="search-visually-hidden">
+      <label htmlFor={`${id}-input`} className="visually-hidden">
         {tx.fieldLabel}
       </label>
       <div className="search-field">
@@ -172,7 +172,7 @@ export function SearchBox({ keyword, onSearch, autoFocus = false }: Props) {
             ))
           : null}
       </ul>
-      <p className="search-visually-hidden" role="status" aria-live="polite">
+      <p className="visually-hidden" role="status" aria-live="polite">
         {expanded ? fill(tx.suggestionsCount, { count: items.length }) : ""}
       </p>
     </form>
