@@ -34,8 +34,10 @@ test("a list pages through the API's cursors as the reader scrolls", async ({ pa
   // One wheel may bring the end into view more than once: at least one more page, in pages.
   await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(40);
   expect((await cards.count()) % 20).toBe(0);
-  expect(pages[0]).toBe("first");
-  expect(pages[1]).not.toBe("first");
+  // The first page came inside the page itself (the server's inline answer); the next ones
+  // through the API's cursors.
+  expect(pages.length).toBeGreaterThan(0);
+  expect(pages).not.toContain("first");
   // Newest first, and no post twice.
   const seqs = await cards.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute("data-post-seq"))));
   expect(new Set(seqs).size).toBe(seqs.length);
@@ -49,6 +51,10 @@ test("every call carries the offset header and no token in the page's hands", as
     if (request.url().includes("/api/v1/")) seen.push(request.headers());
   });
   await page.goto("/post/category/list/1?sort=POPULAR");
+  await expect(page.getByTestId("post-list").locator("article.post-card").first()).toBeVisible();
+  // The first page's calls are answered inside the page; the sort switch asks the API.
+  await page.getByRole("navigation", { name: "Sort" }).getByRole("link", { name: "Latest" }).click();
+  await expect(page).toHaveURL(/sort=LATEST/);
   await expect(page.getByTestId("post-list").locator("article.post-card").first()).toBeVisible();
   expect(seen.length).toBeGreaterThan(0);
   const offset = String(await page.evaluate(() => -new Date().getTimezoneOffset()));

@@ -138,7 +138,13 @@ function useKeptPages(decision: Decision, fullPath: string): { pages: KeptPage[]
   useLayoutEffect(() => {
     kept.current = pages;
     lastShown.current = isKept ? fullPath : null;
-    if (restoring && existing) window.scrollTo({ top: existing.scrollY, behavior: "auto" });
+    if (!restoring || !existing) return;
+    const top = existing.scrollY;
+    window.scrollTo({ top, behavior: "auto" });
+    // A smooth scroll to the top of the page just left may still be running: place it again
+    // once that page is gone.
+    const frame = requestAnimationFrame(() => window.scrollTo({ top, behavior: "auto" }));
+    return () => cancelAnimationFrame(frame);
   }, [pages, isKept, fullPath, restoring, existing]);
 
   // Where the reader is on a kept page, saved as they scroll (hiding it later would clamp it).
