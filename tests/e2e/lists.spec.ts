@@ -75,3 +75,13 @@ test.describe("in Korean", () => {
     await expect(first.locator(".post-card-counts")).toContainText("조회수");
   });
 });
+
+test("a failed call shows its message (the application error event), not a blank page", async ({ page }) => {
+  await page.route("**/api/v1/posts/latest?size=20", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ code: "999", message: "the server is resting", data: null }) }),
+  );
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("link", { name: "Latest", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "the server is resting" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("alert")).toHaveText("This could not be loaded. Please try again in a moment.");
+});

@@ -3,6 +3,7 @@ import { Link, useLocation } from "wouter";
 import { breadcrumbs, type Layout as LayoutName } from "../lib/core";
 import { useI18n } from "../lib/i18n";
 import { useSession } from "../lib/session";
+import { AppErrorMessage } from "./AppErrorMessage";
 
 /** Both layouts of SPEC carry the site header and footer; `default` is the search page's,
  * whose own field replaces the header's search link. */
@@ -41,6 +42,7 @@ export function Layout({ layout, children }: { layout: LayoutName; children: Rea
       <main id="main" className="site-main">
         {children}
       </main>
+      <AppErrorMessage />
       <footer className="site-footer">
         <p>{t("footer")}</p>
         <nav aria-label={t("footerMenu")} className="footer-nav">

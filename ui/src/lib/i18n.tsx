@@ -40,6 +40,8 @@ const TEXTS = {
     interestPosts: "관심 콘텐츠",
     reasonFollowed: "팔로우한 기업",
     reasonCategory: "관심 카테고리",
+    callFailed: "요청을 처리하지 못했습니다.",
+    close: "닫기",
   },
   en: {
     tagline: "What businesses have to say, in one place",
@@ -75,6 +77,8 @@ const TEXTS = {
     interestPosts: "For you",
     reasonFollowed: "A business you follow",
     reasonCategory: "A category you chose",
+    callFailed: "The request could not be completed.",
+    close: "Close",
   },
 } as const;
 

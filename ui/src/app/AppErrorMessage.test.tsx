@@ -1,0 +1,35 @@
+import { act, render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { APP_ERROR_EVENT } from "../lib/api";
+import { I18nProvider } from "../lib/i18n";
+import { AppErrorMessage } from "./AppErrorMessage";
+
+function raise(status: number, message: string) {
+  act(() => {
+    window.dispatchEvent(new CustomEvent(APP_ERROR_EVENT, { detail: { status, code: "999", message } }));
+  });
+}
+
+describe("AppErrorMessage", () => {
+  it("shows the message of a failed call and closes on request", () => {
+    render(
+      <I18nProvider lang="en">
+        <AppErrorMessage />
+      </I18nProvider>,
+    );
+    raise(500, "the server could not answer");
+    expect(screen.getByRole("status").textContent).toContain("the server could not answer");
+    act(() => screen.getByRole("button", { name: "Close" }).click());
+    expect(screen.queryByText(/the server could not answer/)).toBeNull();
+  });
+
+  it("leaves a missing page to its error screen", () => {
+    render(
+      <I18nProvider lang="ko">
+        <AppErrorMessage />
+      </I18nProvider>,
+    );
+    raise(404, "content does not exist");
+    expect(screen.queryByText(/content does not exist/)).toBeNull();
+  });
+});
