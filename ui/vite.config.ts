@@ -51,9 +51,30 @@ function precompress() {
   };
 }
 
+/** The built index.html starts the app through /boot.js after the page's load event instead of
+ * loading it at once (ui/public/boot.js): the entry and its preloads move into the boot tag. */
+function startAfterLoad() {
+  return {
+    name: "tidemark-start-after-load",
+    apply: "build" as const,
+    transformIndexHtml: {
+      order: "post" as const,
+      handler(html: string) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry) throw new Error("index.html: no module entry to start after load");
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        let out = html.replace(entry[0], "");
+        for (const preload of preloads) out = out.replace(preload[0], "");
+        const boot = `<script defer src="/boot.js" data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(" ")}"></script>\n`;
+        return out.replace("</head>", `  ${boot}  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: uiRoot,
-  plugins: [react(), wasm(), apiReference(), precompress()],
+  plugins: [react(), wasm(), apiReference(), precompress(), startAfterLoad()],
   build: {
     // Top-level await loads the core's WebAssembly before the first render.
     target: "es2022",

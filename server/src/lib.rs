@@ -21,6 +21,7 @@ pub mod members;
 mod openapi;
 pub mod pages;
 pub mod paging;
+pub mod prerender;
 pub mod publication;
 pub mod search;
 mod security;

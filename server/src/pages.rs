@@ -4,13 +4,31 @@
 //! previews and the first render need no other call. `<page>/_payload.json` answers the same
 //! data alone (SPEC §7's prerendered payload).
 //!
+//! The home page, the popular, latest and category lists, posts and business profiles also
+//! carry their first view: the answers of the API calls the page makes first (`calls`, by the
+//! exact address the UI asks, each as the call answers a guest in `data`) and the view itself
+//! as HTML inside the root element ([`crate::prerender`]), in the reader's language (the
+//! `tm_lang` cookie, else Accept-Language). They come from the same functions as the calls
+//! themselves, so they hold only what the API shows a guest.
+//!
 //! A post that is not public (a draft, a scheduled post before its time, a hidden or removed
 //! one) gets the plain 404 page: nothing of it leaks into a preview.
 
+use crate::business::profile::Business;
+use crate::content::cards::Card;
+use crate::content::catalog::{CachedDetail, CachedPage};
+use crate::content::lists::{self, Sort};
 use crate::content::posts::{self, PostDetail};
+use crate::content::recommend;
+use crate::paging::{Page, PageQuery};
+use crate::prerender::{self, Frame, ListView};
 use crate::state::AppState;
-use serde::Serialize;
-use serde_json::{json, Value};
+use axum::http::{header, HeaderMap};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use tidemark_core::i18n::{pick_language, Lang};
 
 /// The id of the inline data's script element; the UI reads it at start.
 pub const DATA_ELEMENT_ID: &str = "tidemark-data";
@@ -27,6 +45,47 @@ pub struct PageMeta {
     pub json_ld: Option<Value>,
     /// The page's data, as the matching API call would answer it in `data`.
     pub data: Option<Value>,
+    /// The answers of the GET calls the page makes first, by their exact path and query, each
+    /// as the call answers a guest in `data`.
+    pub calls: BTreeMap<String, Value>,
+    /// The page's first view, for the UI's root element.
+    pub prerender: Option<String>,
+}
+
+/// The cookie the UI sets when the reader picks a language (`ko` | `en`).
+pub const LANGUAGE_COOKIE: &str = "tm_lang";
+
+/// The reader's language, as the UI picks it: the saved choice (the `tm_lang` cookie), else
+/// the browser's languages (Accept-Language, by preference), through the core's picker.
+pub fn language_of(headers: &HeaderMap) -> Lang {
+    let saved = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == LANGUAGE_COOKIE)
+        .map(|(_, value)| value.trim())
+        .filter(|value| matches!(*value, "ko" | "en"));
+    let mut preferred: Vec<(f32, String)> = headers
+        .get_all(header::ACCEPT_LANGUAGE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .filter_map(|item| {
+            let mut parts = item.split(';');
+            let tag = parts.next()?.trim();
+            let quality = parts
+                .filter_map(|part| part.trim().strip_prefix("q="))
+                .find_map(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            (!tag.is_empty() && quality > 0.0).then(|| (quality, tag.to_string()))
+        })
+        .collect();
+    // Stable: equal preferences keep the header's order.
+    preferred.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let preferred: Vec<String> = preferred.into_iter().map(|(_, tag)| tag).collect();
+    pick_language(saved, &preferred)
 }
 
 const SITE: &str = "Tidemark";
@@ -71,11 +130,11 @@ pub async fn meta_of(state: &AppState, path: &str) -> Option<PageMeta> {
     let segments: Vec<&str> = path.trim_end_matches('/').split('/').skip(1).collect();
     match segments.as_slice() {
         ["post", id] => match id.parse::<i64>() {
-            Ok(id) => post_meta(state, id, &base).await,
+            Ok(id) => post_meta(state, id, &base).await.map(|(meta, _)| meta),
             Err(_) => None,
         },
         ["business", "profile", id] => match id.parse::<i64>() {
-            Ok(id) => business_meta(state, id, &base).await,
+            Ok(id) => business_meta(state, id, &base).await.map(|(meta, _)| meta),
             Err(_) => None,
         },
         ["post", "category", "list", id] => {
@@ -103,6 +162,8 @@ fn simple(title: String, description: String, canonical_path: String) -> PageMet
         image: None,
         json_ld: None,
         data: None,
+        calls: BTreeMap::new(),
+        prerender: None,
     }
 }
 
@@ -116,7 +177,7 @@ fn absolute(base: &str, url: Option<&str>) -> Option<String> {
     })
 }
 
-async fn post_meta(state: &AppState, id: i64, base: &str) -> Option<PageMeta> {
+async fn post_meta(state: &AppState, id: i64, base: &str) -> Option<(PageMeta, Arc<CachedDetail>)> {
     let public = posts::public_detail(state, id).await.ok()??;
     let detail: &PostDetail = &public.detail;
     let url = format!("{base}/post/{id}");
@@ -143,7 +204,7 @@ async fn post_meta(state: &AppState, id: i64, base: &str) -> Option<PageMeta> {
         "author": {"@type": "Organization", "name": detail.business.badge.name, "url": format!("{base}/business/profile/{}", detail.business.badge.id)},
         "publisher": {"@type": "Organization", "name": SITE, "url": base, "logo": logo.map(|url| json!({"@type": "ImageObject", "url": url}))},
     });
-    Some(PageMeta {
+    let meta = PageMeta {
         title: format!(
             "{} | {}",
             clip(&detail.title, 80),
@@ -155,10 +216,13 @@ async fn post_meta(state: &AppState, id: i64, base: &str) -> Option<PageMeta> {
         image,
         json_ld: Some(json_ld),
         data: Some(serde_json::to_value(detail).ok()?),
-    })
+        calls: BTreeMap::new(),
+        prerender: None,
+    };
+    Some((meta, public))
 }
 
-async fn business_meta(state: &AppState, id: i64, base: &str) -> Option<PageMeta> {
+async fn business_meta(state: &AppState, id: i64, base: &str) -> Option<(PageMeta, Business)> {
     use sea_orm::EntityTrait;
     let row = crate::entities::businesses::Entity::find_by_id(id)
         .one(&state.db)
@@ -183,7 +247,7 @@ async fn business_meta(state: &AppState, id: i64, base: &str) -> Option<PageMeta
         "address": profile.location.as_ref().map(|place| json!({"@type": "PostalAddress", "streetAddress": place, "addressCountry": "KR"})),
         "taxID": profile.registration_number,
     });
-    Some(PageMeta {
+    let meta = PageMeta {
         title: format!("{} | {SITE}", profile.name),
         description,
         canonical_path: format!("/business/profile/{id}"),
@@ -191,7 +255,199 @@ async fn business_meta(state: &AppState, id: i64, base: &str) -> Option<PageMeta
         image,
         json_ld: Some(json_ld),
         data: Some(serde_json::to_value(&profile).ok()?),
-    })
+        calls: BTreeMap::new(),
+        prerender: None,
+    };
+    Some((meta, profile))
+}
+
+/// The meta of a page address with its first view (`calls` and `prerender`) for a reader of
+/// `lang`; `query` is the address's query string (the lists' `sort`). `None` as [`meta_of`].
+pub async fn first_page(
+    state: &AppState,
+    path: &str,
+    query: Option<&str>,
+    lang: Lang,
+) -> Option<PageMeta> {
+    let Some(route) = tidemark_core::route::match_route(path) else {
+        return meta_of(state, path).await;
+    };
+    let frame = Frame {
+        lang,
+        now_ms: chrono::Utc::now().timestamp_millis(),
+        layout: route.layout,
+    };
+    let base = state.settings.public_url.trim_end_matches('/').to_string();
+    let param = route.param.as_deref().unwrap_or("");
+    match route.name {
+        "home" => {
+            let mut meta = meta_of(state, path).await?;
+            home_view(state, &frame, &mut meta).await;
+            Some(meta)
+        }
+        "popularList" | "latestList" | "categoryList" => {
+            let mut meta = meta_of(state, path).await?;
+            let view = ListView {
+                route: route.name,
+                path: &route.path,
+                query,
+                sort: sort_of(query).code(),
+                category: param.parse().ok(),
+            };
+            list_view(state, &frame, &view, &mut meta).await;
+            Some(meta)
+        }
+        "postDetail" => {
+            let id: i64 = param.parse().ok()?;
+            let (mut meta, public) = post_meta(state, id, &base).await?;
+            let detail = meta.data.clone()?;
+            meta.calls.insert(format!("/api/v1/posts/{id}"), detail);
+            let related = match lists::related_cards(state, id).await {
+                Ok(related) => {
+                    if let Ok(value) = serde_json::to_value(&related) {
+                        meta.calls
+                            .insert(format!("/api/v1/posts/{id}/related"), value);
+                    }
+                    Some(related)
+                }
+                Err(error) => {
+                    tracing::debug!(%error, post = id, "first view: related posts left to the UI");
+                    None
+                }
+            };
+            meta.prerender = Some(prerender::post(
+                &frame,
+                &base,
+                &public.detail,
+                related.as_deref(),
+            ));
+            Some(meta)
+        }
+        "businessProfile" => {
+            let id: i64 = param.parse().ok()?;
+            let (mut meta, profile) = business_meta(state, id, &base).await?;
+            let profile_data = meta.data.clone()?;
+            meta.calls
+                .insert(format!("/api/v1/businesses/{id}"), profile_data);
+            let first = PageQuery {
+                cursor: None,
+                size: Some(20),
+            };
+            let posts = lists::business_page(state, id, None, &first).await;
+            if let Some((data, posts)) = answer_of::<Page<Card>>(posts, "business posts") {
+                meta.calls
+                    .insert(format!("/api/v1/businesses/{id}/posts?size=20"), data);
+                meta.prerender = Some(prerender::business(&frame, &profile, &posts));
+            }
+            Some(meta)
+        }
+        _ => meta_of(state, path).await,
+    }
+}
+
+/// The sort a list page shows: LATEST when its `sort` is exactly that; anything else is
+/// POPULAR (the UI sends a missing or other value to `sort=POPULAR`, SPEC §2).
+fn sort_of(query: Option<&str>) -> tidemark_core::sort::Sort {
+    let sort = query
+        .unwrap_or("")
+        .split('&')
+        .filter_map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            (prerender::form_decode(name) == "sort").then(|| prerender::form_decode(value))
+        })
+        .next();
+    sort.as_deref()
+        .and_then(tidemark_core::sort::Sort::from_list_query)
+        .unwrap_or(tidemark_core::sort::DEFAULT_SORT)
+}
+
+/// The `data` of a call's cached answer, as it is and read; `None` (logged) when it could not
+/// be had.
+fn answer_of<T: for<'de> Deserialize<'de>>(
+    page: crate::error::ApiResult<Arc<CachedPage>>,
+    what: &str,
+) -> Option<(Value, T)> {
+    #[derive(Deserialize)]
+    struct Answer {
+        data: Value,
+    }
+    let page = match page {
+        Ok(page) => page,
+        Err(error) => {
+            tracing::warn!(%error, "first view: {what} not loaded");
+            return None;
+        }
+    };
+    let data = serde_json::from_slice::<Answer>(&page.body).ok()?.data;
+    let read = T::deserialize(&data).ok()?;
+    Some((data, read))
+}
+
+/// `/`: the collections, then the popular and latest previews (eight each).
+async fn home_view(state: &AppState, frame: &Frame, meta: &mut PageMeta) {
+    let eight = PageQuery {
+        cursor: None,
+        size: Some(8),
+    };
+    let (collections, popular, latest) = tokio::join!(
+        recommend::home_page(state),
+        lists::popular_page(state, &eight),
+        lists::latest_page(state, &eight),
+    );
+    let collections = answer_of::<Vec<recommend::Collection>>(collections, "collections").map(
+        |(data, collections)| {
+            meta.calls.insert("/api/v1/recommendations".into(), data);
+            collections
+        },
+    );
+    let popular = answer_of::<Page<Card>>(popular, "popular posts").map(|(data, cards)| {
+        meta.calls
+            .insert("/api/v1/posts/popular?size=8".into(), data);
+        cards
+    });
+    let latest = answer_of::<Page<Card>>(latest, "latest posts").map(|(data, cards)| {
+        meta.calls
+            .insert("/api/v1/posts/latest?size=8".into(), data);
+        cards
+    });
+    if let (Some(collections), Some(popular), Some(latest)) = (collections, popular, latest) {
+        meta.prerender = Some(prerender::home(frame, &collections, &popular, &latest));
+    }
+}
+
+/// The popular, latest and category lists: the first page of the list the sort shows (the
+/// popular list's LATEST is the latest list, and the other way round).
+async fn list_view(state: &AppState, frame: &Frame, view: &ListView<'_>, meta: &mut PageMeta) {
+    use tidemark_core::sort::Sort as Shown;
+    let first = PageQuery {
+        cursor: None,
+        size: Some(20),
+    };
+    let latest = view.sort == Shown::Latest.code();
+    let (address, page) = match view.category {
+        Some(category) => {
+            let sort = if latest { Sort::Latest } else { Sort::Popular };
+            (
+                format!(
+                    "/api/v1/posts/category/{category}?size=20&sort={}",
+                    view.sort
+                ),
+                lists::category_page(state, category, sort, &first).await,
+            )
+        }
+        None if latest => (
+            "/api/v1/posts/latest?size=20".to_string(),
+            lists::latest_page(state, &first).await,
+        ),
+        None => (
+            "/api/v1/posts/popular?size=20".to_string(),
+            lists::popular_page(state, &first).await,
+        ),
+    };
+    if let Some((data, cards)) = answer_of::<Page<Card>>(page, "list") {
+        meta.calls.insert(address, data);
+        meta.prerender = Some(prerender::list(frame, view, &cards));
+    }
 }
 
 /// Text made safe for HTML element content and quoted attribute values.
@@ -289,15 +545,26 @@ pub fn render(index_html: &str, meta: &PageMeta, base: &str) -> String {
             script_json(json_ld)
         ));
     }
-    if let Some(data) = &meta.data {
+    if meta.data.is_some() || !meta.calls.is_empty() {
+        let mut inline = Map::new();
+        inline.insert("path".into(), json!(meta.canonical_path));
+        if let Some(data) = &meta.data {
+            inline.insert("data".into(), data.clone());
+        }
+        if !meta.calls.is_empty() {
+            inline.insert("calls".into(), json!(meta.calls));
+        }
         tag(format!(
             r#"<script id="{DATA_ELEMENT_ID}" type="application/json">{}</script>"#,
-            script_json(&json!({"path": meta.canonical_path, "data": data}))
+            script_json(&inline)
         ));
     }
     // The shell's own title and description give way to the page's.
     let mut html = strip_element(index_html, "<title>", "</title>");
     html = strip_meta_description(&html);
+    if let Some(view) = &meta.prerender {
+        html = fill_root(&html, view);
+    }
     match html.find("</head>") {
         Some(at) => {
             html.insert_str(at, &head);
@@ -305,6 +572,21 @@ pub fn render(index_html: &str, meta: &PageMeta, base: &str) -> String {
         }
         None => format!("{head}{html}"),
     }
+}
+
+/// The shell's empty root element with the first view inside.
+fn fill_root(html: &str, view: &str) -> String {
+    for open in [r#"<div id="root">"#, "<div id=root>"] {
+        let empty = format!("{open}</div>");
+        if let Some(at) = html.find(&empty) {
+            let mut out = String::with_capacity(html.len() + view.len());
+            out.push_str(&html[..at + open.len()]);
+            out.push_str(view);
+            out.push_str(&html[at + open.len()..]);
+            return out;
+        }
+    }
+    html.to_string()
 }
 
 fn strip_element(html: &str, open: &str, close: &str) -> String {
@@ -355,6 +637,8 @@ mod tests {
             image: Some("https://tidemark.test/media/images/a.jpg".into()),
             json_ld: Some(json!({"@type": "NewsArticle"})),
             data: Some(json!({"postSeq": 7})),
+            calls: BTreeMap::new(),
+            prerender: None,
         };
         let html = render(shell, &meta, "https://tidemark.test/");
         assert_eq!(html.matches("<title>").count(), 1);
@@ -363,5 +647,75 @@ mod tests {
         assert!(html.contains(r#"<link rel="canonical" href="https://tidemark.test/post/7" />"#));
         assert!(html.contains(r#"<meta name="twitter:card" content="summary_large_image" />"#));
         assert!(html.contains(r#"<script id="tidemark-data" type="application/json">{"data":{"postSeq":7},"path":"/post/7"}</script>"#));
+    }
+
+    #[test]
+    fn the_first_view_goes_into_the_root_and_the_calls_beside_the_data() {
+        let shell =
+            "<html><head><title>Tidemark</title></head><body><div id=\"root\"></div></body></html>";
+        let mut calls = BTreeMap::new();
+        calls.insert(
+            "/api/v1/posts/popular?size=8".to_string(),
+            json!({"items": []}),
+        );
+        let meta = PageMeta {
+            calls,
+            prerender: Some("<div class=\"layout\">보기</div>".into()),
+            ..simple("T".into(), "D".into(), "/".into())
+        };
+        let html = render(shell, &meta, "https://tidemark.test");
+        assert!(
+            html.contains(r#"<div id="root"><div class="layout">보기</div></div>"#),
+            "{html}"
+        );
+        assert!(html.contains(r#"<script id="tidemark-data" type="application/json">{"calls":{"/api/v1/posts/popular?size=8":{"items":[]}},"path":"/"}</script>"#), "{html}");
+        assert_eq!(
+            fill_root("<div id=root></div>", "x"),
+            "<div id=root>x</div>"
+        );
+        assert_eq!(fill_root("<main></main>", "x"), "<main></main>");
+    }
+
+    #[test]
+    fn the_language_cookie_wins_over_the_browsers_languages() {
+        let headers = |pairs: &[(&'static str, &'static str)]| {
+            let mut map = HeaderMap::new();
+            for (name, value) in pairs {
+                map.append(*name, value.parse().unwrap());
+            }
+            map
+        };
+        assert_eq!(language_of(&headers(&[])), Lang::Ko);
+        assert_eq!(
+            language_of(&headers(&[("accept-language", "en-US,en;q=0.9,ko;q=0.8")])),
+            Lang::En
+        );
+        assert_eq!(
+            language_of(&headers(&[(
+                "accept-language",
+                "ja;q=0.9, ko;q=0.5, en;q=0.7"
+            )])),
+            Lang::En,
+            "by preference, not by place"
+        );
+        assert_eq!(
+            language_of(&headers(&[("accept-language", "en;q=0, ko;q=0.1")])),
+            Lang::Ko
+        );
+        assert_eq!(
+            language_of(&headers(&[
+                ("accept-language", "en-US"),
+                ("cookie", "a=1; tm_lang=ko")
+            ])),
+            Lang::Ko
+        );
+        assert_eq!(language_of(&headers(&[("cookie", "tm_lang=en")])), Lang::En);
+        assert_eq!(
+            language_of(&headers(&[
+                ("accept-language", "en"),
+                ("cookie", "tm_lang=fr")
+            ])),
+            Lang::En
+        );
     }
 }

@@ -77,7 +77,7 @@ fn decode(cursor: &str) -> ApiResult<Vec<i64>> {
 }
 
 /// One page of a list.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Page<T: Serialize> {
     pub items: Vec<T>,

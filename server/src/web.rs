@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::openapi::ApiDoc;
 use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -131,7 +131,7 @@ async fn health() -> Json<serde_json::Value> {
 /// whether the page exists (the same route table the UI uses, from the core), and the head
 /// and inline data come from [`crate::pages`]. `<page>/_payload.json` answers the page's data
 /// alone.
-async fn page(State(shell): State<Shell>, uri: Uri) -> Response {
+async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
     if API_PREFIXES.iter().any(|prefix| path.starts_with(prefix)) {
         return ApiError::NotFound(format!("no such call: {path}")).into_response();
@@ -157,23 +157,30 @@ async fn page(State(shell): State<Shell>, uri: Uri) -> Response {
             .into_response();
     };
     let known = tidemark_core::route::match_route(path).is_some();
+    let lang = crate::pages::language_of(&headers);
     let meta = if known {
-        crate::pages::meta_of(&shell.state, path).await
+        crate::pages::first_page(&shell.state, path, uri.query(), lang).await
     } else {
         None
     };
-    let (status, body) = match meta {
+    let (status, mut body) = match meta {
         Some(meta) => (
             StatusCode::OK,
             crate::pages::render(&html, &meta, &shell.state.settings.public_url),
         ),
         None => (StatusCode::NOT_FOUND, html.to_string()),
     };
+    // The document speaks the reader's language from the first byte (the shell says ko).
+    if lang == tidemark_core::i18n::Lang::En {
+        body = body.replacen(r#"<html lang="ko">"#, r#"<html lang="en">"#, 1);
+    }
     (
         status,
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, "no-cache"),
+            // The first view is in the reader's language.
+            (header::VARY, "Accept-Language, Cookie"),
         ],
         body,
     )

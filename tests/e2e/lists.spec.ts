@@ -1,7 +1,6 @@
 // The reader's lists on the demo content: the home page's sections and a list that pages on
 // scroll through the API's cursors, in real Chromium.
-import { expect, test } from "@playwright/test";
-import { demoContent, screenshots } from "./support";
+import { demoContent, expect, screenshots, test } from "./support";
 
 test.beforeEach(async ({ page }) => demoContent(page));
 

@@ -2,8 +2,8 @@
 // scrolling sideways at 360 px, and a screenshot at phone, tablet and desktop widths
 // (tests/e2e/artifacts/screenshots) to look at.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { demoContent, screenshots, sidewaysOverflow, signIn } from "./support";
+import type { Page } from "@playwright/test";
+import { demoContent, expect, screenshots, sidewaysOverflow, signIn, test } from "./support";
 
 interface Ids {
   post: number;

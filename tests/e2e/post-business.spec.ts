@@ -2,8 +2,8 @@
 // in its shadow root, sharing, following and bookmarking round trips, the profile's posts by
 // category, and how both pages look on a phone, a tablet and a desktop.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { beacons, demoContent, recordBeacons, screenshots, sidewaysOverflow, signIn } from "./support";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { beacons, demoContent, expect, recordBeacons, screenshots, sidewaysOverflow, signIn, test } from "./support";
 
 interface Card {
   postSeq: number;

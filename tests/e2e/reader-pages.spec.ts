@@ -1,8 +1,8 @@
 // The reader's own pages and the site's pages in real Chromium against the real server:
 // /interest (bookmarks and following, the guest's sign-in prompt), /follow/list, a
 // recommendation collection, /b2b, /mobile/category and the /sample gallery.
-import { expect, test, type Page } from "@playwright/test";
-import { demoContent, screenshots, sidewaysOverflow, signIn } from "./support";
+import type { Page } from "@playwright/test";
+import { demoContent, expect, screenshots, sidewaysOverflow, signIn, test } from "./support";
 
 const WIDTHS = [360, 768, 1280] as const;
 

@@ -1,8 +1,8 @@
 // Search on the demo content, in real Chromium: suggestions while typing (prefixes, initial
 // consonants), the keyboard, results of both targets, recent searches kept on the device,
 // the sort redirect, and the page at phone, tablet and desktop widths.
-import { expect, test, type Page } from "@playwright/test";
-import { demoContent, screenshots, sidewaysOverflow } from "./support";
+import type { Page } from "@playwright/test";
+import { demoContent, expect, screenshots, sidewaysOverflow, test } from "./support";
 
 /** The search index is built after the demo content: wait until it finds something. */
 async function searchIndex(page: Page) {

@@ -1,8 +1,8 @@
 // The session protocol on the page (SPEC §4, §6, §7): guest id, sign-in through the login
 // page, the headers on calls, the once-a-day visit beacon, the data-layer events, and the
 // keep-alive of /follow/list — in real Chromium against the real server.
-import { expect, test, type Page, type Request } from "@playwright/test";
-import { beacons, demoContent, DEMO_PASSWORD, recordBeacons, screenshots, signIn } from "./support";
+import type { Page, Request } from "@playwright/test";
+import { beacons, DEMO_PASSWORD, demoContent, expect, recordBeacons, screenshots, signIn, test } from "./support";
 
 test.beforeEach(async ({ page }) => demoContent(page));
 

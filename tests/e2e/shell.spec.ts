@@ -1,10 +1,6 @@
 // The React shell asks the core for every routing decision: proved here in real Chromium.
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
+import { expect, screenshots, test } from "./support";
 
-const screenshots = fileURLToPath(new URL("artifacts/screenshots", import.meta.url));
-mkdirSync(screenshots, { recursive: true });
 
 test("a list without sort is redirected to sort=POPULAR", async ({ page }) => {
   await page.goto("/post/latest/list");

@@ -2,12 +2,38 @@
 // screenshot folder.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 export const screenshots = fileURLToPath(new URL("artifacts/screenshots", import.meta.url));
 mkdirSync(screenshots, { recursive: true });
 
 export const DEMO_PASSWORD = "Demo-pass-2026";
+
+/** Waits until the app has taken over from the server's prerendered first view (the app
+ * starts after the page's load event; until then its buttons are the server's inert copies). */
+export async function appReady(page: Page) {
+  await page.locator('html[data-app="ready"]').waitFor({ state: "attached", timeout: 30_000 });
+}
+
+/** Playwright's test, whose page waits for the app after every load (goto, reload). */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page["goto"]>) => {
+      const response = await goto(...args);
+      await appReady(page);
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page["reload"]>) => {
+      const response = await reload(...args);
+      await appReady(page);
+      return response;
+    };
+    await use(page);
+  },
+});
+export { expect };
 
 /** The server fills itself with demo content on its first start: wait until it has posts. */
 export async function demoContent(page: Page) {

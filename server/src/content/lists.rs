@@ -4,7 +4,7 @@
 //! changes, and answer 304 to a matching If-None-Match.
 
 use super::cards::{cards, Card};
-use super::catalog::Snapshot;
+use super::catalog::{CachedPage, Snapshot};
 use crate::auth::AuthUser;
 use crate::entities::{follows, member_interests};
 use crate::envelope::{ok, Ok};
@@ -19,6 +19,7 @@ use axum::response::Response;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
+use std::sync::Arc;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -46,8 +47,9 @@ struct SortedPage {
     size: Option<u64>,
 }
 
+/// The order of a category list.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Sort {
+pub enum Sort {
     Popular,
     Latest,
 }
@@ -95,26 +97,22 @@ fn slice(
     Ok((ids, next))
 }
 
-/// Answers a public list from the page cache, or makes the page and keeps it.
-async fn cached_list(
+/// A public list's page from the page cache, or made and kept: the very body its call answers
+/// (the page handler puts the same page inline in the first HTML).
+async fn list_page(
     state: &AppState,
-    headers: &HeaderMap,
     key: String,
     make: impl FnOnce(&Snapshot) -> ApiResult<(Vec<i64>, Option<String>)>,
-) -> ApiResult<Response> {
-    let page = match state.catalog.cached(&key) {
-        Some(page) => page,
-        None => {
-            let generation = state.catalog.generation();
-            let snapshot = state.catalog.snapshot();
-            let (ids, next_cursor) = make(&snapshot)?;
-            let items = cards(state, &ids).await?;
-            let body =
-                serde_json::to_vec(&ok(Page { items, next_cursor })).map_err(ApiError::internal)?;
-            state.catalog.keep(key, generation, body.into())
-        }
-    };
-    Ok(page.respond(headers, CACHE_CONTROL))
+) -> ApiResult<Arc<CachedPage>> {
+    if let Some(page) = state.catalog.cached(&key) {
+        return Ok(page);
+    }
+    let generation = state.catalog.generation();
+    let snapshot = state.catalog.snapshot();
+    let (ids, next_cursor) = make(&snapshot)?;
+    let items = cards(state, &ids).await?;
+    let body = serde_json::to_vec(&ok(Page { items, next_cursor })).map_err(ApiError::internal)?;
+    Ok(state.catalog.keep(key, generation, body.into()))
 }
 
 fn key(list: &str, page: &PageQuery) -> ApiResult<String> {
@@ -139,11 +137,15 @@ async fn popular(
     headers: HeaderMap,
     Query(page): Query<PageQuery>,
 ) -> ApiResult<Response> {
-    let key = key("popular", &page)?;
-    cached_list(&state, &headers, key, |s| {
-        slice(s, &s.popular, Sort::Popular, &page)
-    })
-    .await
+    Ok(popular_page(&state, &page)
+        .await?
+        .respond(&headers, CACHE_CONTROL))
+}
+
+/// A page of the popular list (`GET /api/v1/posts/popular`).
+pub async fn popular_page(state: &AppState, page: &PageQuery) -> ApiResult<Arc<CachedPage>> {
+    let key = key("popular", page)?;
+    list_page(state, key, |s| slice(s, &s.popular, Sort::Popular, page)).await
 }
 
 #[utoipa::path(
@@ -159,11 +161,15 @@ async fn latest(
     headers: HeaderMap,
     Query(page): Query<PageQuery>,
 ) -> ApiResult<Response> {
-    let key = key("latest", &page)?;
-    cached_list(&state, &headers, key, |s| {
-        slice(s, &s.latest, Sort::Latest, &page)
-    })
-    .await
+    Ok(latest_page(&state, &page)
+        .await?
+        .respond(&headers, CACHE_CONTROL))
+}
+
+/// A page of the latest list (`GET /api/v1/posts/latest`).
+pub async fn latest_page(state: &AppState, page: &PageQuery) -> ApiResult<Arc<CachedPage>> {
+    let key = key("latest", page)?;
+    list_page(state, key, |s| slice(s, &s.latest, Sort::Latest, page)).await
 }
 
 #[utoipa::path(
@@ -188,13 +194,25 @@ async fn category(
         cursor: query.cursor,
         size: query.size,
     };
-    let key = key(&format!("category:{id}:{sort:?}"), &page)?;
-    cached_list(&state, &headers, key, |s| {
+    Ok(category_page(&state, id, sort, &page)
+        .await?
+        .respond(&headers, CACHE_CONTROL))
+}
+
+/// A page of category `id`'s list (`GET /api/v1/posts/category/{id}`; the id is 1 to 9).
+pub async fn category_page(
+    state: &AppState,
+    id: i16,
+    sort: Sort,
+    page: &PageQuery,
+) -> ApiResult<Arc<CachedPage>> {
+    let key = key(&format!("category:{id}:{sort:?}"), page)?;
+    list_page(state, key, |s| {
         let ordering = match sort {
             Sort::Popular => s.popular_by_category.get(&id),
             Sort::Latest => s.latest_by_category.get(&id),
         };
-        slice(s, ordering.map(Vec::as_slice).unwrap_or(&[]), sort, &page)
+        slice(s, ordering.map(Vec::as_slice).unwrap_or(&[]), sort, page)
     })
     .await
 }
@@ -213,10 +231,11 @@ async fn reports(
     Query(page): Query<PageQuery>,
 ) -> ApiResult<Response> {
     let key = key("report", &page)?;
-    cached_list(&state, &headers, key, |s| {
-        slice(s, &s.reports, Sort::Latest, &page)
-    })
-    .await
+    Ok(
+        list_page(&state, key, |s| slice(s, &s.reports, Sort::Latest, &page))
+            .await?
+            .respond(&headers, CACHE_CONTROL),
+    )
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -250,9 +269,21 @@ async fn of_business(
         cursor: query.cursor,
         size: query.size,
     };
-    let key = key(&format!("business:{id}:{:?}", query.category_id), &page)?;
-    let category = query.category_id;
-    cached_list(&state, &headers, key, |s| {
+    Ok(business_page(&state, id, query.category_id, &page)
+        .await?
+        .respond(&headers, CACHE_CONTROL))
+}
+
+/// A page of business `id`'s public posts, newest first, optionally of one category (1 to 9)
+/// (`GET /api/v1/businesses/{id}/posts`).
+pub async fn business_page(
+    state: &AppState,
+    id: i64,
+    category: Option<i16>,
+    page: &PageQuery,
+) -> ApiResult<Arc<CachedPage>> {
+    let key = key(&format!("business:{id}:{category:?}"), page)?;
+    list_page(state, key, |s| {
         let ordering: Vec<i64> = s
             .latest
             .iter()
@@ -262,7 +293,7 @@ async fn of_business(
             })
             .copied()
             .collect();
-        slice(s, &ordering, Sort::Latest, &page)
+        slice(s, &ordering, Sort::Latest, page)
     })
     .await
 }
@@ -276,12 +307,18 @@ async fn of_business(
     )]
 /// Up to six posts related to a public post: shared tags first, then the same category.
 async fn related(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Ok<Vec<Card>>> {
+    Ok(ok(related_cards(&state, id).await?))
+}
+
+/// The posts related to public post `id` (`GET /api/v1/posts/{id}/related`); 404 for a post
+/// the catalogue does not hold.
+pub async fn related_cards(state: &AppState, id: i64) -> ApiResult<Vec<Card>> {
     let snapshot = state.catalog.snapshot();
     if !snapshot.entries.contains_key(&id) {
         return Err(ApiError::NotFound("content does not exist".into()));
     }
     let ids = super::catalog::related(&snapshot, id, 6);
-    Ok(ok(cards(&state, &ids).await?))
+    cards(state, &ids).await
 }
 
 /// Why a post is in the reader's interest list.

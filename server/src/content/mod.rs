@@ -3,9 +3,9 @@
 
 pub mod cards;
 pub mod catalog;
-mod lists;
+pub mod lists;
 pub mod posts;
-mod recommend;
+pub mod recommend;
 pub mod sanitize;
 
 use crate::entities::posts as post_rows;

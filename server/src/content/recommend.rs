@@ -2,6 +2,7 @@
 //! page shows them. Only public posts show; a collection keeps its order.
 
 use super::cards::{cards, Card};
+use super::catalog::CachedPage;
 use crate::auth::AuthUser;
 use crate::business::access::require_admin;
 use crate::entities::{recommendation_collections as collections, recommendation_items as items};
@@ -12,11 +13,14 @@ use crate::openapi::ErrorBody;
 use crate::paging::{self, PageQuery};
 use crate::state::AppState;
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -32,15 +36,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(replace, delete))
 }
 
-#[derive(Serialize, ToSchema)]
+/// A collection with its first posts (home) or a page of them.
+#[derive(Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Collection {
-    id: i64,
-    title_ko: String,
-    title_en: String,
+pub struct Collection {
+    pub id: i64,
+    pub title_ko: String,
+    pub title_en: String,
     /// The first posts (home) or a page of them.
-    items: Vec<Card>,
-    next_cursor: Option<String>,
+    pub items: Vec<Card>,
+    pub next_cursor: Option<String>,
 }
 
 /// The public posts of a collection, in its order.
@@ -64,7 +69,31 @@ async fn visible_items(state: &AppState, collection: i64) -> ApiResult<Vec<i64>>
         responses((status = 200, body = Ok<Vec<Collection>>))
     )]
 /// Every collection with its first posts, in the operators' order (the home page's sections).
-async fn home(State(state): State<AppState>) -> ApiResult<Ok<Vec<Collection>>> {
+async fn home(State(state): State<AppState>) -> ApiResult<Response> {
+    let page = home_page(&state).await?;
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        page.body.clone(),
+    )
+        .into_response())
+}
+
+/// The answer of `GET /api/v1/recommendations`, from the page cache (dropped with the lists'
+/// pages whenever a post, a business or a collection changes) or made and kept.
+pub async fn home_page(state: &AppState) -> ApiResult<Arc<CachedPage>> {
+    const KEY: &str = "recommendations";
+    if let Some(page) = state.catalog.cached(KEY) {
+        return Ok(page);
+    }
+    let generation = state.catalog.generation();
+    let collections = home_collections(state).await?;
+    let body = serde_json::to_vec(&ok(collections)).map_err(ApiError::internal)?;
+    Ok(state.catalog.keep(KEY.into(), generation, body.into()))
+}
+
+/// The home page's collections: each with public posts, its first posts, in the operators'
+/// order.
+async fn home_collections(state: &AppState) -> ApiResult<Vec<Collection>> {
     let rows = collections::Entity::find()
         .order_by_asc(collections::Column::SortOrder)
         .order_by_asc(collections::Column::Id)
@@ -72,7 +101,7 @@ async fn home(State(state): State<AppState>) -> ApiResult<Ok<Vec<Collection>>> {
         .await?;
     let mut answer = Vec::with_capacity(rows.len());
     for row in rows {
-        let ids = visible_items(&state, row.id).await?;
+        let ids = visible_items(state, row.id).await?;
         if ids.is_empty() {
             continue;
         }
@@ -82,11 +111,11 @@ async fn home(State(state): State<AppState>) -> ApiResult<Ok<Vec<Collection>>> {
             id: row.id,
             title_ko: row.title_ko,
             title_en: row.title_en,
-            items: cards(&state, &first).await?,
+            items: cards(state, &first).await?,
             next_cursor: more.then(|| paging::encode(&[HOME_ITEMS as i64])),
         });
     }
-    Ok(ok(answer))
+    Ok(answer)
 }
 
 #[utoipa::path(

@@ -67,6 +67,11 @@ export function App() {
 
   const kept = useKeptPages(decision, fullPath);
 
+  // The app has taken over from the server's prerendered view (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.app = "ready";
+  }, []);
+
   useEffect(() => {
     if (decision.kind === "redirect" || decision.kind === "waiting") return;
     if (kept.restoring) return;

@@ -16,6 +16,8 @@ export interface Card {
   summary: string;
   categoryId: number;
   coverUrl: string | null;
+  /** The cover at 480 px wide: what a card shows. */
+  coverThumbnailUrl?: string | null;
   business: BusinessBadge;
   tags: string[];
   isReport: boolean;

@@ -3,38 +3,54 @@ import { useI18n } from "../../../lib/i18n";
 import { useCollections, usePostPreview, type Card, type ListKind } from "../api";
 import { PostCard } from "./PostCard";
 
+/** How many covers at the top of the home page load at once (the rest when near the view). */
+const EAGER_CARDS = 2;
+
 /** The home page's sections: the operators' collections, then popular and latest posts. */
 export function HomeSections() {
   const { t, lang } = useI18n();
-  const collections = useCollections();
+  const collections = (useCollections().data ?? []).filter((collection) => collection.items.length > 0);
   return (
     <>
-      {(collections.data ?? [])
-        .filter((collection) => collection.items.length > 0)
-        .map((collection) => (
-          <Section
-            key={collection.id}
-            id={`collection-${collection.id}`}
-            title={lang === "ko" ? collection.titleKo : collection.titleEn}
-            href={`/post/recommend/list/${collection.id}`}
-            cards={collection.items.slice(0, 4)}
-            seeAll={t("seeAll")}
-          />
-        ))}
-      <PreviewSection id="popular" title={t("popularPosts")} list={{ kind: "popular" }} href="/post/popular/list?sort=POPULAR" />
+      {collections.map((collection, index) => (
+        <Section
+          key={collection.id}
+          id={`collection-${collection.id}`}
+          title={lang === "ko" ? collection.titleKo : collection.titleEn}
+          href={`/post/recommend/list/${collection.id}`}
+          cards={collection.items.slice(0, 4)}
+          seeAll={t("seeAll")}
+          eager={index === 0 ? EAGER_CARDS : 0}
+        />
+      ))}
+      <PreviewSection
+        id="popular"
+        title={t("popularPosts")}
+        list={{ kind: "popular" }}
+        href="/post/popular/list?sort=POPULAR"
+        eager={collections.length === 0 ? EAGER_CARDS : 0}
+      />
       <PreviewSection id="latest" title={t("latestPosts")} list={{ kind: "latest" }} href="/post/latest/list?sort=LATEST" />
     </>
   );
 }
 
-function PreviewSection({ id, title, list, href }: { id: string; title: string; list: ListKind; href: string }) {
+interface SectionProps {
+  id: string;
+  title: string;
+  href: string;
+  /** How many of its first covers load at once. */
+  eager?: number;
+}
+
+function PreviewSection({ list, ...section }: SectionProps & { list: ListKind }) {
   const { t } = useI18n();
   const preview = usePostPreview(list, 8);
   if (preview.isError) return null;
-  return <Section id={id} title={title} href={href} cards={preview.data?.items ?? null} seeAll={t("seeAll")} />;
+  return <Section {...section} cards={preview.data?.items ?? null} seeAll={t("seeAll")} />;
 }
 
-function Section({ id, title, href, cards, seeAll }: { id: string; title: string; href: string; cards: Card[] | null; seeAll: string }) {
+function Section({ id, title, href, cards, seeAll, eager = 0 }: SectionProps & { cards: Card[] | null; seeAll: string }) {
   const { t } = useI18n();
   return (
     <section className="home-section" aria-labelledby={`${id}-title`}>
@@ -46,8 +62,8 @@ function Section({ id, title, href, cards, seeAll }: { id: string; title: string
         <p className="loading" role="status">{t("loading")}</p>
       ) : (
         <div className="post-grid">
-          {cards.map((card) => (
-            <PostCard key={card.postSeq} card={card} />
+          {cards.map((card, index) => (
+            <PostCard key={card.postSeq} card={card} eager={index < eager} />
           ))}
         </div>
       )}

@@ -12,7 +12,8 @@ const CATEGORY_NAMES = new Map(categories().map((c) => [c.id, c]));
 
 /** A post in a list: cover, category, title, summary, business, date and counts. The detail is
  * fetched ahead when the card comes into view or the pointer or focus reaches it. */
-export function PostCard({ card, screen = null }: { card: Card; screen?: string | null }) {
+/** `eager`: the first cards of a page, whose covers are in the first view, load at once. */
+export function PostCard({ card, screen = null, eager = false }: { card: Card; screen?: string | null; eager?: boolean }) {
   const { lang, t } = useI18n();
   const { user } = useSession();
   const client = useQueryClient();
@@ -20,6 +21,7 @@ export function PostCard({ card, screen = null }: { card: Card; screen?: string 
   const category = CATEGORY_NAMES.get(card.categoryId);
   const published = card.publishedAt ? formatDate(card.publishedAt, "yyyy-MM-dd", offsetMinutes()) : null;
   const prefetch = () => prefetchPostDetail(client, card.postSeq);
+  const cover = card.coverThumbnailUrl ?? card.coverUrl;
 
   useEffect(() => {
     const node = element.current;
@@ -46,7 +48,7 @@ export function PostCard({ card, screen = null }: { card: Card; screen?: string 
         }}
       >
         <div className="post-card-cover" aria-hidden="true">
-          {card.coverUrl ? <img src={card.coverUrl} alt="" loading="lazy" width={480} height={270} /> : null}
+          {cover ? <img src={cover} alt="" loading={eager ? "eager" : "lazy"} width={480} height={270} /> : null}
         </div>
         <div className="post-card-body">
           {category ? <span className="post-card-category">{lang === "ko" ? category.nameKo : category.nameEn}</span> : null}

@@ -31,8 +31,8 @@ export function CardList({
   return (
     <>
       <div className="post-grid" data-testid="post-list">
-        {cards.map((card) => (
-          <PostCard key={card.postSeq} card={card} screen={screen} />
+        {cards.map((card, index) => (
+          <PostCard key={card.postSeq} card={card} screen={screen} eager={index < 2} />
         ))}
       </div>
       <div ref={end} className="list-end" aria-hidden="true" />

@@ -1,0 +1,36 @@
+// Starts the app once the page has loaded and painted. The server's answer already shows the
+// page (its prerendered first view), so its text and images take the network first; the
+// app's code (named by the build in data-entry and data-preload) follows and takes over.
+(function () {
+  var me = document.currentScript;
+  var entry = me && me.getAttribute("data-entry");
+  var preload = ((me && me.getAttribute("data-preload")) || "").split(" ").filter(Boolean);
+  var started = false;
+  if (!entry) return;
+  function start() {
+    if (started) return;
+    started = true;
+    preload.forEach(function (href) {
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement("script");
+    script.type = "module";
+    script.crossOrigin = "";
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  function afterPaint() {
+    // The second frame comes after the first has been painted; a hidden tab paints no
+    // frames, so a timer starts it there.
+    requestAnimationFrame(function () {
+      requestAnimationFrame(start);
+    });
+    setTimeout(start, 1000);
+  }
+  if (document.readyState === "complete") afterPaint();
+  else window.addEventListener("load", afterPaint, { once: true });
+})();
