@@ -116,7 +116,7 @@ pub fn sort_redirect(path: &str, search: &str) -> Option<String> {
 }
 
 /// Percent-decoding of a query component (`+` is a space); invalid escapes stay as written.
-pub(crate) fn decode_component(raw: &str) -> String {
+pub fn decode_component(raw: &str) -> String {
     let bytes = raw.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -592,30 +592,10 @@ fn with_sort(query: Option<&str>, sort: &str) -> String {
         .join("&")
 }
 
-/// application/x-www-form-urlencoded decoding (`+` is a space; bad escapes stay as written).
+/// application/x-www-form-urlencoded decoding (`+` is a space; bad escapes stay as written),
+/// the same as the core's sort redirect reads a query.
 pub fn form_decode(raw: &str) -> String {
-    let bytes = raw.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                (Some(high), Some(low)) => {
-                    out.push(high * 16 + low);
-                    i += 2;
-                }
-                _ => out.push(b'%'),
-            },
-            byte => out.push(byte),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-fn hex(byte: u8) -> Option<u8> {
-    (byte as char).to_digit(16).map(|digit| digit as u8)
+    tidemark_core::sort::decode_component(raw)
 }
 
 /// application/x-www-form-urlencoded encoding, as `URLSearchParams.toString()` writes it.

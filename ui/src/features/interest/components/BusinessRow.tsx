@@ -49,10 +49,10 @@ export function BusinessRow({
 /** The logo, or the name's first letter on a tinted square when there is none. */
 function BusinessLogo({ business }: { business: FollowedBusiness }) {
   if (business.logoUrl) {
-    return <img className="business-logo" src={business.logoUrl} alt="" width={48} height={48} loading="lazy" />;
+    return <img className="business-row-logo" src={business.logoUrl} alt="" width={48} height={48} loading="lazy" />;
   }
   return (
-    <span className="business-logo business-logo-letter" aria-hidden="true">
+    <span className="business-row-logo business-row-logo-letter" aria-hidden="true">
       {Array.from(business.name.trim())[0] ?? "·"}
     </span>
   );
