@@ -63,7 +63,7 @@ export function App() {
   const { user, ready } = session;
   useEffect(() => {
     if (ready && pageView) pushDataLayer(pageView.event, pageView.screen, user);
-  }, [ready, fullPath, pageView?.event, pageView?.screen, user]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ready, fullPath, pageView?.event, pageView?.screen, user]);
 
   const kept = useKeptPages(decision, fullPath);
 
