@@ -1,6 +1,5 @@
 import { Link } from "wouter";
 import type { RouteMatch } from "../../lib/core";
-import { useI18n } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
 import { PostCard } from "../posts/components/PostCard";
 import { useLoadMoreOnScroll } from "../../lib/useLoadMoreOnScroll";
@@ -10,6 +9,7 @@ import { EmptyHint } from "./components/EmptyHint";
 import { SignInPrompt } from "./components/SignInPrompt";
 import { useTexts } from "./texts";
 import "./interest.css";
+import { Loading, LoadFailed } from "../../lib/status";
 
 /** Posts shown under each followed business. */
 const POSTS_PER_BUSINESS = 4;
@@ -18,7 +18,6 @@ const POSTS_PER_BUSINESS = 4;
  * page. The app keeps this page alive per full path, so everything here lives in the query
  * cache and in the page's own state; nothing is cleared when the page is shown again. */
 export default function FollowListPage(_props: { route: RouteMatch }) {
-  const { t } = useI18n();
   const tx = useTexts();
   const session = useSession();
   return (
@@ -26,9 +25,7 @@ export default function FollowListPage(_props: { route: RouteMatch }) {
       <h1>{tx.followListTitle}</h1>
       <p className="page-intro">{tx.followListIntro}</p>
       {!session.ready ? (
-        <p className="loading" role="status">
-          {t("loading")}
-        </p>
+        <Loading />
       ) : session.signedIn ? (
         <FollowedBusinesses />
       ) : (
@@ -39,12 +36,11 @@ export default function FollowListPage(_props: { route: RouteMatch }) {
 }
 
 function FollowedBusinesses() {
-  const { t } = useI18n();
   const tx = useTexts();
   const query = useMyFollows(true);
   const end = useLoadMoreOnScroll(query);
-  if (query.isPending) return <p className="loading" role="status">{t("loading")}</p>;
-  if (query.isError) return <p className="error-text" role="alert">{t("loadFailed")}</p>;
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed />;
   const businesses = query.data.pages.flatMap((page) => page.items);
   if (businesses.length === 0) {
     return <EmptyHint title={tx.followingEmpty} hint={tx.followingHint} href="/search/business?sort=POPULAR" action={tx.followingHintLink} />;
@@ -57,13 +53,12 @@ function FollowedBusinesses() {
         ))}
       </div>
       <div ref={end} className="list-end" aria-hidden="true" />
-      {query.isFetchingNextPage ? <p className="loading" role="status">{t("loading")}</p> : null}
+      {query.isFetchingNextPage ? <Loading /> : null}
     </>
   );
 }
 
 function BusinessSection({ business }: { business: FollowedBusiness }) {
-  const { t } = useI18n();
   const tx = useTexts();
   const latest = useBusinessLatest(business.id, POSTS_PER_BUSINESS);
   const titleId = `follow-business-${business.id}`;
@@ -77,13 +72,9 @@ function BusinessSection({ business }: { business: FollowedBusiness }) {
         </BusinessRow>
       </div>
       {latest.isPending ? (
-        <p className="loading" role="status">
-          {t("loading")}
-        </p>
+        <Loading />
       ) : latest.isError ? (
-        <p className="error-text" role="alert">
-          {t("loadFailed")}
-        </p>
+        <LoadFailed />
       ) : latest.data.items.length === 0 ? (
         <p className="follow-section-empty">{tx.noPostsYet}</p>
       ) : (

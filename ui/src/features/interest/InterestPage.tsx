@@ -1,5 +1,4 @@
 import type { RouteMatch } from "../../lib/core";
-import { useI18n } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
 import { CardList } from "../posts/components/PostList";
 import { useMyBookmarks } from "./api";
@@ -9,12 +8,12 @@ import { InterestTabs, type InterestTab } from "./components/InterestTabs";
 import { SignInPrompt } from "./components/SignInPrompt";
 import { useTexts } from "./texts";
 import "./interest.css";
+import { Loading } from "../../lib/status";
 
 /** /interest, /interest/bookmark and /interest/following: the reader's bookmarks and
  * followed businesses as two tabs (/interest shows the bookmarks). Members only: a guest
  * gets the way to sign in instead of a call the API would refuse. */
 export default function InterestPage({ route }: { route: RouteMatch }) {
-  const { t } = useI18n();
   const tx = useTexts();
   const session = useSession();
   const tab: InterestTab = route.name === "interestFollowing" ? "following" : "bookmark";
@@ -26,9 +25,7 @@ export default function InterestPage({ route }: { route: RouteMatch }) {
       <div className="interest-panel">
         <h2 className="sr-only">{tab === "bookmark" ? tx.bookmarkTab : tx.followingTab}</h2>
         {!session.ready ? (
-          <p className="loading" role="status">
-            {t("loading")}
-          </p>
+          <Loading />
         ) : !session.signedIn ? (
           <SignInPrompt />
         ) : tab === "bookmark" ? (

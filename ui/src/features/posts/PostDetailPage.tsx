@@ -13,6 +13,7 @@ import { postDetailQuery, relatedQuery, type PostDetail } from "./detail/query";
 import { useDetailTexts } from "./detail/texts";
 import { usePostEvents } from "./detail/usePostEvents";
 import "./detail/post-detail.css";
+import { Loading } from "../../lib/status";
 
 const CATEGORIES = new Map(categories().map((category) => [category.id, category]));
 
@@ -155,9 +156,7 @@ function RelatedPosts({ postSeq }: { postSeq: number }) {
     <section className="post-related" aria-labelledby="related-title">
       <h2 id="related-title">{tx.related}</h2>
       {related.isPending ? (
-        <p className="loading" role="status">
-          {t("loading")}
-        </p>
+        <Loading />
       ) : related.isError ? (
         <p className="error-text">{t("loadFailed")}</p>
       ) : related.data.length === 0 ? (

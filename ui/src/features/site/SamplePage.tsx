@@ -2,12 +2,12 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { RouteMatch } from "../../lib/core";
 import { AppError } from "../../lib/errors";
-import { useI18n } from "../../lib/i18n";
 import { ImagePicker } from "./sample/ImagePicker";
 import { LayoutPageOne, LayoutPageTwo } from "./sample/LayoutSamples";
 import { ModalSample } from "./sample/ModalSample";
 import { useSampleTexts } from "./sample/texts";
 import "./sample/sample.css";
+import { Loading } from "../../lib/status";
 
 // The charting library comes with the chart sample only.
 const ChartSample = lazy(() => import("./sample/ChartSample"));
@@ -15,13 +15,12 @@ const ChartSample = lazy(() => import("./sample/ChartSample"));
 /** /sample/*: a living component gallery (PRODUCT): chart, modal, two layout pages, the
  * error screen (page4_error throws in pages.tsx) and an image picker. */
 export default function SamplePage({ route }: { route: RouteMatch }) {
-  const { t } = useI18n();
   const tx = useSampleTexts();
   let sample: ReactNode;
   switch (route.name) {
     case "sampleChart":
       sample = (
-        <Suspense fallback={<p className="loading" role="status">{t("loading")}</p>}>
+        <Suspense fallback={<Loading />}>
           <ChartSample />
         </Suspense>
       );

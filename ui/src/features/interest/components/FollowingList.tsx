@@ -1,19 +1,18 @@
 import { Link } from "wouter";
-import { useI18n } from "../../../lib/i18n";
 import { useLoadMoreOnScroll } from "../../../lib/useLoadMoreOnScroll";
 import { useMyFollows } from "../api";
 import { useTexts } from "../texts";
 import { BusinessRow } from "./BusinessRow";
 import { EmptyHint } from "./EmptyHint";
+import { Loading, LoadFailed } from "../../../lib/status";
 
 /** The following tab: the followed businesses as rows, page after page. */
 export function FollowingList() {
-  const { t } = useI18n();
   const tx = useTexts();
   const query = useMyFollows(true);
   const end = useLoadMoreOnScroll(query);
-  if (query.isPending) return <p className="loading" role="status">{t("loading")}</p>;
-  if (query.isError) return <p className="error-text" role="alert">{t("loadFailed")}</p>;
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed />;
   const businesses = query.data.pages.flatMap((page) => page.items);
   if (businesses.length === 0) {
     return <EmptyHint title={tx.followingEmpty} hint={tx.followingHint} href="/search/business?sort=POPULAR" action={tx.followingHintLink} />;
@@ -31,7 +30,7 @@ export function FollowingList() {
         ))}
       </ul>
       <div ref={end} className="list-end" aria-hidden="true" />
-      {query.isFetchingNextPage ? <p className="loading" role="status">{t("loading")}</p> : null}
+      {query.isFetchingNextPage ? <Loading /> : null}
     </>
   );
 }

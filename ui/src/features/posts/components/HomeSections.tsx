@@ -2,6 +2,7 @@ import { Link } from "wouter";
 import { useI18n } from "../../../lib/i18n";
 import { useCollections, usePostPreview, type Card, type ListKind } from "../api";
 import { PostCard } from "./PostCard";
+import { Loading } from "../../../lib/status";
 
 /** How many covers at the top of the home page load at once (the rest when near the view). */
 const EAGER_CARDS = 2;
@@ -51,7 +52,6 @@ function PreviewSection({ list, ...section }: SectionProps & { list: ListKind })
 }
 
 function Section({ id, title, href, cards, seeAll, eager = 0 }: SectionProps & { cards: Card[] | null; seeAll: string }) {
-  const { t } = useI18n();
   return (
     <section className="home-section" aria-labelledby={`${id}-title`}>
       <div className="section-head">
@@ -59,7 +59,7 @@ function Section({ id, title, href, cards, seeAll, eager = 0 }: SectionProps & {
         <Link href={href}>{seeAll}</Link>
       </div>
       {cards === null ? (
-        <p className="loading" role="status">{t("loading")}</p>
+        <Loading />
       ) : (
         <div className="post-grid">
           {cards.map((card, index) => (

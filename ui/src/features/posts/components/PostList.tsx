@@ -4,6 +4,7 @@ import { useI18n } from "../../../lib/i18n";
 import { useLoadMoreOnScroll } from "../../../lib/useLoadMoreOnScroll";
 import { usePostList, type Card, type ListKind, type Page } from "../api";
 import { PostCard } from "./PostCard";
+import { Loading, LoadFailed } from "../../../lib/status";
 
 /** A whole list with infinite scroll: the next page is asked when its end comes into view. */
 export function PostList({ list, screen = null }: { list: ListKind; screen?: string | null }) {
@@ -24,8 +25,8 @@ export function CardList({
 }) {
   const { t } = useI18n();
   const end = useLoadMoreOnScroll(query);
-  if (query.isPending) return <p className="loading" role="status">{t("loading")}</p>;
-  if (query.isError) return <p className="error-text" role="alert">{t("loadFailed")}</p>;
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed />;
   const cards = query.data.pages.flatMap((page) => page.items);
   if (cards.length === 0) return empty ?? <p className="empty-state">{t("emptyList")}</p>;
   return (
@@ -36,7 +37,7 @@ export function CardList({
         ))}
       </div>
       <div ref={end} className="list-end" aria-hidden="true" />
-      {query.isFetchingNextPage ? <p className="loading" role="status">{t("loading")}</p> : null}
+      {query.isFetchingNextPage ? <Loading /> : null}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { formatNumber } from "../../../lib/core";
 import { usePopularSearches, useSuggestions } from "../api";
 import { useRecentSearches } from "../recentSearches";
 import { fill, useTexts } from "../texts";
+import { Loading } from "../../../lib/status";
 
 /** Where a keyword leads: the same page and sort, another keyword. */
 export type HrefFor = (keyword: string) => string;
@@ -42,9 +43,7 @@ export function PopularSearches({ hrefFor }: { hrefFor: HrefFor }) {
         <h2 id="search-popular-heading">{title}</h2>
       </div>
       {popular.isPending ? (
-        <p className="loading" role="status">
-          {tx.loading}
-        </p>
+        <Loading />
       ) : popular.isError ? (
         <p className="error-text">{tx.loadFailed}</p>
       ) : popular.data.items.length === 0 ? (

@@ -9,6 +9,7 @@ import { useBusinessSearch, useContentSearch, type BusinessHit, type ContentHit,
 import { fill, useTexts } from "../texts";
 import { useLoadMoreOnScroll } from "../../../lib/useLoadMoreOnScroll";
 import { Highlighted } from "./Highlighted";
+import { Loading, LoadFailed } from "../../../lib/status";
 
 const CATEGORY_NAMES = new Map(categories().map((c) => [c.id, c]));
 
@@ -83,13 +84,9 @@ function ResultsFrame<T>({ query, keyword, label, sortSwitch, otherHref, otherLa
         {sortSwitch}
       </div>
       {query.isPending ? (
-        <p className="loading" role="status">
-          {tx.loading}
-        </p>
+        <Loading />
       ) : query.isError && items.length === 0 ? (
-        <p className="error-text" role="alert">
-          {tx.loadFailed}
-        </p>
+        <LoadFailed text={tx.loadFailed} />
       ) : items.length === 0 ? (
         <div className="search-empty" role="status">
           <p className="search-empty-title">{fill(tx.noResults, { keyword })}</p>
@@ -101,9 +98,7 @@ function ResultsFrame<T>({ query, keyword, label, sortSwitch, otherHref, otherLa
           {children(items)}
           <div ref={sentinel} className="list-end" aria-hidden="true" />
           {isFetchingNextPage ? (
-            <p className="loading" role="status">
-              {tx.loading}
-            </p>
+            <Loading />
           ) : hasNextPage ? (
             <button type="button" className="button search-more" onClick={() => void fetchNextPage()}>
               {tx.loadMore}

@@ -3,9 +3,9 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { Link } from "wouter";
 import { abbreviateCount, formatDate, formatNumber, offsetMinutes } from "../../../lib/core";
-import { useI18n } from "../../../lib/i18n";
 import { usePostPreview, type Card } from "../../posts/api";
 import { useSampleTexts } from "./texts";
+import { Loading, LoadFailed } from "../../../lib/status";
 
 /** Posts the chart draws: the newest ones. */
 const POSTS = 50;
@@ -19,7 +19,6 @@ const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10
  * uPlot (a small canvas charting library, loaded with this sample only), with the same data
  * as a table for readers who cannot see the chart. */
 export default function ChartSample() {
-  const { t } = useI18n();
   const tx = useSampleTexts();
   const latest = usePostPreview({ kind: "latest" }, POSTS);
   const posts = useMemo(
@@ -34,13 +33,9 @@ export default function ChartSample() {
       <h1>{tx.chartTitle}</h1>
       <p className="sample-intro">{tx.chartIntro}</p>
       {latest.isPending ? (
-        <p className="loading" role="status">
-          {t("loading")}
-        </p>
+        <Loading />
       ) : latest.isError ? (
-        <p className="error-text" role="alert">
-          {t("loadFailed")}
-        </p>
+        <LoadFailed />
       ) : posts.length === 0 ? (
         <p className="empty-state">{tx.chartEmpty}</p>
       ) : (

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "wouter";
-import { useI18n } from "../../../lib/i18n";
 import { usePostPreview } from "../../posts/api";
 import { useSampleTexts } from "./texts";
+import { Loading, LoadFailed } from "../../../lib/status";
 
 /** Images the library shows. */
 const LIBRARY_SIZE = 24;
@@ -18,7 +18,6 @@ interface LibraryImage {
  * setting for one, so the library is the platform's own media: the cover images of the latest
  * posts (the server has no uploads listing). */
 export function ImagePicker() {
-  const { t } = useI18n();
   const tx = useSampleTexts();
   const latest = usePostPreview({ kind: "latest" }, LIBRARY_SIZE);
   const images = useMemo(() => {
@@ -41,13 +40,9 @@ export function ImagePicker() {
         {tx.pickerNoKey}
       </p>
       {latest.isPending ? (
-        <p className="loading" role="status">
-          {t("loading")}
-        </p>
+        <Loading />
       ) : latest.isError ? (
-        <p className="error-text" role="alert">
-          {t("loadFailed")}
-        </p>
+        <LoadFailed />
       ) : images.length === 0 ? (
         <p className="empty-state">{tx.pickerEmpty}</p>
       ) : (
