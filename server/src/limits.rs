@@ -1,6 +1,7 @@
-//! Rate limits: per client address and per account, checked before any password hashing or
+//! Rate limits: per client address and per e-mail, checked before any password hashing or
 //! mail, answering 429 with Retry-After rather than hanging. Counters live in this process;
-//! the per-account failed-login ceiling lives in the database so it holds across processes.
+//! the counters of tries at a secret (sign-in, password checks) live in the database so they
+//! hold across processes (`auth::guard`).
 
 use crate::error::ApiError;
 use governor::clock::{Clock, DefaultClock};
@@ -10,7 +11,6 @@ use std::time::Duration;
 
 pub struct RateLimits {
     pub login_ip: DefaultKeyedRateLimiter<String>,
-    pub login_account: DefaultKeyedRateLimiter<String>,
     pub mail_ip: DefaultKeyedRateLimiter<String>,
     pub mail_address: DefaultKeyedRateLimiter<String>,
     pub recovery_ip: DefaultKeyedRateLimiter<String>,
@@ -29,9 +29,6 @@ fn limiter(burst: u32, period: Duration) -> DefaultKeyedRateLimiter<String> {
     RateLimiter::keyed(quota)
 }
 
-/// Failed sign-ins an account may see in an hour before sign-in is refused for it.
-pub const MAX_FAILED_LOGINS_PER_HOUR: u64 = 100;
-
 impl Default for RateLimits {
     fn default() -> Self {
         Self::new(true)
@@ -46,7 +43,6 @@ impl RateLimits {
             let open = || limiter(u32::MAX / 2, Duration::from_nanos(1));
             return Self {
                 login_ip: open(),
-                login_account: open(),
                 mail_ip: open(),
                 mail_address: open(),
                 recovery_ip: open(),
@@ -57,7 +53,6 @@ impl RateLimits {
         }
         Self {
             login_ip: limiter(30, Duration::from_secs(2)),
-            login_account: limiter(10, Duration::from_secs(6)),
             mail_ip: limiter(10, Duration::from_secs(60)),
             mail_address: limiter(3, Duration::from_secs(120)),
             recovery_ip: limiter(10, Duration::from_secs(60)),

@@ -121,3 +121,16 @@ where
         Ok(ClientIp(socket.unwrap_or_else(|| "local".into())))
     }
 }
+
+/// Answers of the API are personal unless their handler says otherwise: one without its own
+/// `Cache-Control` (sign-in, token check, profile, team, invitations, analytics, a viewer's
+/// post detail…) gets `no-store`, and so does every answer that sets a cookie, whatever its
+/// handler said. Public answers (lists, a guest's post detail) set their own.
+pub async fn private_by_default(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    if !headers.contains_key(header::CACHE_CONTROL) || headers.contains_key(header::SET_COOKIE) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}

@@ -91,6 +91,9 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         )
         .layer(DefaultBodyLimit::max(API_BODY_LIMIT))
         .layer(axum::middleware::from_fn(crate::security::csrf_guard))
+        .layer(axum::middleware::from_fn(
+            crate::security::private_by_default,
+        ))
         .with_state(state);
 
     let request_id = axum::http::HeaderName::from_static("x-request-id");

@@ -1,6 +1,7 @@
 //! Sessions (SPEC §4, §7): sign-in, sign-out, guest ids, token check, the token profile.
 
 pub mod cookies;
+pub mod guard;
 pub mod password;
 pub mod routes;
 pub mod session;

@@ -25,20 +25,28 @@ pub async fn hash(password: String) -> Result<String, ApiError> {
 /// `hash` is `None` for an unknown account: a hash of a random password is checked instead, so
 /// known and unknown e-mails take the same time.
 pub async fn verify(password: String, hash: Option<String>) -> Result<bool, ApiError> {
+    tokio::task::spawn_blocking(move || verify_now(&password, hash.as_deref()))
+        .await
+        .map_err(ApiError::internal)?
+}
+
+/// [`verify`] on the calling thread. The hash always runs, then the answers combine:
+/// `known && verify(…)` would skip the work for unknown accounts and tell them apart by time.
+fn verify_now(password: &str, hash: Option<&str>) -> Result<bool, ApiError> {
     let known = hash.is_some();
-    let hash = match hash {
-        Some(hash) => hash,
-        None => dummy_hash().to_string(),
-    };
-    tokio::task::spawn_blocking(move || {
-        let parsed = PasswordHash::new(&hash).map_err(ApiError::internal)?;
-        Ok(known
-            && argon2()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok())
-    })
-    .await
-    .map_err(ApiError::internal)?
+    let parsed = PasswordHash::new(hash.unwrap_or(dummy_hash())).map_err(ApiError::internal)?;
+    let matches = argon2()
+        .verify_password(password.as_bytes(), &parsed)
+        .is_ok();
+    #[cfg(test)]
+    HASHES_RUN.with(|count| count.set(count.get() + 1));
+    Ok(matches && known)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Hashes [`verify_now`] computed on this thread.
+    static HASHES_RUN: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 fn dummy_hash() -> &'static str {
@@ -67,5 +75,26 @@ mod tests {
             .unwrap());
         assert!(!verify("demo-pass-2026".into(), Some(hash)).await.unwrap());
         assert!(!verify("anything".into(), None).await.unwrap());
+    }
+
+    #[test]
+    fn unknown_accounts_cost_one_hash_like_known_ones() {
+        let hash = argon2().hash_password(b"Right-pass-1").unwrap().to_string();
+        let runs = || HASHES_RUN.with(std::cell::Cell::get);
+        for (password, stored, expected) in [
+            ("Right-pass-1", Some(hash.as_str()), true),
+            ("Wrong-pass-1", Some(hash.as_str()), false),
+            ("Right-pass-1", None, false),
+            // The dummy hash's own password still fails for an unknown account.
+            ("", None, false),
+        ] {
+            let before = runs();
+            assert_eq!(verify_now(password, stored).unwrap(), expected);
+            assert_eq!(
+                runs() - before,
+                1,
+                "{password:?} {stored:?}: one hash, always"
+            );
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The session calls of SPEC §7, exactly as written there.
 
 use super::cookies;
+use super::guard;
 use super::password;
 use super::session::{self, presented, presented_refresh, AuthUser};
 use super::tokens::RENEW_WHEN_LEFT_SECS;
@@ -11,7 +12,7 @@ use crate::envelope::NoData;
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Json;
-use crate::limits::{RateLimits, MAX_FAILED_LOGINS_PER_HOUR};
+use crate::limits::RateLimits;
 use crate::openapi::ErrorBody;
 use crate::security::ClientIp;
 use crate::state::AppState;
@@ -19,7 +20,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{Duration, Utc};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use tidemark_core::cookies::ACCESS_TOKEN;
 use utoipa::ToSchema;
@@ -203,37 +204,36 @@ async fn login(
         .clone()
         .filter(|p| !p.is_empty())
         .ok_or_else(|| ApiError::bad_request("password is required"))?;
-    RateLimits::check(
-        &state.limits.login_account,
-        &email,
-        "sign-in attempts for this account",
-    )?;
-
-    let hour_ago = Utc::now() - Duration::hours(1);
-    let recent_failures = login_attempts::Entity::find()
-        .filter(login_attempts::Column::EmailKey.eq(&email))
-        .filter(login_attempts::Column::Success.eq(false))
-        .filter(login_attempts::Column::CreatedAt.gt(hour_ago))
-        .count(&state.db)
-        .await?;
-    if recent_failures >= MAX_FAILED_LOGINS_PER_HOUR {
-        return Err(ApiError::TooManyRequests {
-            message: "too many failed sign-ins for this account; try again later".into(),
-            retry_after: 3600,
-        });
-    }
-
+    let now = Utc::now();
     let member = member_by_email(&state, &email).await?;
+    let (counter, allowance) = guard::sign_in_counter(
+        &state.tokens,
+        &jar,
+        member.as_ref().map(|m| m.id),
+        &email,
+        now.timestamp(),
+    );
+    guard::take_try(
+        &state.db,
+        &counter,
+        allowance,
+        "failed sign-ins for this account",
+        now,
+    )
+    .await?;
+    // Unknown, withdrawn and locked accounts are checked against a dummy hash: every
+    // refusal takes the same work and says the same thing.
     let hash = member
         .as_ref()
         .filter(|m| m.status == "ACTIVE")
         .and_then(|m| m.password_hash.clone());
     let verified = password::verify(password, hash).await?;
+    // The record of sign-ins, for operators looking into an attack (erased with the account).
     login_attempts::ActiveModel {
         email_key: Set(email.clone()),
         ip: Set(ip),
         success: Set(verified),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
         ..Default::default()
     }
     .insert(&state.db)
@@ -241,6 +241,14 @@ async fn login(
     let Some(member) = member.filter(|_| verified) else {
         return Err(ApiError::Unauthorized(WRONG_CREDENTIALS.into()));
     };
+    guard::give_back(&state.db, &counter).await?;
+    let jar = guard::remember_device(
+        &state.tokens,
+        jar,
+        member.id,
+        now.timestamp(),
+        state.settings.secure_cookies(),
+    )?;
     let auto_login = body.auto_login.as_deref() == Some("Y");
     let issued = session::start(
         &state,

@@ -8,6 +8,7 @@ use crate::entities::{business_members, businesses, follows, uploads};
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Json, Path};
+use crate::media::{self, UploadScope};
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::extract::State;
@@ -174,7 +175,9 @@ struct Checked {
     cover: Option<i64>,
 }
 
-async fn check(state: &AppState, fields: ProfileFields) -> ApiResult<Checked> {
+/// `scope`: whose images the logo and cover may be (the business's own, or before it exists
+/// the registering member's).
+async fn check(state: &AppState, fields: ProfileFields, scope: UploadScope) -> ApiResult<Checked> {
     let this_year = Utc::now().year();
     if let Some(year) = fields.founded_year {
         if !(1800..=this_year).contains(&year) {
@@ -197,7 +200,7 @@ async fn check(state: &AppState, fields: ProfileFields) -> ApiResult<Checked> {
         (fields.cover_upload_id, "coverUploadId"),
     ] {
         if let Some(id) = id {
-            check_image(state, id, field).await?;
+            media::check_usable(&state.db, &[id], Some("image"), scope, field).await?;
         }
     }
     Ok(Checked {
@@ -211,18 +214,6 @@ async fn check(state: &AppState, fields: ProfileFields) -> ApiResult<Checked> {
         logo: fields.logo_upload_id,
         cover: fields.cover_upload_id,
     })
-}
-
-/// Logos and covers must be image uploads. Uploads are content-addressed (one row per file,
-/// whoever uploaded it first), so who uploaded it is not asked.
-async fn check_image(state: &AppState, id: i64, field: &str) -> ApiResult<()> {
-    let upload = uploads::Entity::find_by_id(id).one(&state.db).await?;
-    match upload {
-        Some(upload) if upload.kind == "image" => Ok(()),
-        _ => Err(ApiError::bad_request(format!(
-            "{field} is not an image upload"
-        ))),
-    }
 }
 
 /// The public address of uploads, by id.
@@ -331,7 +322,12 @@ async fn register(
         .ok_or_else(|| {
             ApiError::bad_request("registrationNumber is not a valid business registration number")
         })?;
-    let checked = check(&state, body.profile()).await?;
+    let scope = if user.member.role == "ADMIN" {
+        UploadScope::Operator
+    } else {
+        UploadScope::Member(user.member.id)
+    };
+    let checked = check(&state, body.profile(), scope).await?;
     let (Some(name), Some(description), Some(industry)) = (
         checked.name.clone(),
         checked.description.clone(),
@@ -459,7 +455,7 @@ async fn edit(
 ) -> ApiResult<Ok<Business>> {
     require_master_of(&state, &user.member, id).await?;
     let row = find(&state, id).await?;
-    let checked = check(&state, body).await?;
+    let checked = check(&state, body, UploadScope::Business(id)).await?;
     let mut changed = Vec::new();
     let mut active: businesses::ActiveModel = row.into();
     macro_rules! apply {

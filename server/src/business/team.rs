@@ -199,13 +199,18 @@ async fn invite(
         &id.to_string(),
         "invitations",
     )?;
+    // Whether the address manages another business is the invitee's to know, not the
+    // inviter's: the answer is the same, and the mail tells the invitee what to do.
+    let mut elsewhere = false;
     if let Some(member) = crate::auth::routes::member_by_email(&state, &email).await? {
-        if let Some((business, _)) = access::membership_of(&state, member.id).await? {
-            return Err(ApiError::Conflict(if business == id {
-                "this person is in the team already".into()
-            } else {
-                "this person manages another business".into()
-            }));
+        match access::membership_of(&state, member.id).await? {
+            Some((business, _)) if business == id => {
+                return Err(ApiError::Conflict(
+                    "this person is in the team already".into(),
+                ))
+            }
+            Some(_) => elsewhere = true,
+            None => {}
         }
     }
     let business = businesses::Entity::find_by_id(id)
@@ -261,9 +266,16 @@ async fn invite(
          {name} invited you to manage its page on Tidemark.\n\n\
          초대 수락 / Accept the invitation:\n{link}\n\n\
          이 링크는 {days}일 동안 한 번만 쓸 수 있습니다.\n\
-         The link works once, for {days} days. If you did not expect it, ignore this mail.",
+         The link works once, for {days} days. If you did not expect it, ignore this mail.{note}",
         name = business.name,
         days = INVITATION_DAYS,
+        note = if elsewhere {
+            "\n\n이 주소의 계정은 이미 다른 기업을 관리하고 있습니다. 수락하려면 먼저 그 기업에서 \
+             나오세요.\nThe account of this address manages another business: leave it first to \
+             accept."
+        } else {
+            ""
+        },
     );
     state
         .mailer

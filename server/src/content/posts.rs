@@ -10,10 +10,11 @@ use super::catalog::CachedDetail;
 use super::sanitize;
 use crate::auth::{AuthUser, MaybeAuthUser};
 use crate::business::access::{membership_of, require_admin, require_member_of};
-use crate::entities::{bookmarks, businesses, follows, post_tags, posts, tags, uploads};
+use crate::entities::{bookmarks, businesses, follows, post_tags, posts, tags};
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Json, Path, Query};
+use crate::media::{self, UploadScope};
 use crate::openapi::ErrorBody;
 use crate::paging::{self, Page, PageQuery};
 use crate::state::AppState;
@@ -190,7 +191,12 @@ struct Checked {
     series_order: Option<i32>,
 }
 
-async fn check(state: &AppState, input: &PostInput, publishing: bool) -> ApiResult<Checked> {
+async fn check(
+    state: &AppState,
+    business_id: i64,
+    input: &PostInput,
+    publishing: bool,
+) -> ApiResult<Checked> {
     if !(1..=9).contains(&input.category_id) {
         return Err(ApiError::bad_request("categoryId must be 1 to 9"));
     }
@@ -237,14 +243,14 @@ async fn check(state: &AppState, input: &PostInput, publishing: bool) -> ApiResu
         (input.report_upload_id, "pdf", "reportUploadId"),
     ] {
         if let Some(id) = id {
-            let upload = uploads::Entity::find_by_id(id).one(&state.db).await?;
-            // Uploads are content-addressed: the same file uploaded by two businesses is one
-            // upload, so any upload of the right kind will do (files are public once used).
-            if !matches!(upload, Some(u) if u.kind == kind) {
-                return Err(ApiError::bad_request(format!(
-                    "{field} is not a {kind} upload"
-                )));
-            }
+            media::check_usable(
+                &state.db,
+                &[id],
+                Some(kind),
+                UploadScope::Business(business_id),
+                field,
+            )
+            .await?;
         }
     }
     Ok(Checked {
@@ -372,7 +378,7 @@ async fn create(
     let now = Utc::now();
     let (status, publish_at, published_at) =
         next_status(&input.action, input.publish_at.as_deref(), None, now)?;
-    let checked = check(&state, &input, status != DRAFT).await?;
+    let checked = check(&state, business_id, &input, status != DRAFT).await?;
     let txn = state.db.begin().await?;
     let post = posts::ActiveModel {
         business_id: Set(business_id),
@@ -444,7 +450,7 @@ async fn edit(
         Some(&current),
         now,
     )?;
-    let checked = check(&state, &input, status != DRAFT).await?;
+    let checked = check(&state, current.business_id, &input, status != DRAFT).await?;
     let mut active: posts::ActiveModel = current.into();
     active.category_id = Set(checked.category_id);
     active.title = Set(checked.title);

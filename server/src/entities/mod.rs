@@ -35,6 +35,7 @@ pub mod refresh_tokens;
 pub mod search_log;
 pub mod social_identities;
 pub mod tags;
+pub mod try_counters;
 pub mod uploads;
 
 /// The entity types under readable names: `use tidemark_server::entities::prelude::*;`.
@@ -70,5 +71,6 @@ pub mod prelude {
     pub use super::search_log::Entity as SearchLog;
     pub use super::social_identities::Entity as SocialIdentities;
     pub use super::tags::Entity as Tags;
+    pub use super::try_counters::Entity as TryCounters;
     pub use super::uploads::Entity as Uploads;
 }

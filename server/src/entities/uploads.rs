@@ -1,4 +1,5 @@
-//! `uploads`: A stored file; `kind` `image` | `pdf`.
+//! `uploads`: A business's link to a stored file (unique per business and storage key: the
+//! same bytes uploaded by two businesses are one object and two rows); `kind` `image` | `pdf`.
 
 use sea_orm::entity::prelude::*;
 
@@ -12,7 +13,6 @@ pub struct Model {
     #[sea_orm(column_type = "String(StringLen::N(32))")]
     pub kind: String,
     pub content_type: String,
-    #[sea_orm(unique)]
     pub storage_key: String,
     pub byte_size: i64,
     pub width: Option<i32>,

@@ -15,8 +15,78 @@ pub use storage::{
 };
 
 use crate::entities::uploads;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
+use crate::error::{ApiError, ApiResult};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect,
+};
 use std::collections::HashMap;
+
+/// Whose uploads a writer may use. An upload id names one business's link to a stored file
+/// (the same bytes uploaded by two businesses are two rows), so a post, a profile or a
+/// media request may use only its own business's uploads; before a business exists, its
+/// future master uses the images they uploaded themselves; operators use any.
+#[derive(Clone, Copy, Debug)]
+pub enum UploadScope {
+    /// The people of this business write for it.
+    Business(i64),
+    /// A member without a business yet (registering one): their own unattached uploads.
+    Member(i64),
+    /// A platform operator.
+    Operator,
+}
+
+impl UploadScope {
+    fn condition(self) -> Condition {
+        match self {
+            UploadScope::Business(id) => Condition::all().add(uploads::Column::BusinessId.eq(id)),
+            UploadScope::Member(id) => Condition::all()
+                .add(uploads::Column::BusinessId.is_null())
+                .add(uploads::Column::OwnerMemberId.eq(id)),
+            UploadScope::Operator => Condition::all(),
+        }
+    }
+}
+
+/// 400 naming `field` unless every id in `ids` is an upload of `kind` (`image` | `pdf`, or
+/// any kind with `None`) that `scope` may use. Someone else's upload answers exactly like
+/// one that does not exist, so ids cannot be probed.
+pub async fn check_usable(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+    kind: Option<&str>,
+    scope: UploadScope,
+    field: &str,
+) -> ApiResult<()> {
+    let mut wanted = ids.to_vec();
+    wanted.sort_unstable();
+    wanted.dedup();
+    if wanted.is_empty() {
+        return Ok(());
+    }
+    let mut query = uploads::Entity::find()
+        .filter(uploads::Column::Id.is_in(wanted.iter().copied()))
+        .filter(scope.condition());
+    if let Some(kind) = kind {
+        query = query.filter(uploads::Column::Kind.eq(kind));
+    }
+    let found = query.count(db).await?;
+    if found == wanted.len() as u64 {
+        return Ok(());
+    }
+    let what = match kind {
+        Some("image") => "an image upload",
+        Some("pdf") => "a PDF upload",
+        _ => "an upload",
+    };
+    let whose = match scope {
+        UploadScope::Business(_) => " of this business",
+        UploadScope::Member(_) => " of yours",
+        UploadScope::Operator => "",
+    };
+    Err(ApiError::bad_request(format!(
+        "{field} is not {what}{whose}"
+    )))
+}
 
 /// The address a stored object is served at: `/media/<key>`.
 pub fn public_url(storage_key: &str) -> String {

@@ -16,7 +16,9 @@ use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
+};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::sync::LazyLock;
@@ -175,15 +177,9 @@ async fn upload(
     user: AuthUser,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Ok<Uploaded>> {
-    let business_id = match membership_of(&state, user.member.id).await? {
-        Some((business_id, _role)) => Some(business_id),
-        None => {
-            require_admin(&user.member).map_err(|_| {
-                ApiError::Forbidden("only a business's master or managers upload files".into())
-            })?;
-            None
-        }
-    };
+    let business_id = membership_of(&state, user.member.id)
+        .await?
+        .map(|(business_id, _role)| business_id);
     let mut form = form.map_err(|rejection| {
         ApiError::bad_request(format!(
             "send the file as multipart/form-data: {}",
@@ -223,6 +219,16 @@ async fn upload(
                 )))
             }
         }
+    }
+    // Without a business: operators upload for the platform, and a member about to register
+    // a business uploads its logo and cover (theirs until the business takes them).
+    if business_id.is_none()
+        && require_admin(&user.member).is_err()
+        && !matches!(purpose, Purpose::Logo | Purpose::Cover)
+    {
+        return Err(ApiError::Forbidden(
+            "only a business's master or managers upload files".into(),
+        ));
     }
     let Some((bytes, original_name)) = file else {
         return Err(ApiError::bad_request("the form field file is required"));
@@ -288,8 +294,10 @@ async fn upload(
     Ok(ok(Uploaded::from(row)))
 }
 
-/// Stores the objects and records the row. The key is content-addressed and unique: a file
-/// stored before (by anyone) answers with its existing row.
+/// Stores the objects and records the business's link to them. Objects are
+/// content-addressed (the same bytes are stored once, whoever sent them), but each business
+/// (or, without one, each uploader) gets its own row: an upload id is never shared, so
+/// nobody can use another business's file by naming its id.
 async fn save(
     state: &AppState,
     owner: i64,
@@ -297,28 +305,42 @@ async fn save(
     original_name: Option<String>,
     stored: Stored,
 ) -> ApiResult<uploads::Model> {
-    let existing = || async {
-        uploads::Entity::find()
-            .filter(uploads::Column::StorageKey.eq(stored.key.as_str()))
-            .one(&state.db)
-            .await
+    let own_link = || async {
+        let query =
+            uploads::Entity::find().filter(uploads::Column::StorageKey.eq(stored.key.as_str()));
+        let query = match business_id {
+            Some(id) => query.filter(uploads::Column::BusinessId.eq(id)),
+            None => query
+                .filter(uploads::Column::BusinessId.is_null())
+                .filter(uploads::Column::OwnerMemberId.eq(owner)),
+        };
+        query.one(&state.db).await
     };
-    if let Some(row) = existing().await? {
+    if let Some(row) = own_link().await? {
         return Ok(row);
     }
-    if let Some((thumbnail_key, thumbnail)) = &stored.thumbnail {
-        state
-            .storage
-            .put(thumbnail_key, thumbnail.clone(), stored.content_type)
-            .await
-            .map_err(|error| ApiError::internal(format!("storing {thumbnail_key}: {error}")))?;
+    let stored_before = uploads::Entity::find()
+        .filter(uploads::Column::StorageKey.eq(stored.key.as_str()))
+        .count(&state.db)
+        .await?
+        > 0;
+    if !stored_before {
+        if let Some((thumbnail_key, thumbnail)) = &stored.thumbnail {
+            state
+                .storage
+                .put(thumbnail_key, thumbnail.clone(), stored.content_type)
+                .await
+                .map_err(|error| ApiError::internal(format!("storing {thumbnail_key}: {error}")))?;
+        }
     }
     let byte_size = i64::try_from(stored.bytes.len()).map_err(ApiError::internal)?;
-    state
-        .storage
-        .put(&stored.key, stored.bytes, stored.content_type)
-        .await
-        .map_err(|error| ApiError::internal(format!("storing {}: {error}", stored.key)))?;
+    if !stored_before {
+        state
+            .storage
+            .put(&stored.key, stored.bytes, stored.content_type)
+            .await
+            .map_err(|error| ApiError::internal(format!("storing {}: {error}", stored.key)))?;
+    }
     let inserted = uploads::ActiveModel {
         owner_member_id: Set(Some(owner)),
         business_id: Set(business_id),
@@ -337,14 +359,15 @@ async fn save(
     .await;
     match inserted {
         Ok(row) => Ok(row),
-        // The same file arriving twice at once: the other upload's row stands.
+        // The same file arriving twice at once for one business: the other upload's row
+        // stands.
         Err(error)
             if matches!(
                 error.sql_err(),
                 Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
             ) =>
         {
-            existing()
+            own_link()
                 .await?
                 .ok_or_else(|| ApiError::internal(format!("upload {} vanished", stored.key)))
         }
@@ -405,8 +428,11 @@ async fn serve(State(state): State<AppState>, Path(key): Path<String>) -> ApiRes
     let disposition = if object.content_type.starts_with("image/") {
         "inline".to_string()
     } else {
+        // Every business that uploaded these bytes has its own row; the first one names the
+        // download.
         let original = uploads::Entity::find()
             .filter(uploads::Column::StorageKey.eq(key.as_str()))
+            .order_by_asc(uploads::Column::Id)
             .one(&state.db)
             .await?
             .and_then(|row| row.original_name);

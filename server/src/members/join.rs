@@ -16,9 +16,11 @@ use crate::security::ClientIp;
 use crate::state::AppState;
 use axum::extract::State;
 use axum_extra::extract::cookie::CookieJar;
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -174,17 +176,15 @@ async fn verify_code(
         .one(&state.db)
         .await?;
     let wrong = || ApiError::bad_request("the code is wrong or has expired; ask for a new one");
-    let Some(row) = latest.filter(|row| row.expires_at > now && row.attempts < CODE_TRIES) else {
+    let Some(row) = latest else {
         return Err(wrong());
     };
-    let mut update: email_codes::ActiveModel = row.clone().into();
-    update.attempts = Set(row.attempts + 1);
-    let matches = row.code_hash == code_hash(&email, code);
-    if matches {
-        update.consumed_at = Set(Some(now));
+    // The try is counted before the code is compared, in one conditional UPDATE: concurrent
+    // guesses each take a try of their own and none gets past the fifth.
+    if !take_code_try(&state.db, row.id, CODE_TRIES, now).await? {
+        return Err(wrong());
     }
-    update.update(&state.db).await?;
-    if !matches {
+    if row.code_hash != code_hash(&email, code) || !consume_code(&state.db, row.id, now).await? {
         return Err(wrong());
     }
     let join_token = state
@@ -192,6 +192,39 @@ async fn verify_code(
         .issue_ticket("join", &email, JOIN_TICKET_SECS, now.timestamp())
         .map_err(ApiError::internal)?;
     Ok(ok(Verified { join_token }))
+}
+
+/// Takes one try of code `id` if it has tries left, has not expired and was not used: one
+/// conditional UPDATE, so the count holds under concurrent guesses and across processes.
+async fn take_code_try(
+    db: &impl ConnectionTrait,
+    id: i64,
+    tries: i32,
+    now: DateTime<Utc>,
+) -> ApiResult<bool> {
+    let taken = email_codes::Entity::update_many()
+        .col_expr(
+            email_codes::Column::Attempts,
+            Expr::col(email_codes::Column::Attempts).add(1),
+        )
+        .filter(email_codes::Column::Id.eq(id))
+        .filter(email_codes::Column::Attempts.lt(tries))
+        .filter(email_codes::Column::ExpiresAt.gt(now))
+        .filter(email_codes::Column::ConsumedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(taken.rows_affected == 1)
+}
+
+/// Marks code `id` used; false when another request used it first.
+async fn consume_code(db: &impl ConnectionTrait, id: i64, now: DateTime<Utc>) -> ApiResult<bool> {
+    let used = email_codes::Entity::update_many()
+        .col_expr(email_codes::Column::ConsumedAt, Expr::value(now))
+        .filter(email_codes::Column::Id.eq(id))
+        .filter(email_codes::Column::ConsumedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(used.rows_affected == 1)
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -1,6 +1,7 @@
 //! Members (PRODUCT "Members"): join by e-mail, profile, password recovery, my page,
 //! withdrawal.
 
+mod erase;
 pub mod join;
 mod mypage;
 mod recovery;

@@ -4,16 +4,13 @@
 use super::join::save_profile;
 use super::{check_interests, check_nickname, check_password_policy};
 use crate::auth::routes::{profile_of, Profile};
-use crate::auth::{cookies, password, session, AuthUser};
-use crate::entities::{
-    bookmarks, business_members, certifications, follows, member_interests, members,
-    refresh_token_families as families, social_identities,
-};
+use crate::auth::{cookies, guard, password, AuthUser};
+use crate::business::access::{membership_of, Role};
+use crate::entities::{members, refresh_token_families as families};
 use crate::envelope::NoData;
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Json;
-use crate::limits::RateLimits;
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::extract::State;
@@ -111,14 +108,22 @@ async fn check(
     user: AuthUser,
     Json(body): Json<CheckRequest>,
 ) -> ApiResult<Ok<Checked>> {
-    let key = format!("member:{}", user.member.id);
-    RateLimits::check(&state.limits.login_account, &key, "password checks")?;
+    let now = Utc::now();
+    let counter = format!("check:{}", user.member.id);
+    guard::take_try(
+        &state.db,
+        &counter,
+        guard::PASSWORD_CHECKS,
+        "password checks",
+        now,
+    )
+    .await?;
     if body.password.chars().count() > 128
         || !password::verify(body.password, user.member.password_hash.clone()).await?
     {
         return Err(ApiError::Unauthorized("the password is not right".into()));
     }
-    let now = Utc::now();
+    guard::give_back(&state.db, &counter).await?;
     let family = families::Entity::find_by_id(user.family_id)
         .one(&state.db)
         .await?
@@ -196,6 +201,7 @@ async fn change(
         .filter(families::Column::RevokedAt.is_null())
         .exec(&txn)
         .await?;
+    super::recovery::end_reset_links(&txn, user.member.id, Utc::now()).await?;
     txn.commit().await?;
     Ok(ok(None))
 }
@@ -219,9 +225,9 @@ struct WithdrawRequest {
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody))
     )]
-/// Personal data goes at once: e-mail, password, nickname, certification, social identities,
-/// interests, follows and bookmarks. The member row stays as a tombstone so the business's posts
-/// keep their author reference; the e-mail can join again.
+/// Personal data goes at once, everywhere (`members::erase` lists the places). The member row
+/// stays as a tombstone so the business's posts keep their author reference; the e-mail can
+/// join again. A business's master hands it over or closes it first (409).
 async fn withdraw(
     State(state): State<AppState>,
     user: AuthUser,
@@ -243,46 +249,14 @@ async fn withdraw(
     if reason.is_empty() {
         return Err(ApiError::bad_request("reason is required"));
     }
-    let member_id = user.member.id;
-    let now = Utc::now();
+    if let Some((business_id, Role::Master)) = membership_of(&state, user.member.id).await? {
+        return Err(ApiError::Conflict(format!(
+            "you are the master of business {business_id}: hand the business over to one of \
+             its managers, or close it, before you withdraw"
+        )));
+    }
     let txn = state.db.begin().await?;
-    social_identities::Entity::delete_many()
-        .filter(social_identities::Column::MemberId.eq(member_id))
-        .exec(&txn)
-        .await?;
-    member_interests::Entity::delete_many()
-        .filter(member_interests::Column::MemberId.eq(member_id))
-        .exec(&txn)
-        .await?;
-    follows::Entity::delete_many()
-        .filter(follows::Column::MemberId.eq(member_id))
-        .exec(&txn)
-        .await?;
-    bookmarks::Entity::delete_many()
-        .filter(bookmarks::Column::MemberId.eq(member_id))
-        .exec(&txn)
-        .await?;
-    business_members::Entity::delete_many()
-        .filter(business_members::Column::MemberId.eq(member_id))
-        .exec(&txn)
-        .await?;
-    let mut update: members::ActiveModel = user.member.clone().into();
-    update.email = Set(None);
-    update.email_verified_at = Set(None);
-    update.password_hash = Set(None);
-    update.nickname = Set(None);
-    update.person_key = Set(None);
-    update.certification_id = Set(None);
-    update.status = Set("WITHDRAWN".into());
-    update.withdrawn_at = Set(Some(now));
-    update.withdraw_reason = Set(Some(reason));
-    update.updated_at = Set(now);
-    update.update(&txn).await?;
-    certifications::Entity::delete_many()
-        .filter(certifications::Column::MemberId.eq(member_id))
-        .exec(&txn)
-        .await?;
-    session::revoke_all_of(&txn, member_id, "withdrawn").await?;
+    super::erase::withdraw(&txn, &user.member, reason, Utc::now()).await?;
     txn.commit().await?;
     Ok((
         cookies::without_session(jar, state.settings.secure_cookies()),

@@ -16,9 +16,11 @@ use crate::openapi::ErrorBody;
 use crate::security::ClientIp;
 use crate::state::AppState;
 use axum::extract::State;
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, Utc};
 use sea_orm::prelude::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -177,8 +179,26 @@ async fn reset(
     update.password_hash = Set(Some(hash));
     update.updated_at = Set(now);
     update.update(&txn).await?;
-    // A new password ends every session: whoever knew the old one is out.
+    // A new password ends every session and every other reset link: whoever knew the old
+    // one, or holds an older mail, is out.
     session::revoke_all_of(&txn, member.id, "password_reset").await?;
+    end_reset_links(&txn, member.id, now).await?;
     txn.commit().await?;
     Ok(ok(None))
+}
+
+/// Ends every reset link of `member_id` that is still open: a reset or a password change
+/// makes older mails useless.
+pub async fn end_reset_links(
+    db: &impl ConnectionTrait,
+    member_id: i64,
+    now: DateTime<Utc>,
+) -> ApiResult<()> {
+    password_resets::Entity::update_many()
+        .col_expr(password_resets::Column::UsedAt, Expr::value(now))
+        .filter(password_resets::Column::MemberId.eq(member_id))
+        .filter(password_resets::Column::UsedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(())
 }

@@ -5,12 +5,11 @@
 
 use crate::auth::AuthUser;
 use crate::business::access::{require_admin, require_master_of, require_member_of};
-use crate::entities::{
-    media_request_history as history, media_requests as requests, members, uploads,
-};
+use crate::entities::{media_request_history as history, media_requests as requests, members};
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Json, Path, Query};
+use crate::media::{self, UploadScope};
 use crate::openapi::ErrorBody;
 use crate::paging::{self, Page, PageQuery};
 use crate::state::AppState;
@@ -213,21 +212,14 @@ async fn create(
     if input.attachment_ids.len() > 10 {
         return Err(ApiError::bad_request("at most 10 attachments"));
     }
-    if !input.attachment_ids.is_empty() {
-        let own = uploads::Entity::find()
-            .select_only()
-            .column(uploads::Column::Id)
-            .filter(uploads::Column::Id.is_in(input.attachment_ids.clone()))
-            .filter(uploads::Column::BusinessId.eq(id))
-            .into_tuple::<i64>()
-            .all(&state.db)
-            .await?;
-        if own.len() != input.attachment_ids.len() {
-            return Err(ApiError::bad_request(
-                "attachmentIds must be uploads of this business",
-            ));
-        }
-    }
+    media::check_usable(
+        &state.db,
+        &input.attachment_ids,
+        None,
+        UploadScope::Business(id),
+        "attachmentIds",
+    )
+    .await?;
     let now = Utc::now();
     let txn = state.db.begin().await?;
     let row = requests::ActiveModel {

@@ -505,6 +505,7 @@ async fn store_image(
         .map_err(|e| e.to_string())?;
     if let Some(row) = uploads::Entity::find()
         .filter(uploads::Column::StorageKey.eq(key.as_str()))
+        .filter(uploads::Column::BusinessId.eq(business_id))
         .one(&state.db)
         .await
         .map_err(|e| e.to_string())?

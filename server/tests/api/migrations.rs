@@ -467,7 +467,8 @@ macro_rules! for_each_entity {
             media_requests,
             media_request_history,
             search_log,
-            mail_outbox
+            mail_outbox,
+            try_counters
         )
     };
 }
@@ -483,7 +484,7 @@ fn expected_tables() -> BTreeSet<String> {
         .into_iter()
         .map(str::to_string)
         .collect();
-    assert_eq!(tables.len(), 32);
+    assert_eq!(tables.len(), 33);
     tables.insert("seaql_migrations".to_string());
     tables
 }

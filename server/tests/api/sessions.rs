@@ -424,21 +424,59 @@ async fn sign_in_attempts_are_rate_limited_per_account() {
 }
 
 #[tokio::test]
-async fn a_hundred_failures_in_an_hour_lock_sign_in_for_the_account() {
+async fn guessing_locks_out_unknown_devices_but_not_the_owners_browser() {
     on_each_database(|app: TestApp| async move {
         member(&app, "member@tidemark.test", "ACTIVE").await;
-        for _ in 0..100 {
-            login_attempts::ActiveModel {
-                email_key: Set("member@tidemark.test".into()),
-                ip: Set("203.0.113.9".into()),
-                success: Set(false),
-                created_at: Set(Utc::now()),
-                ..Default::default()
-            }
-            .insert(&app.state.db)
-            .await
-            .unwrap();
+        // The owner signed in on this browser before: it carries the device cookie.
+        let owner = browser();
+        let (status, _) = read(
+            owner
+                .post(app.url("/membership/v1/login"))
+                .json(&credentials("member@tidemark.test", PASSWORD))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, 200);
+        // Twelve guesses at once from fresh browsers: the tries are taken before any hash,
+        // one conditional UPDATE each, so no more than ten passwords are checked.
+        let mut guesses = tokio::task::JoinSet::new();
+        for _ in 0..12 {
+            let url = app.url("/membership/v1/login");
+            guesses.spawn(async move {
+                browser()
+                    .post(url)
+                    .json(&credentials("member@tidemark.test", "Wrong-pass-1"))
+                    .send()
+                    .await
+                    .unwrap()
+                    .status()
+                    .as_u16()
+            });
         }
+        let mut answers = guesses.join_all().await;
+        answers.sort_unstable();
+        assert_eq!(
+            answers.iter().filter(|s| **s == 401).count(),
+            10,
+            "{}: {answers:?}",
+            app.database
+        );
+        assert_eq!(
+            answers.iter().filter(|s| **s == 429).count(),
+            2,
+            "{answers:?}"
+        );
+        let checked = login_attempts::Entity::find()
+            .filter(login_attempts::Column::EmailKey.eq("member@tidemark.test"))
+            .filter(login_attempts::Column::Success.eq(false))
+            .all(&app.state.db)
+            .await
+            .unwrap()
+            .len();
+        assert_eq!(checked, 10, "passwords checked");
+        // A new browser, even with the right password, waits.
         let (status, body) = app
             .post(
                 "/membership/v1/login",
@@ -446,13 +484,33 @@ async fn a_hundred_failures_in_an_hour_lock_sign_in_for_the_account() {
             )
             .await;
         assert_eq!(status, 429, "{body}");
-        let count = login_attempts::Entity::find()
-            .filter(login_attempts::Column::Success.eq(true))
-            .all(&app.state.db)
-            .await
-            .unwrap()
-            .len();
-        assert_eq!(count, 0, "no password was even checked");
+        // The owner's browser keeps its own allowance.
+        let (status, body) = read(
+            owner
+                .post(app.url("/membership/v1/login"))
+                .json(&credentials("member@tidemark.test", PASSWORD))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(
+            status, 200,
+            "{}: the owner is not locked out: {body}",
+            app.database
+        );
+        // A device cookie of another account counts as an unknown device.
+        member(&app, "other@tidemark.test", "ACTIVE").await;
+        let (status, _) = read(
+            owner
+                .post(app.url("/membership/v1/login"))
+                .json(&credentials("other@tidemark.test", PASSWORD))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, 200, "another account's allowance is untouched");
     })
     .await;
 }
