@@ -14,7 +14,7 @@ mod envelope;
 pub mod error;
 mod extract;
 mod feeds;
-mod limits;
+pub mod limits;
 pub mod mail;
 pub mod media;
 pub mod members;

@@ -5,7 +5,7 @@
 
 use crate::error::ApiError;
 use governor::clock::{Clock, DefaultClock};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use governor::{DefaultKeyedRateLimiter, NotUntil, Quota, RateLimiter};
 use std::num::NonZeroU32;
 use std::time::Duration;
 
@@ -19,6 +19,10 @@ pub struct RateLimits {
     pub search_ip: DefaultKeyedRateLimiter<String>,
     /// Manager invitations per business.
     pub invitation_business: DefaultKeyedRateLimiter<String>,
+    /// Analytics events (beacons and `/api/v1/events`) per client address, one cell per event.
+    pub beacon_ip: DefaultKeyedRateLimiter<String>,
+    /// Analytics events per visitor (member or guest id), one cell per event.
+    pub beacon_visitor: DefaultKeyedRateLimiter<String>,
 }
 
 /// `burst` requests at once, then one every `period`.
@@ -28,6 +32,11 @@ fn limiter(burst: u32, period: Duration) -> DefaultKeyedRateLimiter<String> {
         .allow_burst(NonZeroU32::new(burst).expect("non-zero burst"));
     RateLimiter::keyed(quota)
 }
+
+/// Analytics events one client address may send at once.
+pub const BEACON_IP_BURST: u32 = 1000;
+/// Analytics events one visitor may send at once.
+pub const BEACON_VISITOR_BURST: u32 = 120;
 
 impl Default for RateLimits {
     fn default() -> Self {
@@ -49,6 +58,8 @@ impl RateLimits {
                 guest_ip: open(),
                 search_ip: open(),
                 invitation_business: open(),
+                beacon_ip: open(),
+                beacon_visitor: open(),
             };
         }
         Self {
@@ -59,6 +70,12 @@ impl RateLimits {
             guest_ip: limiter(60, Duration::from_millis(500)),
             search_ip: limiter(120, Duration::from_millis(50)),
             invitation_business: limiter(20, Duration::from_secs(180)),
+            // An office behind one address: hundreds of readers' page views at once, 50
+            // events a second after that.
+            beacon_ip: limiter(BEACON_IP_BURST, Duration::from_millis(20)),
+            // A reader sends a few events per page (view, read-through, a click or a share):
+            // a busy session fits in the burst, then one a second.
+            beacon_visitor: limiter(BEACON_VISITOR_BURST, Duration::from_secs(1)),
         }
     }
 }
@@ -69,15 +86,40 @@ impl RateLimits {
         key: &str,
         what: &str,
     ) -> Result<(), ApiError> {
-        limiter.check_key(&key.to_string()).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            ApiError::TooManyRequests {
-                message: format!(
-                    "too many {what}; try again in {} seconds",
-                    wait.as_secs().max(1)
-                ),
-                retry_after: wait.as_secs().max(1),
-            }
-        })
+        limiter
+            .check_key(&key.to_string())
+            .map_err(|not_until| too_many(what, not_until))
+    }
+
+    /// [`RateLimits::check`] for `n` cells at once (e.g. a batch of events); more than the
+    /// burst is refused like any request over the limit.
+    pub fn check_n(
+        limiter: &DefaultKeyedRateLimiter<String>,
+        key: &str,
+        n: u32,
+        what: &str,
+    ) -> Result<(), ApiError> {
+        let Some(n) = NonZeroU32::new(n) else {
+            return Ok(());
+        };
+        match limiter.check_key_n(&key.to_string(), n) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => Err(too_many(what, not_until)),
+            Err(_) => Err(ApiError::TooManyRequests {
+                message: format!("too many {what} at once"),
+                retry_after: 1,
+            }),
+        }
+    }
+}
+
+fn too_many(what: &str, not_until: NotUntil<<DefaultClock as Clock>::Instant>) -> ApiError {
+    let wait = not_until.wait_time_from(DefaultClock::default().now());
+    ApiError::TooManyRequests {
+        message: format!(
+            "too many {what}; try again in {} seconds",
+            wait.as_secs().max(1)
+        ),
+        retry_after: wait.as_secs().max(1),
     }
 }

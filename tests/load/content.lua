@@ -4,7 +4,8 @@
 -- MODE=paths   GET each line of the file PATHS in turn, from a random start per thread
 --              (post detail, business profile, search, typing suggestions);
 -- MODE=events  POST /api/v1/events: batches of 50 events about the post ids in the file IDS,
---              from 256 prepared bodies, each request with its own guest id (_tma_id).
+--              from 256 prepared bodies, each request with the next of the guest ids the
+--              server issued (file GUESTS, sent as _tma_id; made-up ids would not count).
 --
 -- done() prints one line for the script to read: requests, microseconds, exact p50 and p99
 -- in microseconds, non-2xx/3xx answers, socket errors.
@@ -14,6 +15,7 @@ local lines = {}
 local bodies = {}
 local next_index = 1
 local guest = 0
+local guests = {}
 
 local function read_lines(path)
   local found = {}
@@ -51,7 +53,8 @@ function init(args)
       bodies[b] = '{"events":[' .. table.concat(events, ",") .. ']}'
     end
     next_index = math.random(#bodies)
-    guest = math.random(1000000)
+    guests = read_lines(os.getenv("GUESTS"))
+    guest = math.random(#guests)
   end
 end
 
@@ -63,11 +66,11 @@ function request()
   elseif mode == "events" then
     local body = bodies[next_index]
     next_index = next_index % #bodies + 1
-    guest = guest + 1
+    guest = guest % #guests + 1
     return wrk.format("POST", "/api/v1/events", {
       ["Content-Type"] = "application/json",
       ["_off_set"] = "540",
-      ["_tma_id"] = "bench-" .. guest,
+      ["_tma_id"] = guests[guest],
     }, body)
   end
   return wrk.format("GET")

@@ -15,6 +15,7 @@ mod m20261122_000005_media_uploads_search_mail;
 mod m20261122_000006_search_log_by_day;
 mod m20261123_000007_event_detail;
 mod m20261123_000008_upload_links_and_try_counters;
+mod m20261123_000009_visitor_counts;
 
 pub struct Migrator;
 
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000006_search_log_by_day::Migration),
             Box::new(m20261123_000007_event_detail::Migration),
             Box::new(m20261123_000008_upload_links_and_try_counters::Migration),
+            Box::new(m20261123_000009_visitor_counts::Migration),
         ]
     }
 }

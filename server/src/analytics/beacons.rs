@@ -3,10 +3,12 @@
 //! guard lets them through (they change nothing but counts).
 //!
 //! Both go through the event sink like every other event (one insert path): the answer comes
-//! once the batch holding the event is committed.
+//! once the batch holding the event is committed. Who they count for, and how many a client
+//! may send, is `visitor`'s rule: a call without a session or a guest id this server issued
+//! is answered 200 as SPEC's beacons are, and stores nothing.
 
-use super::events::Event;
-use crate::auth::MaybeAuthUser;
+use super::device::DeviceInfo;
+use super::visitor::{Admitted, Sender};
 use crate::envelope::NoData;
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
@@ -14,7 +16,6 @@ use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum_extra::extract::cookie::CookieJar;
 use chrono::{FixedOffset, Utc};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -58,22 +59,15 @@ pub(super) fn clip(value: Option<String>, max: usize) -> Option<String> {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct Visit {
     offset: i32,
+    /// Not read: the session comes from the `tma` cookie or the `_tma_token` header.
     #[serde(default)]
     access_token: Option<String>,
+    /// The guest id; counted only if this server issued it.
     #[serde(default)]
     tma_id: Option<String>,
-    device_type: String,
-    #[serde(default)]
-    device_os: Option<String>,
-    #[serde(default)]
-    browser: Option<String>,
-    #[serde(default)]
-    browser_ver: Option<String>,
-    #[serde(default)]
-    os_version: Option<String>,
+    #[serde(flatten)]
+    device: DeviceInfo,
 }
-
-pub(super) const DEVICE_TYPES: [&str; 4] = ["TABLET", "MOBILE", "PC", "APP"];
 
 #[utoipa::path(
         post,
@@ -81,53 +75,45 @@ pub(super) const DEVICE_TYPES: [&str; 4] = ["TABLET", "MOBILE", "PC", "APP"];
         tag = "analytics",
         request_body = Visit,
         params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
-        responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody))
+        responses(
+            (status = 200, description = "recorded, or not counted (no session and no guest id this server issued)", body = Ok<NoData>),
+            (status = 400, body = ErrorBody),
+            (status = 429, description = "too many analytics events from this address or visitor", body = ErrorBody)
+        )
     )]
 async fn visit(
     State(state): State<AppState>,
-    user: MaybeAuthUser,
-    jar: CookieJar,
+    sender: Sender,
     body: Bytes,
 ) -> ApiResult<Ok<NoData>> {
     let visit: Visit = parse(&body)?;
-    if !DEVICE_TYPES.contains(&visit.device_type.as_str()) {
-        return Err(ApiError::bad_request(
-            "deviceType must be TABLET, MOBILE, PC or APP",
-        ));
+    let device = visit.device.check(true).map_err(ApiError::bad_request)?;
+    let offset = check_offset(visit.offset)?;
+    let _ = &visit.access_token;
+    if let Admitted::Visitor(visitor) = sender.admit(&state, &[visit.tma_id.as_deref()], 1)? {
+        state
+            .events
+            .submit(vec![visitor.event("visit", device, offset)])
+            .await?;
     }
-    let _ = (&visit.access_token, &visit.browser_ver, &visit.os_version);
-    let now = Utc::now();
-    let guest = clip(visit.tma_id, 64).or_else(|| {
-        jar.get(tidemark_core::cookies::GUEST_ID)
-            .map(|c| c.value().to_string())
-    });
-    let event = Event {
-        kind: "visit",
-        post_id: None,
-        business_id: None,
-        member_id: user.0.map(|u| u.member.id),
-        guest_id: guest,
-        device_type: visit.device_type,
-        device_os: clip(visit.device_os, 16),
-        browser: clip(visit.browser, 64),
-        offset_minutes: check_offset(visit.offset)?,
-        occurred_at: now,
-        detail: None,
-    };
-    state.events.submit(vec![event]).await?;
     Ok(ok(None))
 }
 
-/// SPEC §3 click record: postSeq, offset, tmsId, accessToken.
+/// SPEC §3 click record: postSeq, offset, tmsId, accessToken; device info if the client has it.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct Click {
     post_seq: i64,
     offset: i32,
+    /// The page's analysis id; counted as the guest only if it is a guest id this server
+    /// issued (otherwise the `tma_id` cookie or `_tma_id` header is the guest).
     #[serde(default)]
     tms_id: Option<String>,
+    /// Not read, as in the visit record.
     #[serde(default)]
     access_token: Option<String>,
+    #[serde(flatten)]
+    device: DeviceInfo,
 }
 
 #[utoipa::path(
@@ -136,25 +122,27 @@ struct Click {
         tag = "analytics",
         request_body = Click,
         params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
-        responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody))
+        responses(
+            (status = 200, description = "recorded, or not counted (no session and no guest id this server issued)", body = Ok<NoData>),
+            (status = 400, body = ErrorBody),
+            (status = 429, description = "too many analytics events from this address or visitor", body = ErrorBody)
+        )
     )]
 async fn click(
     State(state): State<AppState>,
-    user: MaybeAuthUser,
-    jar: CookieJar,
+    sender: Sender,
     body: Bytes,
 ) -> ApiResult<Ok<NoData>> {
     let click: Click = parse(&body)?;
     if click.post_seq <= 0 {
         return Err(ApiError::bad_request("postSeq must be a positive id"));
     }
+    let device = click.device.check(false).map_err(ApiError::bad_request)?;
+    let offset = check_offset(click.offset)?;
     let _ = &click.access_token;
-    let now = Utc::now();
-    let guest = clip(click.tms_id, 64).or_else(|| {
-        jar.get(tidemark_core::cookies::GUEST_ID)
-            .map(|c| c.value().to_string())
-    });
-    let offset_minutes = check_offset(click.offset)?;
+    let Admitted::Visitor(visitor) = sender.admit(&state, &[click.tms_id.as_deref()], 1)? else {
+        return Ok(ok(None));
+    };
     // The business is filled in when the post is known, so the roll-up can count the click;
     // an unknown post is still recorded, as this beacon always has.
     let business_id = state
@@ -163,19 +151,9 @@ async fn click(
         .await?
         .get(&click.post_seq)
         .map(|post| post.business_id);
-    let event = Event {
-        kind: "click",
-        post_id: Some(click.post_seq),
-        business_id,
-        member_id: user.0.map(|u| u.member.id),
-        guest_id: guest,
-        device_type: "UNKNOWN".into(),
-        device_os: None,
-        browser: None,
-        offset_minutes,
-        occurred_at: now,
-        detail: None,
-    };
+    let mut event = visitor.event("click", device, offset);
+    event.post_id = Some(click.post_seq);
+    event.business_id = business_id;
     state.events.submit(vec![event]).await?;
     Ok(ok(None))
 }

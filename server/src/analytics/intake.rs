@@ -12,18 +12,16 @@
 //! accepted. The posts' businesses come from the sink's post cache: one query per batch at
 //! most, none when the posts are known.
 
-use super::beacons::{check_offset, clip, DEVICE_TYPES};
+use super::beacons::check_offset;
+use super::device::{Device, DeviceInfo};
 use super::events::Event;
-use crate::auth::MaybeAuthUser;
+use super::visitor::{Admitted, Sender};
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::HeaderMap;
-use axum_extra::extract::cookie::CookieJar;
-use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -34,9 +32,6 @@ pub const MAX_EVENTS: usize = 50;
 const KINDS: [&str; 4] = ["view", "click", "share", "read_through"];
 /// Where a share went.
 const CHANNELS: [&str; 4] = ["link", "kakao", "linkedin", "x"];
-const DEVICE_OS: [&str; 5] = ["WINDOWS", "MAC", "LINUX", "AOS", "IOS"];
-/// The guest id header, for clients that keep it outside the cookie.
-const GUEST_HEADER: &str = "_tma_id";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(intake))
@@ -58,16 +53,12 @@ struct IncomingEvent {
     post_seq: i64,
     /// The reader's time-zone offset, minutes east of UTC (-720 to 840).
     offset: i32,
-    /// `TABLET` | `MOBILE` | `PC` | `APP`
-    device_type: String,
-    /// `WINDOWS` | `MAC` | `LINUX` | `AOS` | `IOS`
-    #[serde(default)]
-    device_os: Option<String>,
-    #[serde(default)]
-    browser: Option<String>,
     /// Shares only: `link` | `kakao` | `linkedin` | `x`.
     #[serde(default)]
     channel: Option<String>,
+    /// SPEC §3 device info; `deviceType` is required.
+    #[serde(flatten)]
+    device: DeviceInfo,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -84,9 +75,7 @@ struct Checked {
     kind: &'static str,
     post_id: i64,
     offset: i32,
-    device_type: String,
-    device_os: Option<String>,
-    browser: Option<String>,
+    device: Device,
     channel: Option<String>,
 }
 
@@ -100,15 +89,7 @@ fn check(event: IncomingEvent, index: usize) -> ApiResult<Checked> {
         return Err(bad("postSeq must be a positive id"));
     }
     let offset = check_offset(event.offset).map_err(|_| bad("offset must be -720 to 840"))?;
-    if !DEVICE_TYPES.contains(&event.device_type.as_str()) {
-        return Err(bad("deviceType must be TABLET, MOBILE, PC or APP"));
-    }
-    let device_os = match event.device_os.map(|os| os.trim().to_ascii_uppercase()) {
-        None => None,
-        Some(os) if os.is_empty() => None,
-        Some(os) if DEVICE_OS.contains(&os.as_str()) => Some(os),
-        Some(_) => return Err(bad("deviceOs must be WINDOWS, MAC, LINUX, AOS or IOS")),
-    };
+    let device = event.device.check(true).map_err(bad)?;
     match (kind, event.channel.as_deref()) {
         (_, None) => {}
         ("share", Some(channel)) if CHANNELS.contains(&channel) => {}
@@ -119,9 +100,7 @@ fn check(event: IncomingEvent, index: usize) -> ApiResult<Checked> {
         kind,
         post_id: event.post_seq,
         offset,
-        device_type: event.device_type,
-        device_os,
-        browser: clip(event.browser, 64),
+        device,
         channel: event.channel,
     })
 }
@@ -132,19 +111,18 @@ fn check(event: IncomingEvent, index: usize) -> ApiResult<Checked> {
         tag = "analytics",
         request_body(content = EventsRequest, description = "JSON, whatever the content type (sendBeacon sends text/plain)"),
         params(
-            ("_tma_id" = Option<String>, Header, description = "the guest id, when not in the `tma_id` cookie; a signed-in member needs none"),
+            ("_tma_id" = Option<String>, Header, description = "the guest id this server issued, when not in the `tma_id` cookie; a signed-in member needs none"),
         ),
         responses(
             (status = 200, description = "stored (committed) before the answer", body = Ok<Accepted>),
-            (status = 400, description = "a malformed event, more than 50, no visitor, or no event about a published post", body = ErrorBody),
+            (status = 400, description = "a malformed event, more than 50, no visitor (no session, no guest id this server issued), or no event about a published post", body = ErrorBody),
+            (status = 429, description = "too many analytics events from this address or visitor", body = ErrorBody),
             (status = 500, body = ErrorBody)
         )
     )]
 async fn intake(
     State(state): State<AppState>,
-    user: MaybeAuthUser,
-    jar: CookieJar,
-    headers: HeaderMap,
+    sender: Sender,
     body: Bytes,
 ) -> ApiResult<Ok<Accepted>> {
     let request: EventsRequest = serde_json::from_slice(&body)
@@ -160,47 +138,31 @@ async fn intake(
         .enumerate()
         .map(|(index, event)| check(event, index))
         .collect::<ApiResult<Vec<_>>>()?;
-    let member_id = user.0.map(|u| u.member.id);
-    let guest_id = clip(
-        headers
-            .get(GUEST_HEADER)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string),
-        64,
-    )
-    .or_else(|| {
-        clip(
-            jar.get(tidemark_core::cookies::GUEST_ID)
-                .map(|c| c.value().to_string()),
-            64,
-        )
-    });
-    if member_id.is_none() && guest_id.is_none() {
-        return Err(ApiError::bad_request(
-            "no visitor: sign in, or send the guest id (cookie tma_id or header _tma_id)",
-        ));
-    }
+    let visitor = match sender.admit(&state, &[], checked.len())? {
+        Admitted::Visitor(visitor) => visitor,
+        Admitted::Unverified => {
+            return Err(ApiError::bad_request(
+                "no visitor: the guest id was not issued by this server or has expired; get a new one (POST /oauth/v1/guest/token)",
+            ))
+        }
+        Admitted::Nobody => {
+            return Err(ApiError::bad_request(
+                "no visitor: sign in, or send the guest id (cookie tma_id or header _tma_id)",
+            ))
+        }
+    };
     let ids: Vec<i64> = checked.iter().map(|c| c.post_id).collect();
     let posts = state.events.posts(&ids).await?;
-    let now = Utc::now();
     let total = checked.len();
     let events: Vec<Event> = checked
         .into_iter()
         .filter_map(|c| {
             let post = posts.get(&c.post_id).filter(|p| p.public)?;
-            Some(Event {
-                kind: c.kind,
-                post_id: Some(c.post_id),
-                business_id: Some(post.business_id),
-                member_id,
-                guest_id: guest_id.clone(),
-                device_type: c.device_type,
-                device_os: c.device_os,
-                browser: c.browser,
-                offset_minutes: c.offset,
-                occurred_at: now,
-                detail: c.channel,
-            })
+            let mut event = visitor.event(c.kind, c.device, c.offset);
+            event.post_id = Some(c.post_id);
+            event.business_id = Some(post.business_id);
+            event.detail = c.channel;
+            Some(event)
         })
         .collect();
     let accepted = events.len();
@@ -225,10 +187,11 @@ mod tests {
             kind: kind.into(),
             post_seq: 1,
             offset: 540,
-            device_type: "MOBILE".into(),
-            device_os: Some("ios".into()),
-            browser: Some("  Safari ".into()),
             channel: channel.map(str::to_string),
+            device: serde_json::from_value(serde_json::json!({
+                "deviceType": "MOBILE", "deviceOs": "ios", "browser": "  Safari "
+            }))
+            .unwrap(),
         }
     }
 
@@ -236,7 +199,11 @@ mod tests {
     fn events_are_checked_one_by_one() {
         let ok = check(incoming("share", Some("kakao")), 0).unwrap();
         assert_eq!(
-            (ok.kind, ok.device_os.as_deref(), ok.browser.as_deref()),
+            (
+                ok.kind,
+                ok.device.device_os.as_deref(),
+                ok.device.browser.as_deref()
+            ),
             ("share", Some("IOS"), Some("Safari"))
         );
         for (kind, channel) in [

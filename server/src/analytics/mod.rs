@@ -2,18 +2,22 @@
 //! events of post pages, the daily roll-ups and the business analytics API.
 //!
 //! - [`events`]: the sink every event goes through (batched, group-committed writes).
-//! - `beacons`, `intake`: the calls browsers send events to.
+//! - `beacons`, `intake`: the calls browsers send events to; `visitor`: who their events
+//!   count for (a member, or a guest id this server signed) and the limits they pass;
+//!   `device`: the SPEC §3 device info they all accept.
 //! - [`rollup`]: `analytics_daily` and the posts' counters and popular score, every minute.
 //! - `report`: what a business reads about itself.
 //!
 //! docs/analytics.md describes the events, the guarantees and the formulas.
 
 mod beacons;
+mod device;
 pub mod events;
 mod intake;
 mod report;
 pub mod rollup;
 mod sql;
+mod visitor;
 
 pub use beacons::kst_day;
 

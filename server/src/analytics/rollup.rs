@@ -19,10 +19,12 @@
 //!
 //! Then, for every post with events on those days, its lifetime counters are recomputed from
 //! its events (which the `(post_id, day)` index serves): `view_count` (the sum of its daily
-//! views: distinct visitor-days), `unique_reader_count`, `click_count`, `share_count`;
-//! `bookmark_count` is its current `bookmarks` rows. Its popular score is [`popular_score`]
-//! (follows are of a business, not of a post, so the follows term is the followers the
-//! business gained since the post was published).
+//! views: distinct visitor-days), `viewer_count` (distinct visitors with a view, ever),
+//! `unique_reader_count`, `click_count`, `share_count`; `bookmark_count` is its current
+//! `bookmarks` rows. Its popular score is [`popular_score`] of its distinct viewers, never
+//! of raw view events (follows are of a business, not of a post, so the follows term is the
+//! followers the business gained since the post was published). A visitor is a member or a
+//! guest id the server issued: the intake stores nothing else (`visitor.rs`).
 //! Scores decay with age even without events, so the [`RESCORED_TOP`] published posts with the
 //! highest scores are rescored too, from their stored counters. Updates go in batches of
 //! [`UPDATE_CHUNK`] posts per statement; nothing reads or writes the posts that had no
@@ -99,22 +101,23 @@ pub fn last_days(now: DateTime<Utc>, n: i64) -> Vec<String> {
         .collect()
 }
 
-/// The popular score of a post: its weight — views + 3 × bookmarks + 5 × followers its
-/// business gained since the post was published — over (age in hours + 2)^[`GRAVITY`]:
-/// recent engagement wins over old totals.
+/// The popular score of a post: its weight — distinct viewers + 3 × bookmarks + 5 ×
+/// followers its business gained since the post was published — over (age in hours +
+/// 2)^[`GRAVITY`]: recent engagement wins over old totals. A viewer counts once, however
+/// many days or times they come back.
 pub fn popular_score(
-    views: i64,
+    viewers: i64,
     bookmarks: i64,
     follows: i64,
     published_at: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> f64 {
     let age_hours = (now - published_at).num_seconds().max(0) as f64 / 3600.0;
-    let weight = views as f64 + 3.0 * bookmarks as f64 + 5.0 * follows as f64;
+    let weight = viewers as f64 + 3.0 * bookmarks as f64 + 5.0 * follows as f64;
     weight / (age_hours + 2.0).powf(GRAVITY)
 }
 
-/// id, business_id, published_at, created_at, view_count, bookmark_count
+/// id, business_id, published_at, created_at, viewer_count, bookmark_count
 type TopRow = (i64, i64, Option<DateTime<Utc>>, DateTime<Utc>, i64, i64);
 /// id, business_id, status, published_at, created_at
 type MetaRow = (i64, i64, String, Option<DateTime<Utc>>, DateTime<Utc>);
@@ -122,6 +125,8 @@ type MetaRow = (i64, i64, String, Option<DateTime<Utc>>, DateTime<Utc>);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Counts {
     views: i64,
+    /// Distinct visitors with a view (posts' lifetime only).
+    viewers: i64,
     readers: i64,
     clicks: i64,
     bookmarks: i64,
@@ -178,6 +183,7 @@ pub async fn roll_up(db: &DatabaseConnection, days: &[String]) -> Result<RollUp,
             shares: int(row, "shares")?,
             follows: int(row, "follows")?,
             read_throughs: int(row, "read_throughs")?,
+            ..Counts::default()
         };
         let total = daily.entry((day.clone(), business_id, None)).or_default();
         total.views += counts.views;
@@ -236,7 +242,7 @@ pub async fn roll_up(db: &DatabaseConnection, days: &[String]) -> Result<RollUp,
             posts::Column::BusinessId,
             posts::Column::PublishedAt,
             posts::Column::CreatedAt,
-            posts::Column::ViewCount,
+            posts::Column::ViewerCount,
             posts::Column::BookmarkCount,
         ])
         .filter(posts::Column::Status.eq("PUBLISHED"))
@@ -255,13 +261,13 @@ pub async fn roll_up(db: &DatabaseConnection, days: &[String]) -> Result<RollUp,
         let updates: Vec<PostUpdate> = chunk
             .iter()
             .map(
-                |&(id, business_id, published_at, created_at, views, bookmarks)| {
+                |&(id, business_id, published_at, created_at, viewers, bookmarks)| {
                     let published_at = published_at.unwrap_or(created_at);
                     PostUpdate {
                         id,
                         counts: Counts::default(),
                         score: popular_score(
-                            views,
+                            viewers,
                             bookmarks,
                             follows.since(business_id, published_at),
                             published_at,
@@ -354,6 +360,7 @@ async fn recount(
         &format!(
             "SELECT e.post_id AS post_id, \
              COUNT(DISTINCT CASE WHEN e.kind = 'view' THEN {VISITOR} || '|' || e.day END) AS views, \
+             COUNT(DISTINCT CASE WHEN e.kind = 'view' THEN {VISITOR} END) AS viewers, \
              COUNT(DISTINCT CASE WHEN e.kind IN {READ_KINDS} THEN {VISITOR} END) AS readers, \
              SUM(CASE WHEN e.kind = 'click' THEN 1 ELSE 0 END) AS clicks, \
              SUM(CASE WHEN e.kind = 'share' THEN 1 ELSE 0 END) AS shares \
@@ -368,6 +375,7 @@ async fn recount(
             int(row, "post_id")?,
             Counts {
                 views: int(row, "views")?,
+                viewers: int(row, "viewers")?,
                 readers: int(row, "readers")?,
                 clicks: int(row, "clicks")?,
                 shares: int(row, "shares")?,
@@ -408,7 +416,7 @@ async fn recount(
             let published_at = published_at.unwrap_or(created_at);
             let score = if status == "PUBLISHED" {
                 popular_score(
-                    c.views,
+                    c.viewers,
                     c.bookmarks,
                     follows.since(business_id, published_at),
                     published_at,
@@ -498,6 +506,10 @@ async fn update_posts(
         sets.push(format!(
             "view_count = {}",
             case(&|u| u.counts.views.to_string())
+        ));
+        sets.push(format!(
+            "viewer_count = {}",
+            case(&|u| u.counts.viewers.to_string())
         ));
         sets.push(format!(
             "unique_reader_count = {}",

@@ -308,7 +308,8 @@ struct GuestSession {
     session_id: String,
 }
 
-/// A guest id (cookie `tma_id`, 24 hours).
+/// A guest id (cookie `tma_id`, 24 hours), signed by this server: analytics count only the
+/// guest ids it issued (`TokenKeys::verify_guest_id`).
 #[utoipa::path(post, path = "/oauth/v1/guest/token", tag = "session",
     params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
     responses((status = 200, body = Ok<GuestSession>), (status = 429, body = ErrorBody)))]
@@ -319,7 +320,7 @@ async fn guest_token(
 ) -> ApiResult<(CookieJar, Ok<GuestSession>)> {
     RateLimits::check(&state.limits.guest_ip, &ip, "guest ids")?;
     let now = Utc::now();
-    let session_id = uuid::Uuid::new_v4().to_string();
+    let session_id = state.tokens.issue_guest_id(now.timestamp());
     guest_sessions::ActiveModel {
         session_id: Set(session_id.clone()),
         device: Set(None),

@@ -1,8 +1,10 @@
-//! Access tokens (signed, 30 minutes) and refresh tokens (opaque, 256 bits, stored hashed).
+//! Access tokens (signed, 30 minutes), refresh tokens (opaque, 256 bits, stored hashed) and
+//! guest ids (signed by this server, so analytics count only visitors it met).
 
 use crate::Settings;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use hmac::{Hmac, KeyInit, Mac};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
@@ -29,13 +31,20 @@ pub struct Claims {
 pub struct TokenKeys {
     encoding: EncodingKey,
     decoding: DecodingKey,
+    /// HMAC-SHA256 keyed with a key derived from the secret for guest ids only, so a guest
+    /// id's signature can never stand for any other token.
+    guest: Hmac<Sha256>,
 }
 
 impl TokenKeys {
     pub fn from_secret(secret: &[u8]) -> Self {
+        let mut derive = <Hmac<Sha256> as KeyInit>::new_from_slice(secret).expect("any key length");
+        derive.update(GUEST_KEY_LABEL);
+        let guest_key = derive.finalize().into_bytes();
         Self {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
+            guest: <Hmac<Sha256> as KeyInit>::new_from_slice(&guest_key).expect("any key length"),
         }
     }
 
@@ -126,6 +135,70 @@ impl TokenKeys {
     }
 }
 
+/// What the guest-id key is derived with.
+const GUEST_KEY_LABEL: &[u8] = b"tidemark guest id v1";
+/// How long a guest id counts after it was issued: its cookie's day (SPEC §9), plus a day
+/// for a page left open or a client keeping it in the `_tma_id` header.
+pub const GUEST_ID_VALID_SECS: i64 = 2 * tidemark_core::cookies::GUEST_MAX_AGE_SECS;
+/// Clock skew tolerated on the issue time (servers behind one balancer).
+const GUEST_ID_SKEW_SECS: i64 = 300;
+/// Bytes of the HMAC kept in the id (128 bits).
+const GUEST_SIGNATURE_BYTES: usize = 16;
+
+/// Guest ids: `{nonce}.{issued}.{signature}`, e.g.
+/// `q3V0c2Vw1y6mB0l1kXxN0A.1795400000.Zk1vY0dxUjJ3a2l0c1B6RQ`: 128 random bits, the issue
+/// time (Unix seconds) and the first 128 bits of an HMAC-SHA256 of both, all in characters
+/// a cookie and a header carry unchanged (base64url, digits and dots). Nothing is looked up
+/// to check one, so counting costs no query.
+impl TokenKeys {
+    /// A new guest id, issued `now` (Unix seconds).
+    pub fn issue_guest_id(&self, now: i64) -> String {
+        let nonce: [u8; 16] = rand::rng().random();
+        self.sign_guest_id(&URL_SAFE_NO_PAD.encode(nonce), now)
+    }
+
+    /// The guest id of `nonce` (base64url characters, 1 to 32) issued at `issued`: for the
+    /// demo data, whose guests must be the same from one run to the next.
+    pub fn sign_guest_id(&self, nonce: &str, issued: i64) -> String {
+        let payload = format!("{nonce}.{issued}");
+        let signature = self.guest_signature(&payload);
+        format!("{payload}.{signature}")
+    }
+
+    fn guest_signature(&self, payload: &str) -> String {
+        let mut mac = self.guest.clone();
+        mac.update(payload.as_bytes());
+        URL_SAFE_NO_PAD.encode(&mac.finalize().into_bytes()[..GUEST_SIGNATURE_BYTES])
+    }
+
+    /// Whether `id` is a guest id this server issued and still counts at `now`.
+    pub fn verify_guest_id(&self, id: &str, now: i64) -> bool {
+        let Some((payload, signature)) = id.rsplit_once('.') else {
+            return false;
+        };
+        let Some((nonce, issued)) = payload.split_once('.') else {
+            return false;
+        };
+        let nonce_ok = (1..=32).contains(&nonce.len())
+            && nonce
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        let Ok(issued) = issued.parse::<i64>() else {
+            return false;
+        };
+        let fresh = issued <= now + GUEST_ID_SKEW_SECS && now - issued <= GUEST_ID_VALID_SECS;
+        let Ok(signature) = URL_SAFE_NO_PAD.decode(signature) else {
+            return false;
+        };
+        if !(nonce_ok && fresh && signature.len() == GUEST_SIGNATURE_BYTES) {
+            return false;
+        }
+        let mut mac = self.guest.clone();
+        mac.update(payload.as_bytes());
+        mac.verify_truncated_left(&signature).is_ok()
+    }
+}
+
 /// 256 random bits, URL-safe.
 pub fn random_token() -> String {
     let bytes: [u8; 32] = rand::rng().random();
@@ -183,6 +256,50 @@ mod tests {
             keys.verify_ticket("join", &access, 100).is_none(),
             "an access token is no ticket"
         );
+    }
+
+    #[test]
+    fn guest_ids_are_ours_and_fresh_or_nothing() {
+        let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
+        let now = 1_795_400_000;
+        let id = keys.issue_guest_id(now);
+        assert!(id.len() <= 64, "fits the event log's guest column: {id}");
+        assert!(id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)));
+        assert!(keys.verify_guest_id(&id, now));
+        assert!(keys.verify_guest_id(&id, now + GUEST_ID_VALID_SECS));
+        assert!(
+            !keys.verify_guest_id(&id, now + GUEST_ID_VALID_SECS + 1),
+            "expired"
+        );
+        assert!(
+            !keys.verify_guest_id(&id, now - 3600),
+            "issued in the future"
+        );
+        assert_ne!(keys.issue_guest_id(now), id);
+
+        let other = TokenKeys::from_secret(b"another-secret-another-secret-xx");
+        assert!(!other.verify_guest_id(&id, now), "another server's id");
+        let (payload, signature) = id.rsplit_once('.').unwrap();
+        let (nonce, _) = payload.split_once('.').unwrap();
+        for forged in [
+            format!("{nonce}.{}.{signature}", now + 1),
+            format!("x{}", &id[1..]),
+            format!("{payload}.AAAAAAAAAAAAAAAAAAAAAA"),
+            format!("{payload}.{}", &signature[..10]),
+            payload.to_string(),
+            "3f2a9c1e-6b7d-4e8f-9a0b-1c2d3e4f5a6b".into(),
+            String::new(),
+        ] {
+            assert!(!keys.verify_guest_id(&forged, now), "{forged}");
+        }
+        assert_eq!(
+            keys.sign_guest_id("demo17", now),
+            keys.sign_guest_id("demo17", now)
+        );
+        assert!(keys.verify_guest_id(&keys.sign_guest_id("demo17", now), now));
+        assert!(!keys.verify_guest_id(&keys.sign_guest_id("a.b", now), now));
     }
 
     #[test]

@@ -397,6 +397,7 @@ async fn create(
         published_at: Set(published_at),
         removed_reason: Set(None),
         view_count: Set(0),
+        viewer_count: Set(0),
         unique_reader_count: Set(0),
         click_count: Set(0),
         bookmark_count: Set(0),

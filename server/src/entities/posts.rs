@@ -29,6 +29,8 @@ pub struct Model {
     pub published_at: Option<DateTimeUtc>,
     pub removed_reason: Option<String>,
     pub view_count: i64,
+    /// Distinct visitors who viewed it, ever (the popular score's views).
+    pub viewer_count: i64,
     pub unique_reader_count: i64,
     pub click_count: i64,
     pub bookmark_count: i64,

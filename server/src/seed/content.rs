@@ -698,6 +698,7 @@ pub async fn fill(state: &AppState) -> Result<(), String> {
                 published_at: Set(published_at),
                 removed_reason: Set(None),
                 view_count: Set(0),
+                viewer_count: Set(0),
                 unique_reader_count: Set(0),
                 click_count: Set(0),
                 bookmark_count: Set(0),
@@ -747,7 +748,7 @@ pub async fn fill(state: &AppState) -> Result<(), String> {
     let readers = readers(state, &mut dice, now).await?;
     let (follow_count, bookmark_count) =
         ties(db, &mut dice, &readers, &business_ids, &post_ids, now).await?;
-    let events = events(db, &mut dice, &readers, &post_ids, now).await?;
+    let events = events(state, &mut dice, &readers, &post_ids, now).await?;
     let days: Vec<String> = (0..=EVENT_DAYS)
         .map(|d| kst_day(now - Duration::days(d)))
         .collect();
@@ -958,9 +959,10 @@ async fn ties(
 }
 
 /// A month of reader events: visits, views, clicks, shares and read-throughs, from members and
-/// guests on every kind of device; popular posts get more.
+/// guests on every kind of device; popular posts get more. The guests' ids are signed by the
+/// server, as the ones it hands out are.
 async fn events(
-    db: &DatabaseConnection,
+    state: &AppState,
     dice: &mut Dice,
     readers: &[i64],
     posts_: &[(i64, i64)],
@@ -973,6 +975,14 @@ async fn events(
         ("MOBILE", Some("IOS"), "Safari"),
         ("TABLET", Some("IOS"), "Safari"),
     ];
+    let db = &state.db;
+    let guests: Vec<String> = (0..400)
+        .map(|n| {
+            state
+                .tokens
+                .sign_guest_id(&format!("demo{n}"), now.timestamp())
+        })
+        .collect();
     let mut rows = Vec::new();
     for _ in 0..12_000 {
         // A skew towards some posts: the square of a uniform draw.
@@ -982,7 +992,7 @@ async fn events(
         let (member, guest) = if dice.chance(60) {
             (Some(readers[dice.below(readers.len())]), None)
         } else {
-            (None, Some(format!("demo-guest-{}", dice.below(400))))
+            (None, Some(guests[dice.below(guests.len())].clone()))
         };
         let (device_type, device_os, browser) = *dice.pick(&devices);
         let kind = match dice.below(20) {

@@ -153,6 +153,13 @@ pub async fn generate(state: &AppState, posts: usize, events: usize) -> Result<R
         business_ids: &business_ids,
         member_ids: &member_ids,
         post_ids: &post_ids,
+        guest_ids: (0..GUESTS)
+            .map(|n| {
+                state
+                    .tokens
+                    .sign_guest_id(&format!("lg{n:06}"), now.timestamp())
+            })
+            .collect(),
         window: event_window(now),
         now,
     };
@@ -779,11 +786,18 @@ fn post_row(
         published_at: Set(Some(published)),
         removed_reason: Set(None),
         view_count: Set(views),
+        viewer_count: Set(views * 9 / 10),
         unique_reader_count: Set(views * 4 / 5),
         click_count: Set(views / 6),
         bookmark_count: Set(bookmarks),
         share_count: Set(views / 40),
-        popular_score: Set(rollup::popular_score(views, bookmarks, 0, published, now)),
+        popular_score: Set(rollup::popular_score(
+            views * 9 / 10,
+            bookmarks,
+            0,
+            published,
+            now,
+        )),
         created_at: Set(created),
         updated_at: Set(published),
         ..Default::default()
@@ -867,6 +881,8 @@ struct World<'a> {
     business_ids: &'a [i64],
     member_ids: &'a [i64],
     post_ids: &'a [i64],
+    /// [`GUESTS`] guest ids, signed as the server's own are.
+    guest_ids: Vec<String>,
     /// The first instant of the event window.
     window: DateTime<Utc>,
     now: DateTime<Utc>,
@@ -912,7 +928,7 @@ impl World<'_> {
                 None,
             )
         } else {
-            (None, Some(format!("lg-{:06}", dice.skewed(GUESTS, 1.3))))
+            (None, Some(self.guest_ids[dice.skewed(GUESTS, 1.3)].clone()))
         };
         event_row(dice, kind, post_id, business_id, member_id, guest_id, at)
     }

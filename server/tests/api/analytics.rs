@@ -77,6 +77,8 @@ struct Fixture {
     second: i64,
     evil: i64,
     draft: i64,
+    /// Four guest ids the server issued.
+    guests: Vec<String>,
 }
 
 async fn fixture(app: &TestApp) -> Fixture {
@@ -87,6 +89,12 @@ async fn fixture(app: &TestApp) -> Fixture {
         second: new_post(app, business, "채용 공고", "PUBLISHED", 5).await,
         evil: new_post(app, business, EVIL_TITLE, "PUBLISHED", 1).await,
         draft: new_post(app, business, "쓰는 중", "DRAFT", 0).await,
+        guests: vec![
+            new_guest_id(app).await,
+            new_guest_id(app).await,
+            new_guest_id(app).await,
+            new_guest_id(app).await,
+        ],
     }
 }
 
@@ -111,7 +119,7 @@ async fn send_as_guest(app: &TestApp, guest: &str, events: Vec<Value>) -> (u16, 
 async fn traffic(app: &TestApp, f: &Fixture) {
     let sent = [
         (
-            "guest-1",
+            &f.guests[0],
             vec![
                 event("view", f.first, "MOBILE"),
                 // The same guest, the same post, the same day: counted once.
@@ -122,11 +130,11 @@ async fn traffic(app: &TestApp, f: &Fixture) {
             ],
         ),
         (
-            "guest-2",
+            &f.guests[1],
             vec![event("view", f.first, "PC"), event("view", f.second, "PC")],
         ),
-        ("guest-3", vec![event("view", f.first, "MOBILE")]),
-        ("guest-4", vec![event("view", f.evil, "TABLET")]),
+        (&f.guests[2], vec![event("view", f.first, "MOBILE")]),
+        (&f.guests[3], vec![event("view", f.evil, "TABLET")]),
     ];
     for (guest, events) in sent {
         let n = events.len();
@@ -171,6 +179,7 @@ async fn events_count(app: &TestApp) -> u64 {
 async fn the_intake_checks_events_and_answers_once_they_are_stored() {
     on_each_database(|app: TestApp| async move {
         let f = fixture(&app).await;
+        let guest = &f.guests[0];
         let before = events_count(&app).await;
 
         // Malformed requests are refused whole.
@@ -190,7 +199,7 @@ async fn the_intake_checks_events_and_answers_once_they_are_stored() {
             ((0..51).map(|_| event("view", f.first, "PC")).collect(), "more than 50"),
             (vec![], "none"),
         ] {
-            let (status, body) = send_as_guest(&app, "guest-x", events).await;
+            let (status, body) = send_as_guest(&app, guest, events).await;
             assert_eq!(status, 400, "{why}: {body}");
             assert_eq!(body["code"], "104");
         }
@@ -202,14 +211,14 @@ async fn the_intake_checks_events_and_answers_once_they_are_stored() {
         // A draft is not public: its events are refused one by one, the others kept...
         let (status, body) = send_as_guest(
             &app,
-            "guest-x",
+            guest,
             vec![event("view", f.first, "PC"), event("view", f.draft, "PC"), event("view", 999_999, "PC")],
         )
         .await;
         assert_eq!(status, 200, "{body}");
         assert_eq!((body["data"]["accepted"].as_i64(), body["data"]["refused"].as_i64()), (Some(1), Some(2)));
         // ...and a request with nothing to keep is a 400.
-        let (status, _) = send_as_guest(&app, "guest-x", vec![event("view", f.draft, "PC")]).await;
+        let (status, _) = send_as_guest(&app, guest, vec![event("view", f.draft, "PC")]).await;
         assert_eq!(status, 400);
         assert_eq!(events_count(&app).await, before + 1);
 
@@ -217,7 +226,7 @@ async fn the_intake_checks_events_and_answers_once_they_are_stored() {
         let beacon = reqwest::Client::new()
             .post(app.url("/api/v1/events"))
             .header("content-type", "text/plain;charset=UTF-8")
-            .header("cookie", "tma_id=beacon-guest")
+            .header("cookie", format!("tma_id={}", f.guests[1]))
             .body(json!({"events": [event("read_through", f.second, "MOBILE")]}).to_string())
             .send()
             .await
@@ -225,7 +234,7 @@ async fn the_intake_checks_events_and_answers_once_they_are_stored() {
         let (status, body) = read(beacon).await;
         assert_eq!(status, 200, "{body}");
         let stored = analytics_events::Entity::find()
-            .filter(analytics_events::Column::GuestId.eq("beacon-guest"))
+            .filter(analytics_events::Column::GuestId.eq(&f.guests[1]))
             .one(&app.state.db)
             .await
             .unwrap()
@@ -260,7 +269,8 @@ async fn the_intake_checks_events_and_answers_once_they_are_stored() {
         // Acknowledged means stored: counted right after the answers, without waiting.
         let before = events_count(&app).await;
         let mut requests = Vec::new();
-        for i in 0..16 {
+        for _ in 0..16 {
+            let guest = new_guest_id(&app).await;
             let client = app.client.clone();
             let url = app.url("/api/v1/events");
             let events: Vec<Value> = (0..50).map(|_| event("view", f.first, "PC")).collect();
@@ -268,7 +278,7 @@ async fn the_intake_checks_events_and_answers_once_they_are_stored() {
                 read(
                     client
                         .post(url)
-                        .header("_tma_id", format!("load-{i}"))
+                        .header("_tma_id", guest)
                         .json(&json!({ "events": events }))
                         .send()
                         .await
@@ -293,12 +303,13 @@ async fn the_intake_checks_events_and_answers_once_they_are_stored() {
 async fn the_beacons_go_through_the_same_sink() {
     on_each_database(|app: TestApp| async move {
         let f = fixture(&app).await;
+        let visitor = &f.guests[0];
         let plain = reqwest::Client::new();
         let visit = plain
             .post(app.url("/visit/v1"))
             .header("content-type", "text/plain")
             .body(
-                json!({"offset": 540, "tmaId": "visitor-1", "deviceType": "PC", "deviceOs": "MAC"})
+                json!({"offset": 540, "tmaId": visitor, "deviceType": "PC", "deviceOs": "MAC"})
                     .to_string(),
             )
             .send()
@@ -308,7 +319,7 @@ async fn the_beacons_go_through_the_same_sink() {
         let (status, _) = app
             .post(
                 "/click/v1",
-                json!({"postSeq": f.second, "offset": 540, "tmsId": "visitor-1"}),
+                json!({"postSeq": f.second, "offset": 540, "tmsId": visitor}),
             )
             .await;
         assert_eq!(status, 200);
@@ -317,7 +328,7 @@ async fn the_beacons_go_through_the_same_sink() {
             .await;
         assert_eq!(status, 400);
         let rows = analytics_events::Entity::find()
-            .filter(analytics_events::Column::GuestId.eq("visitor-1"))
+            .filter(analytics_events::Column::GuestId.eq(visitor))
             .order_by_asc(analytics_events::Column::Id)
             .all(&app.state.db)
             .await

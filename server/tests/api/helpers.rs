@@ -477,3 +477,18 @@ pub async fn publish_post(
     );
     body["data"]["postSeq"].as_i64().unwrap()
 }
+
+/// A guest id issued by the server (`POST /oauth/v1/guest/token`), as a browser gets one.
+pub async fn new_guest_id(app: &TestApp) -> String {
+    let (status, body) = read(
+        reqwest::Client::new()
+            .post(app.url("/oauth/v1/guest/token"))
+            .header("_off_set", "540")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200, "a guest id on {}: {body}", app.database);
+    body["data"]["sessionId"].as_str().unwrap().to_string()
+}

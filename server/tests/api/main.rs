@@ -1,6 +1,7 @@
 //! The server over HTTP on a random port, each test on a fresh database: the SQLite file
 //! always, PostgreSQL too when one is reachable (always in CI).
 
+mod abuse;
 mod analytics;
 mod business;
 mod certify;

@@ -62,8 +62,22 @@ async fn guest_token_sets_a_day_long_guest_cookie() {
         let (status, body) = read(response).await;
         assert_eq!(status, 200, "{}: {body}", app.database);
         let id = body["data"]["sessionId"].as_str().unwrap();
-        assert_eq!(id.len(), 36);
+        // Signed by the server, in characters a cookie and a header carry unchanged.
+        assert!(
+            app.state
+                .tokens
+                .verify_guest_id(id, chrono::Utc::now().timestamp()),
+            "{id}"
+        );
+        assert!(
+            id.len() <= 64
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)),
+            "{id}"
+        );
         let cookie = set_cookie(&headers, "tma_id");
+        assert!(cookie.starts_with(&format!("tma_id={id};")), "{cookie}");
         assert!(
             cookie.contains("Max-Age=86400")
                 && cookie.contains("SameSite=Lax")

@@ -1,0 +1,458 @@
+//! Analytics that cannot be inflated (docs/security.md): only a member or a guest id the
+//! server issued counts; a view counts once per visitor, post and KST day; the popular
+//! score counts distinct viewers; every analytics call is limited per address and per
+//! visitor; and the beacons take SPEC §3's whole device info.
+
+use crate::helpers::*;
+use chrono::{Duration, Utc};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use serde_json::{json, Value};
+use tidemark_server::analytics::events::Event;
+use tidemark_server::analytics::rollup::{popular_score, recent_days, roll_up};
+use tidemark_server::auth::tokens::{TokenKeys, GUEST_ID_VALID_SECS};
+use tidemark_server::entities::{analytics_daily, analytics_events, businesses, members, posts};
+use tidemark_server::limits::{BEACON_IP_BURST, BEACON_VISITOR_BURST};
+
+async fn some_business(app: &TestApp) -> i64 {
+    businesses::Entity::find()
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .expect("the demo business")
+        .id
+}
+
+async fn published_post(app: &TestApp, business_id: i64, title: &str, age_hours: i64) -> i64 {
+    let published = Utc::now() - Duration::hours(age_hours);
+    posts::ActiveModel {
+        business_id: Set(business_id),
+        author_member_id: Set(None),
+        category_id: Set(7),
+        title: Set(title.into()),
+        summary: Set("요약".into()),
+        body_html: Set("<p>본문</p>".into()),
+        body_text: Set("본문".into()),
+        status: Set("PUBLISHED".into()),
+        published_at: Set(Some(published)),
+        created_at: Set(published),
+        updated_at: Set(published),
+        ..Default::default()
+    }
+    .insert(&app.state.db)
+    .await
+    .unwrap()
+    .id
+}
+
+fn view(post: i64) -> Value {
+    json!({"kind": "view", "postSeq": post, "offset": 540, "deviceType": "PC"})
+}
+
+/// `POST /api/v1/events` from a plain client (one address: the test's) with the guest id
+/// in the `_tma_id` header.
+async fn send(app: &TestApp, guest: &str, events: Vec<Value>) -> (u16, Value) {
+    read(
+        reqwest::Client::new()
+            .post(app.url("/api/v1/events"))
+            .header("_tma_id", guest)
+            .json(&json!({ "events": events }))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+async fn post_row(app: &TestApp, id: i64) -> posts::Model {
+    posts::Entity::find_by_id(id)
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+async fn events_count(app: &TestApp) -> u64 {
+    analytics_events::Entity::find()
+        .count(&app.state.db)
+        .await
+        .unwrap()
+}
+
+/// Where `post` stands in the popular list the readers get (first page, 50).
+async fn popular_rank(app: &TestApp, post: i64) -> Option<usize> {
+    app.state.catalog.reload(&app.state.db).await.unwrap();
+    let (status, body) = app.get("/api/v1/posts/popular?size=50").await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|item| item["postSeq"] == post)
+}
+
+/// Guest ids the server never issued: made up, other shapes, forged or altered signatures,
+/// another server's, expired.
+fn made_up_ids(app: &TestApp, real: &str, n: usize) -> Vec<String> {
+    let now = Utc::now().timestamp();
+    let (payload, signature) = real.rsplit_once('.').unwrap();
+    let (nonce, _) = payload.split_once('.').unwrap();
+    let other_server = TokenKeys::from_secret(b"not-this-servers-secret-not-this");
+    (0..n)
+        .map(|i| match i % 7 {
+            0 => format!("guest-{i}"),
+            1 => format!("3f2a9c1e-6b7d-4e8f-9a0b-{i:012}"),
+            2 => format!("{nonce}{i}.{now}.{signature}"),
+            3 => format!("{payload}.{}", &"AAAAAAAAAAAAAAAAAAAAAA"),
+            4 => other_server.issue_guest_id(now),
+            5 => app
+                .state
+                .tokens
+                .issue_guest_id(now - GUEST_ID_VALID_SECS - 60 - i as i64),
+            _ => format!("{nonce}.{}.{signature}", now + i as i64 + 1),
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn made_up_guest_ids_from_one_address_do_not_move_a_post_in_popular() {
+    on_each_database(|app: TestApp| async move {
+        let business = some_business(&app).await;
+        let mut ranked = Vec::new();
+        for n in 0..4 {
+            ranked.push(published_post(&app, business, &format!("읽힌 글 {n}"), 10).await);
+        }
+        let target = published_post(&app, business, "노리는 글", 10).await;
+        // Four real guests: the first post has four viewers, the next three, ...
+        for readers in 0..4 {
+            let guest = new_guest_id(&app).await;
+            let events = ranked[..4 - readers].iter().map(|&p| view(p)).collect();
+            let (status, body) = send(&app, &guest, events).await;
+            assert_eq!(status, 200, "{body}");
+        }
+        let days = recent_days(Utc::now());
+        roll_up(&app.state.db, &days).await.unwrap();
+        let before = popular_rank(&app, target).await;
+        assert!(before.is_some() && before > popular_rank(&app, ranked[3]).await);
+        let stored = events_count(&app).await;
+
+        // 200 requests from one address, each with a guest id the server never issued.
+        let real = new_guest_id(&app).await;
+        for forged in made_up_ids(&app, &real, 200) {
+            let (status, body) = send(&app, &forged, vec![view(target)]).await;
+            assert_eq!(status, 400, "{forged}: {body}");
+            assert_eq!(body["code"], "104");
+        }
+        assert_eq!(events_count(&app).await, stored, "nothing stored");
+        roll_up(&app.state.db, &days).await.unwrap();
+        let post = post_row(&app, target).await;
+        assert_eq!(
+            (post.view_count, post.viewer_count, post.popular_score),
+            (0, 0, 0.0),
+            "{}",
+            app.database
+        );
+        assert_eq!(popular_rank(&app, target).await, before, "{}", app.database);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_forged_guest_id_counts_on_no_beacon_and_a_real_one_does() {
+    on_each_database(|app: TestApp| async move {
+        let business = some_business(&app).await;
+        let post = published_post(&app, business, "글", 2).await;
+        let real = new_guest_id(&app).await;
+        let plain = reqwest::Client::new();
+        let stored = events_count(&app).await;
+        for forged in made_up_ids(&app, &real, 7) {
+            // The beacons answer as SPEC's beacons do, and store nothing...
+            let visit = plain
+                .post(app.url("/visit/v1"))
+                .header("content-type", "text/plain")
+                .body(json!({"offset": 540, "tmaId": forged, "deviceType": "PC"}).to_string())
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(visit.status(), 200, "{forged}");
+            let click = plain
+                .post(app.url("/click/v1"))
+                .header("cookie", format!("tma_id={forged}"))
+                .body(json!({"postSeq": post, "offset": 540, "tmsId": forged}).to_string())
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(click.status(), 200, "{forged}");
+            // ...and the events call says why it took nothing.
+            let (status, body) = send(&app, &forged, vec![view(post)]).await;
+            assert_eq!(status, 400, "{forged}: {body}");
+            assert!(
+                body["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("not issued by this server"),
+                "{body}"
+            );
+        }
+        assert_eq!(events_count(&app).await, stored, "{}", app.database);
+
+        // The id the server issued counts, wherever it travels; a forged header next to it
+        // changes nothing.
+        let visit = plain
+            .post(app.url("/visit/v1"))
+            .body(json!({"offset": 540, "tmaId": real, "deviceType": "PC"}).to_string())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(visit.status(), 200);
+        let click = plain
+            .post(app.url("/click/v1"))
+            .header("_tma_id", "guest-made-up")
+            .header("cookie", format!("tma_id={real}"))
+            .body(json!({"postSeq": post, "offset": 540, "tmsId": "analysis-1"}).to_string())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(click.status(), 200);
+        let (status, body) = send(&app, &real, vec![view(post)]).await;
+        assert_eq!(status, 200, "{body}");
+        let kinds: Vec<String> = analytics_events::Entity::find()
+            .filter(analytics_events::Column::GuestId.eq(&real))
+            .all(&app.state.db)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|e| e.kind)
+            .collect();
+        assert_eq!(kinds, ["visit", "click", "view"], "{}", app.database);
+        assert_eq!(events_count(&app).await, stored + 3);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_view_counts_once_per_visitor_and_day_and_popular_counts_distinct_viewers() {
+    on_each_database(|app: TestApp| async move {
+        let business = some_business(&app).await;
+        let post = published_post(&app, business, "두 번 읽힌 글", 5).await;
+        let guest = new_guest_id(&app).await;
+        let reader = app.signed_in("reader@tidemark.test").await;
+        // The same guest and the same member each view the post twice today.
+        for _ in 0..2 {
+            let (status, body) = send(&app, &guest, vec![view(post)]).await;
+            assert_eq!(status, 200, "{body}");
+            let (status, body) = read(
+                reader
+                    .post(app.url("/api/v1/events"))
+                    .json(&json!({"events": [view(post), view(post)]}))
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(status, 200, "{body}");
+        }
+        let days = recent_days(Utc::now());
+        roll_up(&app.state.db, &days).await.unwrap();
+        let today = analytics_daily::Entity::find()
+            .filter(analytics_daily::Column::PostId.eq(post))
+            .filter(analytics_daily::Column::Day.eq(days[1].clone()))
+            .one(&app.state.db)
+            .await
+            .unwrap()
+            .expect("today's row");
+        assert_eq!(
+            (today.views, today.unique_readers),
+            (2, 2),
+            "{}",
+            app.database
+        );
+        let row = post_row(&app, post).await;
+        assert_eq!((row.view_count, row.viewer_count), (2, 2));
+
+        // The member viewed it yesterday too: another visitor-day for the views shown, but
+        // the same viewer for the popular score.
+        let member = members::Entity::find()
+            .filter(members::Column::Email.eq("reader@tidemark.test"))
+            .one(&app.state.db)
+            .await
+            .unwrap()
+            .unwrap();
+        app.state
+            .events
+            .submit(vec![Event {
+                kind: "view",
+                post_id: Some(post),
+                business_id: Some(business),
+                member_id: Some(member.id),
+                guest_id: None,
+                device_type: "PC".into(),
+                device_os: None,
+                browser: None,
+                offset_minutes: 540,
+                occurred_at: Utc::now() - Duration::days(1),
+                detail: None,
+            }])
+            .await
+            .unwrap();
+        roll_up(&app.state.db, &days).await.unwrap();
+        let row = post_row(&app, post).await;
+        assert_eq!(
+            (row.view_count, row.viewer_count),
+            (3, 2),
+            "{}",
+            app.database
+        );
+        let published = row.published_at.unwrap();
+        let two_viewers = popular_score(2, 0, 0, published, Utc::now());
+        let three_views = popular_score(3, 0, 0, published, Utc::now());
+        assert!(
+            (row.popular_score - two_viewers).abs() < (row.popular_score - three_views).abs()
+                && (row.popular_score - two_viewers).abs() / two_viewers < 0.01,
+            "score {} for two viewers {two_viewers}",
+            row.popular_score
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn every_beacon_takes_the_whole_device_info_of_spec() {
+    on_each_database(|app: TestApp| async move {
+        let business = some_business(&app).await;
+        let post = published_post(&app, business, "글", 2).await;
+        let guest = new_guest_id(&app).await;
+        let device = json!({
+            "deviceType": "MOBILE", "deviceOs": "AOS", "browser": "Chrome", "browserVer": "131.0",
+            "browserAgent": "Mozilla/5.0 (Linux; Android 14; SM-S921N) Chrome/131.0 Mobile",
+            "osVersion": "14", "deviceId": "device-7", "pushToken": "fcm-token-1"
+        });
+        let with_device = |fields: Value| {
+            let mut body = device.clone();
+            body.as_object_mut()
+                .unwrap()
+                .extend(fields.as_object().unwrap().clone());
+            body
+        };
+        let plain = reqwest::Client::new();
+        for (path, body) in [
+            ("/visit/v1", with_device(json!({"offset": 540, "tmaId": guest, "accessToken": ""}))),
+            (
+                "/click/v1",
+                with_device(json!({"postSeq": post, "offset": 540, "tmsId": guest, "accessToken": ""})),
+            ),
+            (
+                "/api/v1/events",
+                json!({"events": [with_device(json!({"kind": "view", "postSeq": post, "offset": 540}))]}),
+            ),
+        ] {
+            let (status, answer) = read(
+                plain
+                    .post(app.url(path))
+                    .header("content-type", "text/plain;charset=UTF-8")
+                    .header("_tma_id", &guest)
+                    .body(body.to_string())
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(status, 200, "{path}: {answer}");
+        }
+        let stored = analytics_events::Entity::find()
+            .filter(analytics_events::Column::GuestId.eq(&guest))
+            .all(&app.state.db)
+            .await
+            .unwrap();
+        assert_eq!(stored.len(), 3, "{}", app.database);
+        assert!(stored.iter().all(|e| e.device_type == "MOBILE"
+            && e.device_os.as_deref() == Some("AOS")
+            && e.browser.as_deref() == Some("Chrome")));
+        roll_up(&app.state.db, &recent_days(Utc::now())).await.unwrap();
+        assert_eq!(post_row(&app, post).await.view_count, 1);
+
+        // Still: what is not device info is an unknown field.
+        let (status, body) = app
+            .post("/visit/v1", with_device(json!({"offset": 540, "tmaId": guest, "fax": "1"})))
+            .await;
+        assert_eq!(status, 400, "{body}");
+        assert!(body["message"].as_str().unwrap().contains("fax"), "{body}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn analytics_calls_are_limited_per_visitor_and_per_address() {
+    on_each_database(|app: TestApp| async move {
+        let business = some_business(&app).await;
+        let post = published_post(&app, business, "글", 2).await;
+        let batch = |n: usize| (0..n).map(|_| view(post)).collect::<Vec<_>>();
+
+        // One visitor: the burst, then 429 with the usual envelope and Retry-After.
+        let guest = new_guest_id(&app).await;
+        let per_request = 40;
+        for _ in 0..BEACON_VISITOR_BURST as usize / per_request {
+            let (status, body) = send(&app, &guest, batch(per_request)).await;
+            assert_eq!(status, 200, "{body}");
+        }
+        let response = reqwest::Client::new()
+            .post(app.url("/api/v1/events"))
+            .header("_tma_id", &guest)
+            .json(&json!({"events": batch(per_request)}))
+            .send()
+            .await
+            .unwrap();
+        assert!(response.headers().contains_key("retry-after"));
+        let (status, body) = read(response).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (429, Some("429")),
+            "{body}"
+        );
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("too many analytics events from this visitor"),
+            "{body}"
+        );
+        // The visit beacon of the same visitor is limited too; another visitor is not.
+        let visit = reqwest::Client::new()
+            .post(app.url("/visit/v1"))
+            .body(json!({"offset": 540, "tmaId": guest, "deviceType": "PC"}).to_string())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(visit.status(), 429);
+        let (status, body) = send(&app, &new_guest_id(&app).await, batch(1)).await;
+        assert_eq!(status, 200, "{body}");
+
+        // One address: at most its burst (plus what refills meanwhile), whoever the visitors.
+        let mut sent = (BEACON_VISITOR_BURST as usize / per_request + 1) * per_request + 2;
+        let mut limited = None;
+        for _ in 0..BEACON_IP_BURST as usize / 50 + 5 {
+            let (status, body) = send(&app, &new_guest_id(&app).await, batch(50)).await;
+            if status == 429 {
+                limited = Some(body);
+                break;
+            }
+            assert_eq!(status, 200, "{body}");
+            sent += 50;
+        }
+        let body = limited.expect("the address is limited");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("too many analytics events;"),
+            "{body}"
+        );
+        assert!(
+            sent <= BEACON_IP_BURST as usize + 200,
+            "{sent} events before the limit"
+        );
+        // Calls that would not count are held to the address's allowance as well.
+        let (status, _) = send(&app, "guest-made-up", batch(50)).await;
+        assert_eq!(status, 429);
+    })
+    .await;
+}
