@@ -7,6 +7,7 @@ mod business;
 mod certify;
 mod content;
 mod engagement;
+mod hardening;
 mod helpers;
 mod journey;
 mod media;

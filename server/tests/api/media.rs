@@ -738,3 +738,85 @@ fn walk_files(folder: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     found
 }
+
+#[tokio::test]
+async fn a_business_uses_only_its_own_uploads_even_of_the_same_file() {
+    use reqwest::Method;
+    use serde_json::json;
+    on_each_database(|app: TestApp| async move {
+        let master = app.signed_in("master@tidemark.test").await;
+        let pdf = b"%PDF-1.7\nquarterly numbers, not yet published\n%%EOF".as_slice();
+        let (status, body) = upload(&app, &master, "Q3-내부.pdf", pdf, Some("report")).await;
+        assert_eq!(status, 200, "{body}");
+        let their_pdf = body["data"]["id"].as_i64().unwrap();
+        let picture = png_with_alpha(32, 32);
+        let (_, body) = upload(&app, &master, "cover.png", &picture, Some("cover")).await;
+        let their_image = body["data"]["id"].as_i64().unwrap();
+
+        new_member(&app, "rival@example.test").await;
+        let rival = app.signed_in("rival@example.test").await;
+        // Before it has a business, the rival may upload a logo of its own, not a body file.
+        let (status, body) = upload(&app, &rival, "logo.png", &noise_png(24, 24), Some("logo")).await;
+        assert_eq!(status, 200, "{body}");
+        let own_logo = body["data"]["id"].as_i64().unwrap();
+        assert_eq!(upload(&app, &rival, "x.png", &noise_png(20, 20), None).await.0, 403);
+        // Registering with the other business's image is refused; with its own, accepted.
+        let registration = |logo: i64| {
+            json!({
+                "registrationNumber": "220-81-62517", "name": "경쟁사", "description": "설명",
+                "industry": "제조", "logoUploadId": logo
+            })
+        };
+        let (status, body) = call(&app, &rival, Method::POST, "/api/v1/businesses", Some(registration(their_image))).await;
+        assert_eq!(status, 400, "{body}");
+        let (status, body) = call(&app, &rival, Method::POST, "/api/v1/businesses", Some(registration(own_logo))).await;
+        assert_eq!(status, 200, "{body}");
+        let rival_business = body["data"]["id"].as_i64().unwrap();
+        assert!(body["data"]["logoUrl"].as_str().is_some(), "{body}");
+
+        // Naming the other business's uploads: refused like ids that do not exist.
+        let post = |field: &str, id: i64| {
+            let mut body = json!({"categoryId": 1, "title": "보고서", "bodyHtml": "<p>본문</p>",
+                "action": "publish", "isReport": true});
+            body[field] = json!(id);
+            body
+        };
+        for (field, id) in [("reportUploadId", their_pdf), ("coverUploadId", their_image)] {
+            let (status, answer) = call(&app, &rival, Method::POST, "/api/v1/posts", Some(post(field, id))).await;
+            assert_eq!(status, 400, "{field}: {answer}");
+            assert!(!answer.to_string().contains("/media/"), "{answer}");
+            let (_, missing) = call(&app, &rival, Method::POST, "/api/v1/posts", Some(post(field, 9_999_999))).await;
+            assert_eq!(answer["message"], missing["message"], "no way to tell another's upload from none");
+        }
+        let (status, answer) = call(&app, &rival, Method::PUT, &format!("/api/v1/businesses/{rival_business}"),
+            Some(json!({"logoUploadId": their_image}))).await;
+        assert_eq!(status, 400, "{answer}");
+        let (status, answer) = call(&app, &rival, Method::POST, &format!("/api/v1/businesses/{rival_business}/media-requests"),
+            Some(json!({"title": "보도자료", "body": "본문", "mediaTypes": ["ONLINE"], "attachmentIds": [their_pdf]}))).await;
+        assert_eq!(status, 400, "{answer}");
+        assert!(answer["message"].as_str().unwrap().contains("attachmentIds"), "{answer}");
+
+        // The same bytes uploaded by the rival are the rival's own upload: another id, the
+        // same stored object, and usable by the rival alone.
+        let (status, body) = upload(&app, &rival, "copy.pdf", pdf, Some("report")).await;
+        assert_eq!(status, 200, "{body}");
+        let copy = body["data"]["id"].as_i64().unwrap();
+        assert_ne!(copy, their_pdf);
+        let (status, answer) = call(&app, &rival, Method::POST, "/api/v1/posts", Some(post("reportUploadId", copy))).await;
+        assert_eq!(status, 200, "{answer}");
+        let rows = uploads::Entity::find()
+            .filter(uploads::Column::Id.is_in([their_pdf, copy]))
+            .all(&app.state.db)
+            .await
+            .unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].storage_key, rows[1].storage_key, "stored once");
+        // The first uploader's name still names the download.
+        let served = fetch(&app, &format!("/media/{}", rows[0].storage_key)).await;
+        assert!(header(&served, "content-disposition").contains("Q3-"), "{}", header(&served, "content-disposition"));
+        // And the demo master cannot use the rival's copy either.
+        let (status, _) = call(&app, &master, Method::POST, "/api/v1/posts", Some(post("reportUploadId", copy))).await;
+        assert_eq!(status, 400);
+    })
+    .await;
+}
