@@ -14,6 +14,7 @@ mod m20261122_000004_engagement_and_analytics;
 mod m20261122_000005_media_uploads_search_mail;
 mod m20261122_000006_search_log_by_day;
 mod m20261123_000007_event_detail;
+mod m20261123_000010_search_log_visitors;
 
 pub struct Migrator;
 
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000005_media_uploads_search_mail::Migration),
             Box::new(m20261122_000006_search_log_by_day::Migration),
             Box::new(m20261123_000007_event_detail::Migration),
+            Box::new(m20261123_000010_search_log_visitors::Migration),
         ]
     }
 }

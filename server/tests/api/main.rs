@@ -7,6 +7,7 @@ mod certify;
 mod content;
 mod engagement;
 mod helpers;
+mod input;
 mod journey;
 mod media;
 mod members;
