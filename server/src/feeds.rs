@@ -5,8 +5,9 @@
 use crate::content::cards::cards;
 use crate::entities::businesses;
 use crate::error::{ApiError, ApiResult};
+use crate::extract::Path;
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -31,6 +32,16 @@ pub fn router() -> Router<AppState> {
         .route("/rss/business/{file}", get(feed_business))
 }
 
+/// Whether XML 1.0 allows `c` in a document (its `Char` production): tab, line feed,
+/// carriage return, and everything from U+0020 but U+FFFE and U+FFFF (surrogates cannot
+/// occur in a Rust string). Text stored before the API refused control characters, and the
+/// two non-characters it still takes, must not make a feed unreadable for everyone.
+fn xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{fffd}' | '\u{10000}'..)
+}
+
+/// Text for an XML element or attribute value: markup escaped, characters XML 1.0 forbids
+/// dropped. Every piece of text a feed or sitemap writes goes through here.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -40,8 +51,7 @@ fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 does not allow.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
+            c if !xml_char(c) => {}
             _ => out.push(c),
         }
     }
@@ -291,4 +301,19 @@ async fn feed_business(
         &ids,
     )
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_drops_every_character_xml_forbids() {
+        assert_eq!(escape("a\u{0}b\u{8}c\u{1f}d\u{fffe}e\u{ffff}f"), "abcdef");
+        assert_eq!(escape("<&>\"'"), "&lt;&amp;&gt;&quot;&apos;");
+        assert_eq!(
+            escape("줄\n바꿈\t탭\r\u{7f}\u{85}\u{fffd}\u{1f600}\u{1fffe}"),
+            "줄\n바꿈\t탭\r\u{7f}\u{85}\u{fffd}\u{1f600}\u{1fffe}"
+        );
+    }
 }

@@ -55,9 +55,58 @@ pub async fn csrf_guard(request: Request, next: Next) -> Response {
     next.run(request).await
 }
 
-/// Headers on every answer; HTML pages also get a content security policy that allows only
-/// the site's own scripts (and WebAssembly compilation for the core).
-pub async fn security_headers(request: Request, next: Next) -> Response {
+/// Whether a request is the web client calling the API, as SPEC has every call sent: with
+/// the time-zone offset `_off_set` and the token headers `_tma_token` and `_tmr_token`
+/// (empty when the page holds no tokens), and, when the browser says what the answer is for
+/// (`Sec-Fetch-Dest`), for a script's fetch (`empty`), never an image, a page or a frame.
+/// Read where a call counts something about people (the search log), so a search forced by
+/// an `<img>` in a post or a link opened in a tab is not counted as someone searching.
+pub fn sent_by_the_web_client(headers: &axum::http::HeaderMap) -> bool {
+    let offset_ok = headers
+        .get("_off_set")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<i32>().ok())
+        .is_some_and(|minutes| (-720..=840).contains(&minutes));
+    let tokens_sent = headers.contains_key("_tma_token") && headers.contains_key("_tmr_token");
+    let fetched_by_script = headers
+        .get("sec-fetch-dest")
+        .is_none_or(|dest| dest.as_bytes().eq_ignore_ascii_case(b"empty"));
+    offset_ok && tokens_sent && fetched_by_script
+}
+
+/// The policy of the site's HTML pages: only the site's own scripts (and WebAssembly
+/// compilation for the core); images only from the site itself, which is all the body policy
+/// keeps (`content::sanitize`: `/media/…` addresses); and Trusted Types, so the only ways
+/// markup or a script address reach the DOM are the two named policies of the web client
+/// (the post body's shadow root, `ui/src/features/posts/detail/PostBody.tsx`, and the
+/// start-up script `ui/public/boot.js`).
+pub const PAGE_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; \
+     connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+     frame-ancestors 'none'; require-trusted-types-for 'script'; \
+     trusted-types tidemark-post-body tidemark-boot";
+
+/// The same without Trusted Types, for the API reference (`/api-docs`): Swagger UI writes
+/// markup through React's `dangerouslySetInnerHTML`, and the page shows no stored content.
+const API_DOCS_CSP: &str =
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+     img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; \
+     base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// Every other answer (JSON, feeds, media) is data, never a document.
+const DATA_CSP: &str = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/// HSTS, sent only when the site's public address is https: two years, subdomains too.
+pub const HSTS: &str = "max-age=63072000; includeSubDomains";
+
+/// Headers on every answer; HTML pages get [`PAGE_CSP`]. `https` is whether the public
+/// address is https (`Settings::secure_cookies`): then browsers are told to use https only.
+pub async fn security_headers(
+    axum::extract::State(https): axum::extract::State<bool>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let api_docs = request.uri().path().starts_with("/api-docs");
     let mut response = next.run(request).await;
     let html = response
         .headers()
@@ -65,12 +114,10 @@ pub async fn security_headers(request: Request, next: Next) -> Response {
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/html"));
     let headers = response.headers_mut();
-    let csp = if html {
-        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
-         img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; \
-         base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-    } else {
-        "default-src 'none'; frame-ancestors 'none'; sandbox"
+    let csp = match (html, api_docs) {
+        (true, false) => PAGE_CSP,
+        (true, true) => API_DOCS_CSP,
+        (false, _) => DATA_CSP,
     };
     let defaults: [(header::HeaderName, &str); 5] = [
         (header::CONTENT_SECURITY_POLICY, csp),
@@ -86,6 +133,12 @@ pub async fn security_headers(request: Request, next: Next) -> Response {
         if !headers.contains_key(&name) {
             headers.insert(name, HeaderValue::from_static(value));
         }
+    }
+    if https {
+        headers.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static(HSTS),
+        );
     }
     response
 }
@@ -133,4 +186,40 @@ pub async fn private_by_default(request: Request, next: Next) -> Response {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderMap;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.insert(*name, HeaderValue::from_static(value));
+        }
+        map
+    }
+
+    #[test]
+    fn only_the_web_clients_calls_count_as_people() {
+        let spec = [("_off_set", "540"), ("_tma_token", ""), ("_tmr_token", "")];
+        assert!(sent_by_the_web_client(&headers(&spec)));
+        let mut fetched = spec.to_vec();
+        fetched.push(("sec-fetch-dest", "empty"));
+        assert!(sent_by_the_web_client(&headers(&fetched)));
+        for dest in ["image", "document", "iframe", "script"] {
+            let mut other = spec.to_vec();
+            other.push(("sec-fetch-dest", dest));
+            assert!(!sent_by_the_web_client(&headers(&other)), "{dest}");
+        }
+        assert!(!sent_by_the_web_client(&headers(&spec[1..])));
+        assert!(!sent_by_the_web_client(&headers(&spec[..2])));
+        assert!(!sent_by_the_web_client(&headers(&[
+            ("_off_set", "x"),
+            ("_tma_token", ""),
+            ("_tmr_token", "")
+        ])));
+        assert!(!sent_by_the_web_client(&HeaderMap::new()));
+    }
 }

@@ -112,7 +112,10 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
                 .service(assets),
         )
         .fallback_service(static_files)
-        .layer(axum::middleware::from_fn(crate::security::security_headers))
+        .layer(axum::middleware::from_fn_with_state(
+            settings.secure_cookies(),
+            crate::security::security_headers,
+        ))
         .layer(CompressionLayer::new())
         .layer(tower_http::request_id::PropagateRequestIdLayer::new(request_id.clone()))
         .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {

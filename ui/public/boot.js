@@ -7,6 +7,16 @@
   var preload = ((me && me.getAttribute("data-preload")) || "").split(" ").filter(Boolean);
   var started = false;
   if (!entry) return;
+  // Trusted Types (the page's CSP requires them for script addresses): the one policy that
+  // may name a script, and only a path of this site.
+  var scripts =
+    window.trustedTypes &&
+    window.trustedTypes.createPolicy("tidemark-boot", {
+      createScriptURL: function (url) {
+        if (!/^\/[^\/\\]/.test(url)) throw new TypeError("not a script of this site: " + url);
+        return url;
+      },
+    });
   function start() {
     if (started) return;
     started = true;
@@ -20,7 +30,7 @@
     var script = document.createElement("script");
     script.type = "module";
     script.crossOrigin = "";
-    script.src = entry;
+    script.src = scripts ? scripts.createScriptURL(entry) : entry;
     document.head.appendChild(script);
   }
   function afterPaint() {

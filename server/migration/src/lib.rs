@@ -16,6 +16,7 @@ mod m20261122_000006_search_log_by_day;
 mod m20261123_000007_event_detail;
 mod m20261123_000008_upload_links_and_try_counters;
 mod m20261123_000009_visitor_counts;
+mod m20261123_000010_search_log_visitors;
 
 pub struct Migrator;
 
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000007_event_detail::Migration),
             Box::new(m20261123_000008_upload_links_and_try_counters::Migration),
             Box::new(m20261123_000009_visitor_counts::Migration),
+            Box::new(m20261123_000010_search_log_visitors::Migration),
         ]
     }
 }

@@ -34,6 +34,8 @@ pub struct TokenKeys {
     /// HMAC-SHA256 keyed with a key derived from the secret for guest ids only, so a guest
     /// id's signature can never stand for any other token.
     guest: Hmac<Sha256>,
+    /// The secret, for keyed hashes of identifiers ([`TokenKeys::pseudonym`]).
+    secret: Vec<u8>,
 }
 
 impl TokenKeys {
@@ -45,7 +47,26 @@ impl TokenKeys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             guest: <Hmac<Sha256> as KeyInit>::new_from_slice(&guest_key).expect("any key length"),
+            secret: secret.to_vec(),
         }
+    }
+
+    /// A keyed hash (HMAC-SHA256 with the token secret, 64 hex digits) of `value` for
+    /// `purpose`: the same inputs always give the same pseudonym, and nobody without the
+    /// secret can tell whose it is or make one for a given value. The purpose separates uses,
+    /// so a pseudonym of one never matches one of another.
+    pub fn pseudonym(&self, purpose: &str, value: &str) -> String {
+        use hmac::{KeyInit, Mac};
+        let mut mac = hmac::Hmac::<Sha256>::new_from_slice(&self.secret)
+            .expect("HMAC takes a key of any length");
+        mac.update(purpose.as_bytes());
+        mac.update(&[0]);
+        mac.update(value.as_bytes());
+        mac.finalize()
+            .into_bytes()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
     }
 
     /// The configured secret, or in demo mode one generated once into the data folder.
@@ -239,6 +260,19 @@ mod tests {
             "a token signed with another key is refused"
         );
         assert!(keys.verify_access("not.a.token", 1_000).is_none());
+    }
+
+    #[test]
+    fn pseudonyms_are_keyed_and_separated_by_purpose() {
+        let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
+        let one = keys.pseudonym("search-visitor 2026-03-01", "m:7");
+        assert_eq!(one.len(), 64);
+        assert_eq!(one, keys.pseudonym("search-visitor 2026-03-01", "m:7"));
+        assert_ne!(one, keys.pseudonym("search-visitor 2026-03-02", "m:7"));
+        assert_ne!(one, keys.pseudonym("search-visitor 2026-03-01", "m:8"));
+        let other = TokenKeys::from_secret(b"another-secret-another-secret-xx");
+        assert_ne!(one, other.pseudonym("search-visitor 2026-03-01", "m:7"));
+        assert!(!one.contains("m:7"));
     }
 
     #[test]

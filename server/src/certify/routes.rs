@@ -9,12 +9,12 @@ use crate::entities::{certifications, members, password_resets};
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Json;
+use crate::extract::Query;
 use crate::limits::RateLimits;
 use crate::openapi::ErrorBody;
 use crate::security::ClientIp;
 use crate::state::AppState;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Duration, Utc};
@@ -131,9 +131,8 @@ struct CertifyRequested {
 async fn request(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    params: Result<Query<RequestParams>, QueryRejection>,
+    Query(params): Query<RequestParams>,
 ) -> ApiResult<impl IntoResponse> {
-    let Query(params) = params.map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
     let purpose = Purpose::parse(params.purpose.as_deref())?;
     check_rate(&state, &ip)?;
     let provider = provider(&state)?;

@@ -5,9 +5,16 @@
 //! The policy is an allowlist (docs/media.md lists it): a few text, list, table and figure
 //! tags; links with http, https or mailto addresses that always carry
 //! `rel="noopener noreferrer nofollow ugc"`; images whose address is one of the platform's
-//! media paths (`/media/…`) or an absolute http(s) address, with the single class `coupon`
-//! (the UI makes coupon images clickable). Nothing else: no scripts, styles, SVG, MathML,
-//! forms, frames, event handlers, `id`/`name` (DOM clobbering) or `data:`/`javascript:`.
+//! own media paths (`/media/…`, nothing else: the pages' CSP `img-src 'self'` agrees, and a
+//! reader's browser fetches no third party's image), with the single class `coupon` (the UI
+//! makes coupon images clickable). Nothing else: no scripts, styles, SVG, MathML, forms,
+//! frames, event handlers, `id`/`name` (DOM clobbering) or `data:`/`javascript:`.
+//!
+//! Addresses of this site never hold dot segments: `/media/../api/v1/search?q=x` would be
+//! resolved by the browser to another path of the site, fetched by every reader. Image
+//! addresses are therefore a strict shape (letters, digits, `-`, `_`, `.` and `/`, no
+//! segment `.` or `..`), and relative links are refused when a dot segment appears in any
+//! spelling a browser resolves (`%2e`, `\`, tabs and line breaks removed).
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -139,19 +146,44 @@ pub(crate) fn lenient_scheme(url: &str) -> Option<String> {
     .then(|| scheme.to_ascii_lowercase())
 }
 
-/// A link is relative or uses one of [`LINK_SCHEMES`], even read leniently (ammonia has
-/// already applied the standard reading).
+/// A link uses one of [`LINK_SCHEMES`], even read leniently (ammonia has already applied
+/// the standard reading), or is a relative address without dot segments.
 fn link_allowed(href: &str) -> bool {
-    lenient_scheme(href).is_none_or(|scheme| LINK_SCHEMES.contains(&scheme.as_str()))
+    match lenient_scheme(href) {
+        Some(scheme) => LINK_SCHEMES.contains(&scheme.as_str()),
+        None => !has_dot_segment(href),
+    }
 }
 
-/// An image address is one of the platform's media paths or an absolute http(s) address
-/// (the scheme list has already refused everything but http, https, mailto and relative).
+/// An image address is one of the platform's media paths: `/media/` and then only letters,
+/// digits, `-`, `_`, `.` and `/`, with no `.` or `..` segment (the keys the platform makes
+/// look like `images/<sha256>.jpg`). No percent-escapes, backslashes, white space, query or
+/// fragment: nothing a browser could resolve to another path.
 fn image_source_allowed(src: &str) -> bool {
-    let lower = src.to_ascii_lowercase();
-    (src.starts_with("/media/") && !src.contains('\\'))
-        || lower.starts_with("https://")
-        || lower.starts_with("http://")
+    let Some(key) = src.strip_prefix("/media/") else {
+        return false;
+    };
+    !key.is_empty()
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/'))
+        && !has_dot_segment(src)
+}
+
+/// Whether the path of a relative address holds a `.` or `..` segment as a browser reads it:
+/// tabs and line breaks removed, `\` as `/`, `%2e` as `.`.
+fn has_dot_segment(address: &str) -> bool {
+    let compact: String = address
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let path = compact.split(['?', '#']).next().unwrap_or_default();
+    let path = path.replace('\\', "/");
+    let path = path.to_ascii_lowercase().replace("%2e", ".");
+    path.replace("%5c", "/")
+        .replace("%2f", "/")
+        .split('/')
+        .any(|segment| segment == "." || segment == "..")
 }
 
 /// 1 to 5 digits: sizes and spans.
@@ -457,9 +489,7 @@ mod tests {
                         }
                         if (name, attribute.as_str()) == ("img", "src") {
                             assert!(
-                                value.starts_with("/media/")
-                                    || value.to_ascii_lowercase().starts_with("https://")
-                                    || value.to_ascii_lowercase().starts_with("http://"),
+                                value.starts_with("/media/") && !value.contains(".."),
                                 "image address {value}\n input: {input}\n output: {out}"
                             );
                         }
@@ -593,7 +623,7 @@ mod tests {
     }
 
     #[test]
-    fn images_keep_the_coupon_class_only_and_platform_or_web_addresses() {
+    fn images_keep_the_coupon_class_only_and_platform_addresses() {
         assert_eq!(
             check("<img src=\"/media/images/c.png\" class=\"big coupon shadow\">"),
             "<img src=\"/media/images/c.png\" class=\"coupon\">"
@@ -602,11 +632,11 @@ mod tests {
             check("<img src=\"/media/images/c.png\" class=\"big shadow\">"),
             "<img src=\"/media/images/c.png\">"
         );
-        assert_eq!(
-            check("<img src=\"https://cdn.example.com/a.jpg\" alt=\"a\">"),
-            "<img src=\"https://cdn.example.com/a.jpg\" alt=\"a\">"
-        );
         for bad in [
+            // Other sites' images: the pages' CSP would block them, and they would tell a
+            // third party who reads what.
+            "https://cdn.example.com/a.jpg",
+            "http://cdn.example.com/a.jpg",
             "data:image/png;base64,iVBORw0KGgo=",
             "javascript:alert(1)",
             "/uploads/a.png",
@@ -624,6 +654,65 @@ mod tests {
             check("<img src=\"/media/a.png\" width=\"100%\" height=\"50\" onerror=\"alert(1)\" style=\"x\">"),
             "<img src=\"/media/a.png\" height=\"50\">"
         );
+    }
+
+    #[test]
+    fn image_addresses_that_resolve_elsewhere_on_the_site_go() {
+        for bad in [
+            "/media/../api/v1/search?q=WORD",
+            "/media/images/../../api/v1/search?q=WORD",
+            "/media/%2e%2e/api/v1/search?q=WORD",
+            "/media/%2E%2E/api/v1/search?q=WORD",
+            "/media/.%2e/api/v1/search?q=WORD",
+            "/media/%2e./api/v1/search?q=WORD",
+            "/media/..%2fapi/v1/search",
+            "/media/..\\api/v1/search?q=WORD",
+            "/media/%5c..%5capi/v1/search",
+            "/media/.&#x09;./api/v1/search?q=WORD",
+            "/media/./images/a.png",
+            "/media/images/a.png?q=1",
+            "/media/images/a b.png",
+            "/media/",
+        ] {
+            assert_eq!(
+                check(&format!("<img src=\"{bad}\" alt=\"x\">")),
+                "<img alt=\"x\">",
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            check("<img src=\"/media/images/0a1b-c_d.thumb.jpg\">"),
+            "<img src=\"/media/images/0a1b-c_d.thumb.jpg\">"
+        );
+    }
+
+    #[test]
+    fn relative_links_with_dot_segments_go() {
+        for bad in [
+            "/media/../api/v1/search?q=x",
+            "/post/%2e%2e/api/v1/search?q=x",
+            "../api/v1/search?q=x",
+            "/a/..\\b",
+            "/a/.%2E/b",
+        ] {
+            assert_eq!(
+                check(&format!("<a href=\"{bad}\">x</a>")),
+                format!("<a rel=\"{LINK_REL}\">x</a>"),
+                "{bad}"
+            );
+        }
+        for fine in [
+            "/post/12",
+            "/search?q=a..b",
+            "/post/12#..",
+            "https://example.com/a/../b",
+        ] {
+            assert_eq!(
+                check(&format!("<a href=\"{fine}\">x</a>")),
+                format!("<a href=\"{fine}\" rel=\"{LINK_REL}\">x</a>"),
+                "{fine}"
+            );
+        }
     }
 
     #[test]

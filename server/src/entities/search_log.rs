@@ -12,6 +12,10 @@ pub struct Model {
     pub member_id: Option<i64>,
     pub guest_id: Option<String>,
     pub result_count: i32,
+    /// A keyed hash of the visitor, new each KST day (see the migration); null when the
+    /// server could not vouch for the visitor.
+    #[sea_orm(column_type = "String(StringLen::N(64))", nullable)]
+    pub visitor: Option<String>,
     pub created_at: DateTimeUtc,
 }
 

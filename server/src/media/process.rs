@@ -139,16 +139,25 @@ pub fn process_image(bytes: &[u8], format: ImageFormat) -> Result<Processed, Fai
     Ok(Processed { image, thumbnail })
 }
 
-/// A decoder error: the limits (too large) or a broken file.
+/// What the uploader is told about an image the decoder could not read.
+pub const UNREADABLE_IMAGE: &str =
+    "this image could not be read: upload a PNG, JPEG, GIF or WebP file";
+
+/// A decoder error: the limits (too large) or a broken file. The decoder's own message may
+/// quote bytes of the file, so the uploader gets the product's sentence and the log gets
+/// only the kind of failure.
 fn unreadable(error: image::ImageError) -> Failure {
-    match error {
-        image::ImageError::Limits(_) => too_large(),
+    let kind = match &error {
+        image::ImageError::Limits(_) => return too_large(),
+        image::ImageError::Decoding(_) => "decoding",
+        image::ImageError::Unsupported(_) => "unsupported",
+        image::ImageError::Parameter(_) => "parameter",
+        image::ImageError::Encoding(_) => "encoding",
         // Reading from memory fails only on a truncated or broken file.
-        image::ImageError::IoError(error) => {
-            Failure::Refused(format!("the image could not be read: {error}"))
-        }
-        other => Failure::Refused(format!("the image could not be read: {other}")),
-    }
+        image::ImageError::IoError(_) => "truncated",
+    };
+    tracing::info!(kind, "upload refused: the image could not be decoded");
+    Failure::Refused(UNREADABLE_IMAGE.into())
 }
 
 /// Whether any pixel is not fully opaque (an alpha channel that is opaque everywhere does
@@ -319,10 +328,24 @@ mod tests {
             process_image(&png(&wide), ImageFormat::Png),
             Err(Failure::Refused(_))
         ));
-        assert!(matches!(
-            process_image(b"\x89PNG\r\n\x1a\nbroken", ImageFormat::Png),
-            Err(Failure::Refused(_))
-        ));
+    }
+
+    #[test]
+    fn a_broken_image_is_answered_without_the_decoders_words() {
+        // A PNG signature, then a chunk whose bytes the decoder would quote back.
+        let broken = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDRSECRET-BYTES";
+        for format in [
+            ImageFormat::Png,
+            ImageFormat::Jpeg,
+            ImageFormat::Gif,
+            ImageFormat::WebP,
+        ] {
+            assert_eq!(
+                process_image(broken, format).unwrap_err(),
+                Failure::Refused(UNREADABLE_IMAGE.into()),
+                "{format:?}"
+            );
+        }
     }
 
     #[test]

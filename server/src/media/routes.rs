@@ -9,10 +9,11 @@ use crate::business::access::{membership_of, require_admin};
 use crate::entities::uploads;
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
+use crate::extract::Path;
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::extract::multipart::{MultipartError, MultipartRejection};
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
@@ -125,7 +126,11 @@ fn form_error(error: MultipartError) -> ApiError {
             PDF_MAX_BYTES / (1024 * 1024)
         ))
     } else {
-        ApiError::bad_request(format!("the form could not be read: {}", error.body_text()))
+        // multer's text names parser states and may quote the body: logged, not answered.
+        tracing::info!(error = %error.body_text(), "upload form not readable");
+        ApiError::bad_request(
+            "the form could not be read: send the file as multipart/form-data with the fields file and purpose",
+        )
     }
 }
 
@@ -180,11 +185,8 @@ async fn upload(
     let business_id = membership_of(&state, user.member.id)
         .await?
         .map(|(business_id, _role)| business_id);
-    let mut form = form.map_err(|rejection| {
-        ApiError::bad_request(format!(
-            "send the file as multipart/form-data: {}",
-            rejection.body_text()
-        ))
+    let mut form = form.map_err(|_| {
+        ApiError::bad_request("send the file as multipart/form-data (with a boundary)")
     })?;
 
     let mut file: Option<(Vec<u8>, Option<String>)> = None;

@@ -135,7 +135,6 @@ async fn check(
     }))
 }
 
-
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ChangeRequest {

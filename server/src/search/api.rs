@@ -4,16 +4,16 @@
 use super::analysis::{fold, highlights};
 use super::logbook::{self, Popular};
 use super::suggest::{blend, Entry, Kind};
-use super::{Hits, RebuildReport, SearchRequest, Sort, Target, MAX_OFFSET};
+use super::{Hits, LoggedSearch, RebuildReport, SearchRequest, Sort, Target, MAX_OFFSET};
 use crate::auth::{AuthUser, MaybeAuthUser};
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
+use crate::extract::Query;
 use crate::limits::RateLimits;
 use crate::openapi::ErrorBody;
 use crate::security::ClientIp;
 use crate::state::AppState;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum_extra::extract::cookie::CookieJar;
 use base64::Engine;
@@ -35,12 +35,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(suggestions))
         .routes(routes!(popular))
         .routes(routes!(rebuild))
-}
-
-fn query_of<T>(query: Result<Query<T>, QueryRejection>) -> ApiResult<T> {
-    query
-        .map(|Query(value)| value)
-        .map_err(|rejection| ApiError::BadRequest(rejection.body_text()))
 }
 
 fn checked_query(q: Option<&str>, required: bool) -> ApiResult<String> {
@@ -208,9 +202,8 @@ async fn search(
     user: MaybeAuthUser,
     jar: CookieJar,
     headers: HeaderMap,
-    params: Result<Query<SearchParams>, QueryRejection>,
+    Query(params): Query<SearchParams>,
 ) -> ApiResult<Ok<SearchPage>> {
-    let params = query_of(params)?;
     RateLimits::check(&state.limits.search_ip, &ip, "searches")?;
     let text = checked_query(params.q.as_deref(), true)?;
     let target = match params.kind.as_deref() {
@@ -270,16 +263,26 @@ async fn search(
         .await
         .map_err(ApiError::internal)?
         .map_err(ApiError::Internal)?;
-    if offset == 0 && !text.is_empty() {
+    // Only a person searching in the web client is written down (a search forced by an
+    // image in a post, or any call without SPEC's headers, is answered but not counted).
+    if offset == 0 && !text.is_empty() && crate::security::sent_by_the_web_client(&headers) {
         let member = user.0.map(|u| u.member.id);
         let guest = if member.is_none() {
             guest_id(&jar, &headers)
         } else {
             None
         };
-        state
-            .search
-            .log_search(&state.db, text, member, guest, result.total);
+        state.search.log_search(
+            &state.db,
+            &state.tokens,
+            LoggedSearch {
+                query: text,
+                member_id: member,
+                guest_id: guest,
+                result_count: result.total,
+                at: Utc::now(),
+            },
+        );
     }
     let parts = &result.parts;
     let items: Vec<SearchItem> = match result.hits {
@@ -398,9 +401,8 @@ struct Suggestions {
 async fn suggestions(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    params: Result<Query<SuggestionParams>, QueryRejection>,
+    Query(params): Query<SuggestionParams>,
 ) -> ApiResult<Ok<Suggestions>> {
-    let params = query_of(params)?;
     RateLimits::check(&state.limits.search_ip, &ip, "searches")?;
     let typed = checked_query(params.q.as_deref(), false)?;
     let related = match params.mode.as_deref() {

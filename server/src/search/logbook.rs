@@ -1,9 +1,15 @@
-//! The search log: every search is written down (off the answer's path), and read back for
-//! popular searches (the KST day, or the week), query suggestions, and keywords searched
-//! together (the same member or guest within 30 minutes).
+//! The search log: every search a person makes in the web client is written down (off the
+//! answer's path), and read back for popular searches (the KST day, or the week), query
+//! suggestions, and keywords searched together (the same member or guest within 30 minutes).
+//!
+//! Popular searches and query suggestions count people, not searches: distinct visitors per
+//! query per KST day, and a query shows only once [`MIN_VISITORS`] people searched it. The
+//! visitor is a keyed hash made anew each day (`visitor_key`), of a member or of a guest id
+//! the server handed out; a guest id nobody was given counts as nobody.
 
 use super::suggest::{Entry, Kind, SuggestTable};
-use crate::entities::search_log;
+use crate::auth::tokens::TokenKeys;
+use crate::entities::{guest_sessions, search_log};
 use chrono::{DateTime, Duration, FixedOffset, TimeZone, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
@@ -25,6 +31,9 @@ const QUERIES_FRESH: std::time::Duration = std::time::Duration::from_secs(60);
 const QUERY_SUGGESTIONS: u64 = 2_000;
 /// Searches of the same visitor this close count as searched together.
 const TOGETHER_MINUTES: i64 = 30;
+/// People who must have searched a query (on one day, or over the week's days) before it is
+/// shown to others as a popular search or a suggestion.
+pub const MIN_VISITORS: i64 = 3;
 
 /// The searches a list is made of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -72,12 +81,12 @@ const LOG_QUEUE: usize = 8192;
 const LOG_BATCH: usize = 500;
 
 /// One search to write down.
-struct Logged {
-    query: String,
-    member_id: Option<i64>,
-    guest_id: Option<String>,
-    result_count: usize,
-    at: DateTime<Utc>,
+pub struct LoggedSearch {
+    pub query: String,
+    pub member_id: Option<i64>,
+    pub guest_id: Option<String>,
+    pub result_count: usize,
+    pub at: DateTime<Utc>,
 }
 
 /// Writes searches down in batches, off the answers' path: one task takes what is queued and
@@ -85,32 +94,18 @@ struct Logged {
 /// of one per search.
 #[derive(Default)]
 pub struct LogWriter {
-    queue: std::sync::OnceLock<tokio::sync::mpsc::Sender<Logged>>,
+    queue: std::sync::OnceLock<tokio::sync::mpsc::Sender<LoggedSearch>>,
     dropping: AtomicBool,
 }
 
 impl LogWriter {
     /// Queues a search (the writer starts with the first one, inside the server's runtime).
-    pub fn record(
-        &self,
-        db: &DatabaseConnection,
-        query: String,
-        member_id: Option<i64>,
-        guest_id: Option<String>,
-        result_count: usize,
-    ) {
+    pub fn record(&self, db: &DatabaseConnection, keys: &Arc<TokenKeys>, logged: LoggedSearch) {
         let queue = self.queue.get_or_init(|| {
             let (queue, inbox) = tokio::sync::mpsc::channel(LOG_QUEUE);
-            tokio::spawn(write_searches(db.clone(), inbox));
+            tokio::spawn(write_searches(db.clone(), keys.clone(), inbox));
             queue
         });
-        let logged = Logged {
-            query,
-            member_id,
-            guest_id,
-            result_count,
-            at: Utc::now(),
-        };
         match queue.try_send(logged) {
             Ok(()) => self.dropping.store(false, AtomicOrdering::Relaxed),
             Err(_) => {
@@ -122,23 +117,114 @@ impl LogWriter {
     }
 }
 
-async fn write_searches(db: DatabaseConnection, mut inbox: tokio::sync::mpsc::Receiver<Logged>) {
+async fn write_searches(
+    db: DatabaseConnection,
+    keys: Arc<TokenKeys>,
+    mut inbox: tokio::sync::mpsc::Receiver<LoggedSearch>,
+) {
     let mut batch = Vec::with_capacity(LOG_BATCH);
     while inbox.recv_many(&mut batch, LOG_BATCH).await > 0 {
-        let rows = batch.drain(..).map(|logged| search_log::ActiveModel {
-            normalized: Set(normalize(&logged.query)),
-            query: Set(logged.query),
-            member_id: Set(logged.member_id),
-            guest_id: Set(logged.guest_id),
-            result_count: Set(i32::try_from(logged.result_count).unwrap_or(i32::MAX)),
-            created_at: Set(logged.at),
-            ..Default::default()
-        });
-        if let Err(error) = search_log::Entity::insert_many(rows)
-            .exec_without_returning(&db)
+        write_batch(&db, &keys, std::mem::take(&mut batch)).await;
+    }
+}
+
+/// The keyed hash that stands for a visitor in the log on the KST day of `at`: members by
+/// id, guests by guest id. New each day, so distinct values over several days count
+/// visitors per day, and a visitor cannot be followed from one day to the next through it.
+pub fn visitor_key(keys: &TokenKeys, at: DateTime<Utc>, who: Visitor<'_>) -> String {
+    let day = at.with_timezone(&kst()).date_naive();
+    let who = match who {
+        Visitor::Member(id) => format!("m:{id}"),
+        Visitor::Guest(id) => format!("g:{id}"),
+    };
+    keys.pseudonym(&format!("search-visitor {day}"), &who)
+}
+
+/// Who searched, as [`visitor_key`] takes it.
+#[derive(Clone, Copy)]
+pub enum Visitor<'a> {
+    Member(i64),
+    Guest(&'a str),
+}
+
+/// Writes `batch` with one INSERT; when that fails (one row the database refuses fails the
+/// whole statement), row by row, so only the rows refused are lost. Nothing about the
+/// searches themselves is logged: they are what people typed.
+pub async fn write_batch(db: &DatabaseConnection, keys: &TokenKeys, batch: Vec<LoggedSearch>) {
+    let known = known_guests(db, &batch).await;
+    let rows: Vec<search_log::ActiveModel> = batch
+        .into_iter()
+        .map(|logged| {
+            let visitor = match (logged.member_id, logged.guest_id.as_deref()) {
+                (Some(id), _) => Some(Visitor::Member(id)),
+                (None, Some(guest)) if known.contains(guest) => Some(Visitor::Guest(guest)),
+                _ => None,
+            }
+            .map(|who| visitor_key(keys, logged.at, who));
+            search_log::ActiveModel {
+                normalized: Set(normalize(&logged.query)),
+                query: Set(logged.query),
+                member_id: Set(logged.member_id),
+                guest_id: Set(logged.guest_id),
+                result_count: Set(i32::try_from(logged.result_count).unwrap_or(i32::MAX)),
+                visitor: Set(visitor),
+                created_at: Set(logged.at),
+                ..Default::default()
+            }
+        })
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    let count = rows.len();
+    if search_log::Entity::insert_many(rows.clone())
+        .exec_without_returning(db)
+        .await
+        .is_ok()
+    {
+        return;
+    }
+    let mut lost = 0;
+    for row in rows {
+        if search_log::Entity::insert(row)
+            .exec_without_returning(db)
             .await
+            .is_err()
         {
-            tracing::warn!(%error, "search log: searches not written");
+            lost += 1;
+        }
+    }
+    tracing::warn!(
+        batch = count,
+        lost,
+        "search log: a batch was refused; written row by row, refused rows dropped"
+    );
+}
+
+/// The guest ids of `batch` the server handed out and that have not expired: only those
+/// count as visitors (anyone can send any `_tma_id`). One query a batch.
+async fn known_guests(db: &DatabaseConnection, batch: &[LoggedSearch]) -> HashSet<String> {
+    let ids: HashSet<&str> = batch
+        .iter()
+        .filter(|logged| logged.member_id.is_none())
+        .filter_map(|logged| logged.guest_id.as_deref())
+        .collect();
+    if ids.is_empty() {
+        return HashSet::new();
+    }
+    let found: Result<Vec<String>, DbErr> = guest_sessions::Entity::find()
+        .select_only()
+        .column(guest_sessions::Column::SessionId)
+        .filter(guest_sessions::Column::SessionId.is_in(ids))
+        .filter(guest_sessions::Column::ExpiresAt.gt(Utc::now()))
+        .into_tuple()
+        .all(db)
+        .await;
+    match found {
+        Ok(found) => found.into_iter().collect(),
+        Err(error) => {
+            tracing::warn!(%error, "search log: guest ids not checked; their searches not counted");
+            HashSet::new()
         }
     }
 }
@@ -157,20 +243,25 @@ pub fn kst_day_start(now: DateTime<Utc>) -> DateTime<Utc> {
         .with_timezone(&Utc)
 }
 
-/// Queries with results searched since `since`, most searched first.
+/// Queries with results searched since `since` by at least [`MIN_VISITORS`] people, with
+/// how many (distinct visitors per KST day, summed over the days: the visitor key changes
+/// each day), most first.
 async fn top_queries(
     db: &DatabaseConnection,
     since: DateTime<Utc>,
     limit: u64,
 ) -> Result<Vec<(String, i64)>, DbErr> {
+    let visitors = || Expr::col(search_log::Column::Visitor).count_distinct();
     search_log::Entity::find()
         .select_only()
         .column(search_log::Column::Normalized)
-        .column_as(Expr::col(search_log::Column::Id).count(), "searches")
+        .column_as(visitors(), "visitors")
         .filter(search_log::Column::CreatedAt.gte(since))
         .filter(search_log::Column::ResultCount.gt(0))
+        .filter(search_log::Column::Visitor.is_not_null())
         .group_by(search_log::Column::Normalized)
-        .order_by(Expr::col(search_log::Column::Id).count(), Order::Desc)
+        .having(visitors().gte(MIN_VISITORS))
+        .order_by(visitors(), Order::Desc)
         .order_by_asc(search_log::Column::Normalized)
         .limit(limit)
         .into_tuple()
@@ -179,8 +270,9 @@ async fn top_queries(
 }
 
 impl Caches {
-    /// The ten most searched queries of the KST day, or of the last 7 days when the day has
-    /// fewer than ten; searches without results do not count.
+    /// The ten queries most people searched on the KST day, or over the last 7 days when
+    /// the day has fewer than ten; searches without results do not count, nor queries fewer
+    /// than [`MIN_VISITORS`] people searched.
     pub async fn popular(&self, db: &DatabaseConnection) -> Result<Popular, DbErr> {
         if let Ok(cached) = self.popular.lock() {
             if let Some((at, popular)) = cached.as_ref() {
@@ -263,16 +355,17 @@ impl Caches {
     }
 }
 
+/// Who searched, as related keywords group the log (by its member and guest ids).
 #[derive(Clone, PartialEq, Eq, Hash)]
-enum Visitor {
+enum Searcher {
     Member(i64),
     Guest(String),
 }
 
-fn visitor_of(row: &search_log::Model) -> Option<Visitor> {
+fn visitor_of(row: &search_log::Model) -> Option<Searcher> {
     match (row.member_id, &row.guest_id) {
-        (Some(id), _) => Some(Visitor::Member(id)),
-        (None, Some(guest)) if !guest.is_empty() => Some(Visitor::Guest(guest.clone())),
+        (Some(id), _) => Some(Searcher::Member(id)),
+        (None, Some(guest)) if !guest.is_empty() => Some(Searcher::Guest(guest.clone())),
         _ => None,
     }
 }
@@ -292,7 +385,7 @@ pub async fn searched_together(
         .limit(300)
         .all(db)
         .await?;
-    let mut when: HashMap<Visitor, Vec<DateTime<Utc>>> = HashMap::new();
+    let mut when: HashMap<Searcher, Vec<DateTime<Utc>>> = HashMap::new();
     for row in &anchors {
         if let Some(visitor) = visitor_of(row) {
             when.entry(visitor).or_default().push(row.created_at);
@@ -304,15 +397,15 @@ pub async fn searched_together(
     let members: Vec<i64> = when
         .keys()
         .filter_map(|v| match v {
-            Visitor::Member(id) => Some(*id),
-            Visitor::Guest(_) => None,
+            Searcher::Member(id) => Some(*id),
+            Searcher::Guest(_) => None,
         })
         .collect();
     let guests: Vec<String> = when
         .keys()
         .filter_map(|v| match v {
-            Visitor::Guest(id) => Some(id.clone()),
-            Visitor::Member(_) => None,
+            Searcher::Guest(id) => Some(id.clone()),
+            Searcher::Member(_) => None,
         })
         .collect();
     let mut who = Condition::any();
@@ -334,7 +427,7 @@ pub async fn searched_together(
         .limit(5_000)
         .all(db)
         .await?;
-    let mut pairs: HashSet<(String, Visitor)> = HashSet::new();
+    let mut pairs: HashSet<(String, Searcher)> = HashSet::new();
     for row in others {
         let Some(visitor) = visitor_of(&row) else {
             continue;

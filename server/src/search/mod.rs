@@ -18,6 +18,7 @@ pub mod analysis;
 mod api;
 mod fields;
 mod logbook;
+pub use logbook::{visitor_key, write_batch, LoggedSearch, Visitor, MIN_VISITORS};
 pub mod suggest;
 
 use crate::entities::{businesses, categories, post_tags, posts, tags};
@@ -284,14 +285,10 @@ impl SearchIndex {
     pub fn log_search(
         &self,
         db: &DatabaseConnection,
-        query: String,
-        member_id: Option<i64>,
-        guest_id: Option<String>,
-        result_count: usize,
+        keys: &Arc<crate::auth::tokens::TokenKeys>,
+        search: LoggedSearch,
     ) {
-        self.inner
-            .log_writer
-            .record(db, query, member_id, guest_id, result_count);
+        self.inner.log_writer.record(db, keys, search);
     }
 
     /// Reads the week's popular searches for typing suggestions now (they are otherwise read

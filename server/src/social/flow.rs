@@ -10,12 +10,12 @@ use crate::entities::{members, oauth_states, social_identities};
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Json;
+use crate::extract::Query;
 use crate::limits::RateLimits;
 use crate::openapi::ErrorBody;
 use crate::security::ClientIp;
 use crate::state::AppState;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::header;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use chrono::{Duration, Utc};
@@ -73,16 +73,8 @@ pub async fn authorize(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     jar: CookieJar,
-    query: Result<Query<AuthorizeQuery>, QueryRejection>,
+    Query(query): Query<AuthorizeQuery>,
 ) -> ApiResult<(CookieJar, Ok<Authorization>)> {
-    let Query(query) = query.map_err(|rejection| {
-        ApiError::bad_request(
-            rejection
-                .body_text()
-                .trim_start_matches("Failed to deserialize query string: ")
-                .to_string(),
-        )
-    })?;
     let channel = Channel::parse(&query.channel)?;
     let auth_type = parse_auth_type(&query.auth_type)?;
     let provider = Provider::configured(&state.settings, channel)?;

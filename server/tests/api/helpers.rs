@@ -8,7 +8,8 @@ use tidemark_server::{Application, Settings};
 pub struct TestApp {
     pub base: String,
     pub state: tidemark_server::AppState,
-    /// A client with a cookie jar that sends `_off_set`, as the web client does.
+    /// A client with a cookie jar that sends SPEC's headers (`_off_set`, and the token
+    /// headers empty), as the web client does.
     pub client: reqwest::Client,
     _data: tempfile::TempDir,
     pub database: &'static str,
@@ -17,6 +18,8 @@ pub struct TestApp {
 pub fn browser() -> reqwest::Client {
     let mut headers = HeaderMap::new();
     headers.insert("_off_set", HeaderValue::from_static("540"));
+    headers.insert("_tma_token", HeaderValue::from_static(""));
+    headers.insert("_tmr_token", HeaderValue::from_static(""));
     reqwest::Client::builder()
         .cookie_store(true)
         .default_headers(headers)

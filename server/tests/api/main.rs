@@ -9,6 +9,7 @@ mod content;
 mod engagement;
 mod hardening;
 mod helpers;
+mod input;
 mod journey;
 mod media;
 mod members;

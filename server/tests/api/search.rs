@@ -9,7 +9,7 @@ use chrono::{Duration, Utc};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
-use tidemark_server::entities::{businesses, post_tags, posts, search_log, tags};
+use tidemark_server::entities::{businesses, guest_sessions, post_tags, posts, search_log, tags};
 
 async fn new_business(app: &TestApp, name: &str, description: &str, industry: &str) -> i64 {
     let now = Utc::now();
@@ -475,12 +475,28 @@ async fn search_suggestions_and_popular_searches() {
         // Searches are logged: member or guest, normalized, with their result counts.
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         let before = search_log::Entity::find().count(db).await.unwrap();
+        // Guest ids the server handed out (only those count towards popular searches).
+        for guest in ["guest-a", "guest-b", "guest-c", "guest-d"] {
+            guest_sessions::ActiveModel {
+                session_id: Set(guest.into()),
+                device: Set(None),
+                created_at: Set(Utc::now()),
+                expires_at: Set(Utc::now() + Duration::hours(24)),
+                ..Default::default()
+            }
+            .insert(db)
+            .await
+            .unwrap();
+        }
         search_as_guest(&app, "guest-a", "  마케팅   ").await;
         search_as_guest(&app, "guest-a", "브랜딩").await;
         search_as_guest(&app, "guest-b", "마케팅").await;
         search_as_guest(&app, "guest-b", "예산").await;
         search_as_guest(&app, "guest-c", "브랜딩").await;
-        logged(&app, before + 5).await;
+        search_as_guest(&app, "guest-c", "마케팅").await;
+        search_as_guest(&app, "guest-d", "마케팅").await;
+        search_as_guest(&app, "guest-d", "브랜딩").await;
+        logged(&app, before + 8).await;
         let rows = search_log::Entity::find()
             .filter(search_log::Column::GuestId.eq("guest-a"))
             .all(db)
@@ -501,7 +517,7 @@ async fn search_suggestions_and_popular_searches() {
             .await
             .unwrap();
         assert_eq!(response.status().as_u16(), 200);
-        logged(&app, before + 6).await;
+        logged(&app, before + 9).await;
         let row = search_log::Entity::find()
             .filter(search_log::Column::Normalized.eq("korean startups"))
             .one(db)
@@ -538,13 +554,20 @@ async fn search_suggestions_and_popular_searches() {
         }
         assert!(suggestions(&app, "", "Related").await.is_empty());
 
-        // Popular searches: 마케팅 was searched most (searches without results do not count).
-        let expected: u64 = search_log::Entity::find()
-            .filter(search_log::Column::Normalized.eq("마케팅"))
-            .filter(search_log::Column::ResultCount.gt(0))
-            .count(db)
-            .await
-            .unwrap();
+        // Popular searches: 마케팅 was searched by most people (searches without results and
+        // searchers the server cannot vouch for do not count).
+        let counted = |rows: Vec<search_log::Model>| -> HashMap<String, HashSet<String>> {
+            let mut people: HashMap<String, HashSet<String>> = HashMap::new();
+            for row in rows {
+                if let (Some(visitor), true) = (row.visitor, row.result_count > 0) {
+                    people.entry(row.normalized).or_default().insert(visitor);
+                }
+            }
+            people
+        };
+        let people = counted(search_log::Entity::find().all(db).await.unwrap());
+        let expected = people["마케팅"].len();
+        assert_eq!(expected, 4, "guests a to d");
         let (status, body) = app.get("/api/v1/search/popular").await;
         assert_eq!(status, 200);
         let popular = &body["data"];
@@ -556,15 +579,11 @@ async fn search_suggestions_and_popular_searches() {
             .unwrap()
             .iter()
             .all(|i| i["query"] != "마팅"));
-        let distinct_today: HashSet<String> = search_log::Entity::find()
-            .filter(search_log::Column::ResultCount.gt(0))
-            .all(db)
-            .await
-            .unwrap()
-            .into_iter()
-            .map(|r| r.normalized)
-            .collect();
-        let period = if distinct_today.len() >= 10 {
+        let distinct_today = people
+            .values()
+            .filter(|visitors| visitors.len() as i64 >= tidemark_server::search::MIN_VISITORS)
+            .count();
+        let period = if distinct_today >= 10 {
             "today"
         } else {
             "week"

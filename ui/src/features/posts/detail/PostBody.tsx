@@ -41,6 +41,22 @@ export function prepareBody(root: ParentNode, tableLabel: string): void {
   }
 }
 
+/** The one Trusted Types policy that writes markup (the page's CSP names it and requires
+ * Trusted Types for every other sink): the body has been through the server's sanitising
+ * policy and the core's script strip. Browsers without Trusted Types take the string. */
+interface TrustedTypesFactory {
+  createPolicy(name: string, rules: { createHTML: (html: string) => string }): { createHTML(html: string): unknown };
+}
+const bodyPolicy = (globalThis as { trustedTypes?: TrustedTypesFactory }).trustedTypes?.createPolicy("tidemark-post-body", {
+  createHTML: (html) => html,
+});
+
+function bodyMarkup(html: string): string {
+  const markup = `<style>${BODY_STYLES}</style><div class="body">${stripScripts(html)}</div>`;
+  // A TrustedHTML is what innerHTML takes under Trusted Types; TypeScript's DOM types say string.
+  return bodyPolicy ? (bodyPolicy.createHTML(markup) as string) : markup;
+}
+
 /** The post's sanitised body in a shadow root of its own, with its own stylesheet. */
 export function PostBody({ html, tableLabel, label }: { html: string; tableLabel: string; label: string }) {
   const host = useRef<HTMLDivElement>(null);
@@ -50,7 +66,7 @@ export function PostBody({ html, tableLabel, label }: { html: string; tableLabel
     const root = element.shadowRoot ?? element.attachShadow({ mode: "open" });
     // The server stored the body through its one sanitising policy; the core's script strip
     // is the page's own second look before the markup is parsed.
-    root.innerHTML = `<style>${BODY_STYLES}</style><div class="body">${stripScripts(html)}</div>`;
+    root.innerHTML = bodyMarkup(html);
     prepareBody(root, tableLabel);
   }, [html, tableLabel]);
   return <div ref={host} className="post-body" role="region" aria-label={label} data-testid="post-body" />;
