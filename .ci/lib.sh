@@ -12,7 +12,26 @@ fi
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 WASM_PACK_VERSION="0.15.1"
 
-say() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
+# Every step says what it does and when, counted from the start of the command (child scripts
+# share the start); with TIDEMARK_STAGES set, each step is also written there, so the command
+# can print how long each stage took (`stage_times`).
+export TIDEMARK_T0="${TIDEMARK_T0:-$(date +%s)}"
+say() {
+  local now elapsed
+  now="$(date +%s)"
+  elapsed=$((now - TIDEMARK_T0))
+  printf '\033[1;34m==>\033[0m [%d:%02d] %s\n' $((elapsed / 60)) $((elapsed % 60)) "$*"
+  if [ -n "${TIDEMARK_STAGES:-}" ]; then printf '%s\t%s\n' "$now" "$*" >>"$TIDEMARK_STAGES"; fi
+}
+# The time each stage took, longest first.
+stage_times() {
+  [ -n "${TIDEMARK_STAGES:-}" ] && [ -s "$TIDEMARK_STAGES" ] || return 0
+  printf '\nstage times (total %ds):\n' $(($(date +%s) - TIDEMARK_T0))
+  awk -F '\t' -v end="$(date +%s)" '
+    { t[NR] = $1; name[NR] = $2 }
+    END { for (i = 1; i <= NR; i++) { next_t = (i < NR) ? t[i + 1] : end; printf "%6ds  %s\n", next_t - t[i], name[i] } }
+  ' "$TIDEMARK_STAGES" | sort -rn
+}
 fail() { printf '\033[1;31mxx\033[0m %s\n' "$*" >&2; exit 1; }
 is_root() { [ "$(id -u)" = "0" ]; }
 

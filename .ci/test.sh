@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the project, with the figures the issues ask for printed on the
 # way (device detection accuracy, wasm size, benchmark times).
+export TIDEMARK_STAGES="${TIDEMARK_STAGES:-$(mktemp)}"
 source "$(dirname "$0")/lib.sh"
+trap stage_times EXIT
+say "installing what is missing"
 ensure_rust
 ensure_wasm_tools
 ensure_npm

@@ -261,7 +261,8 @@ pub async fn family_of(state: &AppState, presented: &str) -> Result<Option<i64>,
         .map(|t| t.family_id))
 }
 
-/// How long a password check opens sensitive changes for, on the session that made it.
+/// How long a password check opens sensitive changes for, on the session that made it
+/// (PRODUCT: five minutes).
 pub const CHECK_VALID_MINUTES: i64 = 5;
 
 /// Sensitive changes (a new password, withdrawal, handing a business over, closing it) need

@@ -266,3 +266,139 @@ async fn personal_answers_are_never_stored_by_a_cache() {
         .unwrap();
     assert_ne!(response.headers()["cache-control"], "no-store");
 }
+
+async fn check_password(app: &TestApp, client: &reqwest::Client) {
+    let (status, body) = call(
+        app,
+        client,
+        Method::POST,
+        "/mypage/v1/password/check",
+        Some(json!({"password": TEST_PASSWORD})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[tokio::test]
+async fn a_master_hands_the_business_to_a_manager_who_accepts_then_may_leave() {
+    on_each_database(|app: TestApp| async move {
+        let master = app.signed_in("master@tidemark.test").await;
+        let manager = app.signed_in("manager@tidemark.test").await;
+        let business = my_business(&app, &master).await;
+        let team = format!("/api/v1/businesses/{business}/managers");
+        let (_, people) = call(&app, &master, Method::GET, &team, None).await;
+        let manager_id = people["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["email"] == "manager@tidemark.test")
+            .and_then(|p| p["memberId"].as_i64())
+            .expect("the demo manager");
+        let offer_path = format!("/api/v1/businesses/{business}/ownership");
+        let offer = json!({"memberId": manager_id});
+        // Re-authentication first; only managers of this business may be offered it.
+        let (status, _) = call(
+            &app,
+            &master,
+            Method::POST,
+            &offer_path,
+            Some(offer.clone()),
+        )
+        .await;
+        assert_eq!(status, 403);
+        check_password(&app, &master).await;
+        let (status, _) = call(
+            &app,
+            &master,
+            Method::POST,
+            &offer_path,
+            Some(json!({"memberId": 999_999})),
+        )
+        .await;
+        assert_eq!(status, 400);
+        let (status, body) = call(
+            &app,
+            &manager,
+            Method::POST,
+            &offer_path,
+            Some(offer.clone()),
+        )
+        .await;
+        assert_eq!(status, 403, "a manager cannot offer: {body}");
+        let (status, body) = call(&app, &master, Method::POST, &offer_path, Some(offer)).await;
+        assert_eq!(status, 200, "{body}");
+        assert!(last_mail(&app, "manager@tidemark.test", "ownership_offer")
+            .await
+            .contains("/mypage/business"));
+        // Nothing has changed until the manager accepts; the master still cannot leave.
+        let (status, _) = call(
+            &app,
+            &master,
+            Method::POST,
+            "/mypage/v1/withdraw",
+            Some(json!({"reason": "이직"})),
+        )
+        .await;
+        assert_eq!(status, 409);
+        let accept = format!("/api/v1/businesses/{business}/ownership/accept");
+        let (status, body) = call(&app, &master, Method::POST, &accept, None).await;
+        assert_eq!(status, 409, "the master accepts nothing: {body}");
+        let (status, body) = call(&app, &manager, Method::POST, &accept, None).await;
+        assert_eq!(status, 200, "{body}");
+        let (status, _) = call(&app, &manager, Method::POST, &accept, None).await;
+        assert_eq!(status, 409, "once");
+        let (_, people) = call(&app, &manager, Method::GET, &team, None).await;
+        let role_of = |email: &str| {
+            people["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["email"] == email)
+                .map(|p| p["role"].clone())
+                .unwrap()
+        };
+        assert_eq!(role_of("manager@tidemark.test"), "BUSINESS_MASTER");
+        assert_eq!(role_of("master@tidemark.test"), "BUSINESS");
+        // Now a manager, the former master may withdraw.
+        let (status, body) = call(
+            &app,
+            &master,
+            Method::POST,
+            "/mypage/v1/withdraw",
+            Some(json!({"reason": "이직"})),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_master_closes_the_business_and_it_is_gone_everywhere() {
+    on_each_database(|app: TestApp| async move {
+        new_member(&app, "closing@example.test").await;
+        let owner = app.signed_in("closing@example.test").await;
+        let (status, body) = call(&app, &owner, Method::POST, "/api/v1/businesses", Some(json!({
+            "registrationNumber": "220-81-62517", "name": "문 닫는 회사", "description": "설명", "industry": "제조"
+        }))).await;
+        assert_eq!(status, 200, "{body}");
+        let business = body["data"]["id"].as_i64().unwrap();
+        let post = publish_post(&app, &owner, 1, "마지막 소식", "<p>그동안 고마웠습니다</p>", &[]).await;
+        let path = format!("/api/v1/businesses/{business}");
+        let (status, _) = call(&app, &owner, Method::DELETE, &path, Some(json!({"confirmName": "문 닫는 회사"}))).await;
+        assert_eq!(status, 403, "a password check first");
+        check_password(&app, &owner).await;
+        let (status, _) = call(&app, &owner, Method::DELETE, &path, Some(json!({"confirmName": "다른 이름"}))).await;
+        assert_eq!(status, 400);
+        let (status, body) = call(&app, &owner, Method::DELETE, &path, Some(json!({"confirmName": "문 닫는 회사"}))).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(app.get(&format!("/api/v1/posts/{post}")).await.0, 404);
+        assert_eq!(app.get(&path).await.0, 404);
+        let (_, latest) = app.get("/api/v1/posts/latest").await;
+        assert!(!latest.to_string().contains("마지막 소식"), "{latest}");
+        // And its former master may leave.
+        let (status, body) = call(&app, &owner, Method::POST, "/mypage/v1/withdraw", Some(json!({"reason": "폐업"}))).await;
+        assert_eq!(status, 200, "{body}");
+    })
+    .await;
+}
