@@ -256,7 +256,8 @@ bench_database() { # kind label data_dir database_url
   # Event ingestion counts only guest ids the server issued: 1,000 of them, as browsers get
   # theirs (the rate limits are off for the benchmark).
   for _ in $(seq 1 1000); do
-    curl -sf -X POST -H '_off_set: 540' "$base/oauth/v1/guest/token" |
+    # The answer ends without a newline: one is added so each id is a line of its own.
+    { curl -sf -X POST -H '_off_set: 540' "$base/oauth/v1/guest/token"; echo; } |
       sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p'
   done >"$WORK/guest-ids"
   [ "$(wc -l <"$WORK/guest-ids")" -eq 1000 ] || fail "$label: the server did not issue 1,000 guest ids"

@@ -168,9 +168,23 @@ async function writeBookmarks(reader) {
   }
 }
 
-async function writeEvents(guest) {
+/** A guest id the server issued (analytics count no other), or null on stop. */
+async function guestId(session) {
+  while (!stopping()) {
+    const answer = await session.send("POST", "/oauth/v1/guest/token");
+    if (answer && answer.status === 200) return answer.json.data.sessionId;
+    await sleep(50);
+  }
+  return null;
+}
+
+async function writeEvents() {
   const session = new Session(null);
+  let guest = null;
   for (let n = 1; !stopping(); n += 1) {
+    // A new visitor every ten batches, as browsers come and go.
+    if (n % 10 === 1 || guest === null) guest = await guestId(session);
+    if (guest === null) break;
     const events = Array.from({ length: 50 }, () => ({
       kind: pick(["view", "view", "click", "read_through", "share"]),
       postSeq: pick(knownPosts),
@@ -178,7 +192,7 @@ async function writeEvents(guest) {
       deviceType: pick(["PC", "MOBILE", "TABLET", "APP"]),
     }));
     const answer = await session.write("POST", "/api/v1/events", { events }, {
-      "_tma_id": `fault-${guest}-${n}`,
+      "_tma_id": guest,
     });
     if (ok(answer)) acknowledge("events", `${answer.json.data.accepted}`);
     else if (answer) refused("events", answer);
@@ -194,7 +208,7 @@ await Promise.all([
   writeFollows(reader),
   writeBookmarks(reader),
   writeBookmarks(reader),
-  writeEvents(1),
-  writeEvents(2),
+  writeEvents(),
+  writeEvents(),
 ]);
 console.log(JSON.stringify(stats));
