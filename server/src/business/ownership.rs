@@ -7,7 +7,7 @@
 
 use super::access::{require_master_of, require_member_of, Role, MANAGER, MASTER};
 use super::audit;
-use crate::auth::tokens::{hash_token, random_token};
+use crate::auth::tokens::random_token;
 use crate::auth::{session, AuthUser};
 use crate::entities::{business_members, businesses, invitations, members, posts};
 use crate::envelope::{ok, NoData, Ok};
@@ -97,20 +97,15 @@ async fn offer(
         .col_expr(invitations::Column::RevokedAt, Expr::value(now))
         .exec(&txn)
         .await?;
-    let row = invitations::ActiveModel {
-        business_id: Set(id),
-        email: Set(email.clone()),
-        role: Set(MASTER.into()),
-        // Accepted signed in, never by link: the token is never shown to anyone.
-        token_hash: Set(hash_token(&random_token())),
-        invited_by: Set(Some(user.member.id)),
-        created_at: Set(now),
-        expires_at: Set(now + Duration::days(OFFER_DAYS)),
-        accepted_at: Set(None),
-        accepted_by: Set(None),
-        revoked_at: Set(None),
-        ..Default::default()
-    }
+    // Accepted signed in, never by link: the token is never shown to anyone.
+    let row = super::team::pending_invitation(
+        id,
+        &email,
+        MASTER,
+        &random_token(),
+        user.member.id,
+        OFFER_DAYS,
+    )
     .insert(&txn)
     .await?;
     audit::write(

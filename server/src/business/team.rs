@@ -231,21 +231,9 @@ async fn invite(
         .filter(invitations::Column::RevokedAt.is_null())
         .exec(&txn)
         .await?;
-    let row = invitations::ActiveModel {
-        business_id: Set(id),
-        email: Set(email.clone()),
-        role: Set(MANAGER.into()),
-        token_hash: Set(hash_token(&token)),
-        invited_by: Set(Some(user.member.id)),
-        created_at: Set(now),
-        expires_at: Set(now + Duration::days(INVITATION_DAYS)),
-        accepted_at: Set(None),
-        accepted_by: Set(None),
-        revoked_at: Set(None),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
+    let row = pending_invitation(id, &email, MANAGER, &token, user.member.id, INVITATION_DAYS)
+        .insert(&txn)
+        .await?;
     audit::write(
         &txn,
         id,
@@ -378,6 +366,32 @@ struct InvitationView {
     expires_at: DateTime<Utc>,
     /// Whether an account with the invited e-mail exists (accept) or not (join).
     account_exists: bool,
+}
+
+/// A new pending invitation of `email` to `role` in `business_id`, valid for `days`; the
+/// token is stored hashed.
+pub(super) fn pending_invitation(
+    business_id: i64,
+    email: &str,
+    role: &str,
+    token: &str,
+    invited_by: i64,
+    days: i64,
+) -> invitations::ActiveModel {
+    let now = Utc::now();
+    invitations::ActiveModel {
+        business_id: Set(business_id),
+        email: Set(email.to_string()),
+        role: Set(role.into()),
+        token_hash: Set(hash_token(token)),
+        invited_by: Set(Some(invited_by)),
+        created_at: Set(now),
+        expires_at: Set(now + Duration::days(days)),
+        accepted_at: Set(None),
+        accepted_by: Set(None),
+        revoked_at: Set(None),
+        ..Default::default()
+    }
 }
 
 async fn by_token(state: &AppState, token: &str) -> ApiResult<invitations::Model> {

@@ -33,6 +33,21 @@ async fn all_at_once(times: usize, send: impl Fn() -> reqwest::RequestBuilder) -
     statuses
 }
 
+/// A new member who registers a business: their browser and the business's id.
+async fn business_of_a_new_member(
+    app: &TestApp,
+    email: &str,
+    name: &str,
+) -> (reqwest::Client, i64) {
+    new_member(app, email).await;
+    let owner = app.signed_in(email).await;
+    let (status, body) = call(app, &owner, Method::POST, "/api/v1/businesses", Some(json!({
+        "registrationNumber": "220-81-62517", "name": name, "description": "설명", "industry": "제조"
+    }))).await;
+    assert_eq!(status, 200, "{body}");
+    (owner, body["data"]["id"].as_i64().unwrap())
+}
+
 #[tokio::test]
 async fn concurrent_wrong_codes_take_five_tries_and_no_more() {
     on_each_database(|app: TestApp| async move {
@@ -113,19 +128,26 @@ async fn concurrent_password_checks_stop_at_the_limit() {
 async fn inviting_someone_who_manages_another_business_answers_like_anyone() {
     on_each_database(|app: TestApp| async move {
         // A manager of another business, and an address with no account at all.
-        new_member(&app, "elsewhere@example.test").await;
-        let elsewhere = app.signed_in("elsewhere@example.test").await;
-        let (status, body) = call(&app, &elsewhere, Method::POST, "/api/v1/businesses", Some(json!({
-            "registrationNumber": "220-81-62517", "name": "다른 회사", "description": "설명", "industry": "제조"
-        }))).await;
-        assert_eq!(status, 200, "{body}");
+        business_of_a_new_member(&app, "elsewhere@example.test", "다른 회사").await;
         let master = app.signed_in("master@tidemark.test").await;
         let business = my_business(&app, &master).await;
         let path = format!("/api/v1/businesses/{business}/invitations");
-        let invite = |email: &str| call(&app, &master, Method::POST, &path, Some(json!({"email": email})));
+        let invite = |email: &str| {
+            call(
+                &app,
+                &master,
+                Method::POST,
+                &path,
+                Some(json!({"email": email})),
+            )
+        };
         let (known_status, known) = invite("elsewhere@example.test").await;
         let (unknown_status, unknown) = invite("nobody@example.test").await;
-        assert_eq!((known_status, unknown_status), (200, 200), "{known} {unknown}");
+        assert_eq!(
+            (known_status, unknown_status),
+            (200, 200),
+            "{known} {unknown}"
+        );
         let shape = |body: &serde_json::Value| {
             let mut data = body["data"].clone();
             for field in ["id", "email", "createdAt", "expiresAt"] {
@@ -137,7 +159,9 @@ async fn inviting_someone_who_manages_another_business_answers_like_anyone() {
         // The invitee is told instead.
         let mail = last_mail(&app, "elsewhere@example.test", "invitation").await;
         assert!(mail.contains("manages another business"), "{mail}");
-        assert!(!last_mail(&app, "nobody@example.test", "invitation").await.contains("manages another"));
+        assert!(!last_mail(&app, "nobody@example.test", "invitation")
+            .await
+            .contains("manages another"));
         // Their own team is no secret to the master.
         let (status, _) = invite("manager@tidemark.test").await;
         assert_eq!(status, 409);
@@ -376,28 +400,59 @@ async fn a_master_hands_the_business_to_a_manager_who_accepts_then_may_leave() {
 #[tokio::test]
 async fn a_master_closes_the_business_and_it_is_gone_everywhere() {
     on_each_database(|app: TestApp| async move {
-        new_member(&app, "closing@example.test").await;
-        let owner = app.signed_in("closing@example.test").await;
-        let (status, body) = call(&app, &owner, Method::POST, "/api/v1/businesses", Some(json!({
-            "registrationNumber": "220-81-62517", "name": "문 닫는 회사", "description": "설명", "industry": "제조"
-        }))).await;
-        assert_eq!(status, 200, "{body}");
-        let business = body["data"]["id"].as_i64().unwrap();
-        let post = publish_post(&app, &owner, 1, "마지막 소식", "<p>그동안 고마웠습니다</p>", &[]).await;
+        let (owner, business) =
+            business_of_a_new_member(&app, "closing@example.test", "문 닫는 회사").await;
+        let post = publish_post(
+            &app,
+            &owner,
+            1,
+            "마지막 소식",
+            "<p>그동안 고마웠습니다</p>",
+            &[],
+        )
+        .await;
         let path = format!("/api/v1/businesses/{business}");
-        let (status, _) = call(&app, &owner, Method::DELETE, &path, Some(json!({"confirmName": "문 닫는 회사"}))).await;
+        let (status, _) = call(
+            &app,
+            &owner,
+            Method::DELETE,
+            &path,
+            Some(json!({"confirmName": "문 닫는 회사"})),
+        )
+        .await;
         assert_eq!(status, 403, "a password check first");
         check_password(&app, &owner).await;
-        let (status, _) = call(&app, &owner, Method::DELETE, &path, Some(json!({"confirmName": "다른 이름"}))).await;
+        let (status, _) = call(
+            &app,
+            &owner,
+            Method::DELETE,
+            &path,
+            Some(json!({"confirmName": "다른 이름"})),
+        )
+        .await;
         assert_eq!(status, 400);
-        let (status, body) = call(&app, &owner, Method::DELETE, &path, Some(json!({"confirmName": "문 닫는 회사"}))).await;
+        let (status, body) = call(
+            &app,
+            &owner,
+            Method::DELETE,
+            &path,
+            Some(json!({"confirmName": "문 닫는 회사"})),
+        )
+        .await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(app.get(&format!("/api/v1/posts/{post}")).await.0, 404);
         assert_eq!(app.get(&path).await.0, 404);
         let (_, latest) = app.get("/api/v1/posts/latest").await;
         assert!(!latest.to_string().contains("마지막 소식"), "{latest}");
         // And its former master may leave.
-        let (status, body) = call(&app, &owner, Method::POST, "/mypage/v1/withdraw", Some(json!({"reason": "폐업"}))).await;
+        let (status, body) = call(
+            &app,
+            &owner,
+            Method::POST,
+            "/mypage/v1/withdraw",
+            Some(json!({"reason": "폐업"})),
+        )
+        .await;
         assert_eq!(status, 200, "{body}");
     })
     .await;
