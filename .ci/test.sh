@@ -12,6 +12,9 @@ ensure_chromium
 ensure_smtp_server
 ensure_s3_server
 
+say "structure: module cycles, handlers, long files, repeated code (.ci/structure.mjs)"
+node .ci/structure.mjs
+
 say "rust: format and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings

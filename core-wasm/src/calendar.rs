@@ -15,6 +15,10 @@ pub struct WallTime {
 
 const MS_PER_DAY: i64 = 86_400_000;
 
+/// Korea Standard Time, minutes east of UTC: the zone analytics days, schedules and the
+/// business console's dates are counted in (PRODUCT "Analytics", "Posts").
+pub const KST_OFFSET_MINUTES: i32 = 540;
+
 /// Days since 1970-01-01 of a civil date (Howard Hinnant's `days_from_civil`).
 pub fn days_from_civil(year: i64, month: u8, day: u8) -> i64 {
     let y = if month <= 2 { year - 1 } else { year };

@@ -14,6 +14,7 @@ mod envelope;
 pub mod error;
 mod extract;
 mod feeds;
+pub mod kernel;
 pub mod limits;
 pub mod mail;
 pub mod media;

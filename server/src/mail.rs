@@ -5,7 +5,7 @@
 
 use crate::entities::mail_outbox;
 use crate::error::ApiError;
-use crate::pages::escape_html;
+use crate::kernel::html::escape_html;
 use chrono::Utc;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};

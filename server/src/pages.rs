@@ -20,6 +20,7 @@ use crate::content::catalog::{CachedDetail, CachedPage};
 use crate::content::lists::{self, Sort};
 use crate::content::posts::{self, PostDetail};
 use crate::content::recommend;
+use crate::kernel::html::escape_html;
 use crate::paging::{Page, PageQuery};
 use crate::prerender::{self, Frame, ListView};
 use crate::state::AppState;
@@ -448,22 +449,6 @@ async fn list_view(state: &AppState, frame: &Frame, view: &ListView<'_>, meta: &
         meta.calls.insert(address, data);
         meta.prerender = Some(prerender::list(frame, view, &cards));
     }
-}
-
-/// Text made safe for HTML element content and quoted attribute values.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// JSON that is safe inside a `<script>` element: nothing in it can close the element or

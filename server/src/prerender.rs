@@ -12,7 +12,7 @@ use crate::business::profile::Business;
 use crate::content::cards::Card;
 use crate::content::posts::PostDetail;
 use crate::content::recommend::Collection;
-use crate::pages::escape_html as e;
+use crate::kernel::html::escape_html as e;
 use crate::paging::Page;
 use chrono::{DateTime, Utc};
 use std::fmt::Write;

@@ -16,7 +16,6 @@ use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
-use chrono::{FixedOffset, Utc};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -30,12 +29,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 fn parse<T: DeserializeOwned>(body: &Bytes) -> ApiResult<T> {
     serde_json::from_slice(body).map_err(|e| ApiError::bad_request(format!("invalid beacon: {e}")))
-}
-
-/// The day an event counts on: Korean time, as the businesses read their analytics.
-pub fn kst_day(now: chrono::DateTime<Utc>) -> String {
-    let kst = FixedOffset::east_opt(9 * 3600).expect("KST is a valid offset");
-    now.with_timezone(&kst).format("%Y-%m-%d").to_string()
 }
 
 pub(super) fn check_offset(offset: i32) -> ApiResult<i32> {

@@ -448,7 +448,7 @@ async fn insert_events(db: &DatabaseConnection, events: &[Event]) -> Result<(), 
                 event.device_os.clone().into(),
                 event.browser.clone().into(),
                 event.offset_minutes.into(),
-                super::beacons::kst_day(event.occurred_at).into(),
+                crate::kernel::kst::kst_day(event.occurred_at).into(),
                 event.occurred_at.into(),
                 event.detail.clone().into(),
             ]);
@@ -555,7 +555,7 @@ mod tests {
             .unwrap()
             .unwrap()
             .day;
-        assert_eq!(day, super::super::beacons::kst_day(chrono::Utc::now()));
+        assert_eq!(day, crate::kernel::kst::kst_day(chrono::Utc::now()));
     }
 
     #[test]

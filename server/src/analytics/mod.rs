@@ -19,7 +19,7 @@ pub mod rollup;
 mod sql;
 mod visitor;
 
-pub use beacons::kst_day;
+pub use crate::kernel::kst::kst_day;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;

@@ -19,6 +19,7 @@ use crate::business::access::require_member_of;
 use crate::entities::{businesses, posts};
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
+use crate::kernel::kst::{kst, kst_date};
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::extract::rejection::{PathRejection, QueryRejection};
@@ -26,7 +27,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
-use chrono::{DateTime, Datelike, Duration, FixedOffset, NaiveDate, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Value};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -107,8 +108,7 @@ impl Period {
 }
 
 fn today_kst() -> NaiveDate {
-    let kst = FixedOffset::east_opt(9 * 3600).expect("KST is a valid offset");
-    Utc::now().with_timezone(&kst).date_naive()
+    kst_date(Utc::now())
 }
 
 fn parse_day(text: &str, name: &str) -> ApiResult<NaiveDate> {
@@ -1037,7 +1037,7 @@ fn neutralise(cell: &str) -> String {
 /// The CSV file: a UTF-8 byte order mark (Excel then reads Korean right), a header row,
 /// then one row per post. Times are KST, as Korean businesses read them.
 fn csv_bytes(rows: &[ContentRow]) -> ApiResult<Vec<u8>> {
-    let kst = FixedOffset::east_opt(9 * 3600).expect("KST is a valid offset");
+    let kst = kst();
     let mut out = Vec::from("\u{feff}".as_bytes());
     {
         let mut writer = csv::Writer::from_writer(&mut out);

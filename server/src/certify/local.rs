@@ -11,7 +11,7 @@ use super::random_hex;
 use crate::auth::tokens::hash_token;
 use crate::entities::certifications;
 use crate::error::ApiError;
-use crate::pages::escape_html;
+use crate::kernel::html::escape_html;
 use crate::state::AppState;
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{Form, Query, State};

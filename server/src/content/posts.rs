@@ -14,6 +14,7 @@ use crate::entities::{bookmarks, businesses, follows, post_tags, posts, tags};
 use crate::envelope::{ok, Ok};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Json, Path, Query};
+use crate::kernel::kst::kst;
 use crate::media::{self, UploadScope};
 use crate::openapi::ErrorBody;
 use crate::paging::{self, Page, PageQuery};
@@ -21,7 +22,7 @@ use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use chrono::{DateTime, FixedOffset, NaiveDateTime, TimeZone, Utc};
+use chrono::{DateTime, NaiveDateTime, TimeZone, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
     QuerySelect, Set, TransactionTrait,
@@ -140,7 +141,7 @@ fn parse_publish_at(value: &str) -> ApiResult<DateTime<Utc>> {
     if let Ok(moment) = DateTime::parse_from_rfc3339(value) {
         return Ok(moment.with_timezone(&Utc));
     }
-    let kst = FixedOffset::east_opt(9 * 3600).expect("KST");
+    let kst = kst();
     for format in ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"] {
         if let Ok(naive) = NaiveDateTime::parse_from_str(value, format) {
             if let Some(moment) = kst.from_local_datetime(&naive).single() {

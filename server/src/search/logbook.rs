@@ -10,7 +10,8 @@
 use super::suggest::{Entry, Kind, SuggestTable};
 use crate::auth::tokens::TokenKeys;
 use crate::entities::{guest_sessions, search_log};
-use chrono::{DateTime, Duration, FixedOffset, TimeZone, Utc};
+use crate::kernel::kst::{kst, kst_date, kst_midnight};
+use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, Order, QueryFilter, QueryOrder,
@@ -229,18 +230,9 @@ async fn known_guests(db: &DatabaseConnection, batch: &[LoggedSearch]) -> HashSe
     }
 }
 
-fn kst() -> FixedOffset {
-    FixedOffset::east_opt(9 * 3600).expect("KST is UTC+9")
-}
-
 /// Midnight of the current KST day, in UTC.
 pub fn kst_day_start(now: DateTime<Utc>) -> DateTime<Utc> {
-    let local = now.with_timezone(&kst()).date_naive();
-    kst()
-        .from_local_datetime(&local.and_hms_opt(0, 0, 0).expect("midnight exists"))
-        .single()
-        .expect("a fixed offset has one midnight")
-        .with_timezone(&Utc)
+    kst_midnight(kst_date(now))
 }
 
 /// Queries with results searched since `since` by at least [`MIN_VISITORS`] people, with
@@ -454,6 +446,7 @@ pub async fn searched_together(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::TimeZone;
 
     #[test]
     fn normalizes_case_and_spaces() {

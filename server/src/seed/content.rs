@@ -9,8 +9,9 @@ use crate::entities::{
     analytics_events, bookmarks, business_members, businesses, certifications, follows, post_tags,
     posts, tags, uploads,
 };
+use crate::kernel::kst::kst_day;
 use crate::state::AppState;
-use chrono::{DateTime, Duration, FixedOffset, Utc};
+use chrono::{DateTime, Duration, Utc};
 use image::{ImageBuffer, Rgb, Rgba};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
@@ -543,11 +544,6 @@ fn registration_number(seed: usize) -> String {
         .map(|last| format!("{nine}{last}"))
         .find(|candidate| tidemark_core::business::is_valid_business_number(candidate))
         .expect("one check digit fits")
-}
-
-fn kst_day(at: DateTime<Utc>) -> String {
-    let kst = FixedOffset::east_opt(9 * 3600).expect("KST");
-    at.with_timezone(&kst).format("%Y-%m-%d").to_string()
 }
 
 /// Fills an empty platform with the demo content (demo mode only; nothing happens when any

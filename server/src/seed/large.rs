@@ -26,8 +26,9 @@ use crate::analytics::{kst_day, rollup};
 use crate::entities::{
     analytics_events, bookmarks, businesses, follows, members, post_tags, posts, tags,
 };
+use crate::kernel::kst::{kst_date, kst_midnight};
 use crate::state::AppState;
-use chrono::{DateTime, Duration, FixedOffset, TimeZone, Utc};
+use chrono::{DateTime, Duration, TimeZone, Utc};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
@@ -866,13 +867,7 @@ const BOOKMARK_SOURCES: [&str; 2] = ["Bookmark_Content", "Bookmark_ContentList"]
 
 /// The start of the event window: midnight KST, [`EVENT_DAYS`] - 1 days before today.
 fn event_window(now: DateTime<Utc>) -> DateTime<Utc> {
-    let kst = FixedOffset::east_opt(9 * 3600).expect("KST is a valid offset");
-    let first = now.with_timezone(&kst).date_naive() - Duration::days(EVENT_DAYS - 1);
-    let midnight = first.and_hms_opt(0, 0, 0).expect("midnight exists");
-    kst.from_local_datetime(&midnight)
-        .single()
-        .map(|at| at.with_timezone(&Utc))
-        .unwrap_or(now - Duration::days(EVENT_DAYS))
+    kst_midnight(kst_date(now) - Duration::days(EVENT_DAYS - 1))
 }
 
 /// What events are generated from.

@@ -1,0 +1,109 @@
+// The shape of the code, printed by the test command so its growth is visible: cycles between
+// the server's top-level modules, handler files that run database queries themselves,
+// handlers over 40 lines, source files over 600 lines, and (where the `duplicates` command is
+// installed) repeated runs of lines. docs/architecture.md says what each figure should be.
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const serverSrc = join(root, "server", "src");
+
+function files(dir, ending) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return files(path, ending);
+    return path.endsWith(ending) ? [path] : [];
+  });
+}
+
+/** The top-level module a server file belongs to (`auth` for auth/routes.rs), or null. */
+function moduleOf(path) {
+  const parts = relative(serverSrc, path).split(sep);
+  const top = parts[0].replace(/\.rs$/, "");
+  return top === "lib" || top === "main" ? null : top;
+}
+
+const rustFiles = files(serverSrc, ".rs");
+const sources = new Map(rustFiles.map((path) => [path, readFileSync(path, "utf8")]));
+/** The code without comments and without `#[cfg(test)]` modules at the end of a file. */
+const code = (text) => text.split(/\n#\[cfg\(test\)\]\nmod tests/)[0].replace(/^\s*\/\/.*$/gm, "");
+
+// Cycles: strongly connected components of two or more modules in the `crate::x` graph.
+const modules = new Set(rustFiles.map(moduleOf).filter(Boolean));
+const edges = new Map([...modules].map((m) => [m, new Set()]));
+for (const [path, text] of sources) {
+  const from = moduleOf(path);
+  if (!from) continue;
+  for (const [, to] of code(text).matchAll(/crate::([a-z_]+)/g)) {
+    if (to !== from && modules.has(to)) edges.get(from).add(to);
+  }
+}
+function components() {
+  let index = 0;
+  const order = new Map(), low = new Map(), stack = [], onStack = new Set(), found = [];
+  const visit = (v) => {
+    order.set(v, index); low.set(v, index); index += 1;
+    stack.push(v); onStack.add(v);
+    for (const w of edges.get(v)) {
+      if (!order.has(w)) { visit(w); low.set(v, Math.min(low.get(v), low.get(w))); }
+      else if (onStack.has(w)) low.set(v, Math.min(low.get(v), order.get(w)));
+    }
+    if (low.get(v) === order.get(v)) {
+      const part = [];
+      let w;
+      do { w = stack.pop(); onStack.delete(w); part.push(w); } while (w !== v);
+      if (part.length > 1) found.push(part.sort());
+    }
+  };
+  for (const m of modules) if (!order.has(m)) visit(m);
+  return found;
+}
+const cycles = components();
+
+// Handlers: the function after each `#[utoipa::path(...)]`, up to its closing brace.
+const query = /Entity::(find|insert|update|delete)|\.exec\(|\.one\(&|\.all\(&|\.insert\(&|\.update\(&|\.begin\(\)|query_all|execute_unprepared/;
+const handlerFiles = [];
+const longHandlers = [];
+let handlerCount = 0;
+for (const [path, text] of sources) {
+  const body = code(text);
+  if (!body.includes("#[utoipa::path")) continue;
+  if (query.test(body)) handlerFiles.push(relative(root, path));
+  const lines = body.split("\n");
+  for (let i = 0; i < lines.length; i += 1) {
+    if (!lines[i].startsWith("#[utoipa::path")) continue;
+    let start = i;
+    while (start < lines.length && !/^(pub(\([a-z]+\))? )?async fn /.test(lines[start])) start += 1;
+    let end = start;
+    while (end < lines.length && lines[end] !== "}") end += 1;
+    handlerCount += 1;
+    const length = end - start + 1;
+    const name = (lines[start] ?? "").match(/fn ([a-z_0-9]+)/)?.[1] ?? "?";
+    if (length > 40) longHandlers.push(`${relative(root, path)}:${start + 1} ${name} (${length})`);
+    i = end;
+  }
+}
+
+// Long files: source outside the generated entities and the seed data.
+const longFiles = [...files(serverSrc, ".rs"), ...files(join(root, "ui", "src"), ".tsx"), ...files(join(root, "ui", "src"), ".ts")]
+  .filter((path) => !/[/\\](seed|entities)[/\\]/.test(path))
+  .map((path) => [relative(root, path), readFileSync(path, "utf8").split("\n").length])
+  .filter(([, count]) => count > 600)
+  .sort((a, b) => b[1] - a[1]);
+
+function duplicatePairs(dir) {
+  try {
+    const out = execFileSync("duplicates", ["--repo", join(root, dir), "--most", "1"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    const first = out.split("\n")[0];
+    return first.startsWith("no duplicates") ? "0" : (first.match(/^(\d+) pairs/)?.[1] ?? "?");
+  } catch {
+    return "not measured (the duplicates command is not installed)";
+  }
+}
+
+console.log(`server module cycles: ${cycles.length}${cycles.map((c) => `\n  ${c.join(" <-> ")}`).join("")}`);
+console.log(`handler files that query the database themselves: ${handlerFiles.length} of ${new Set([...sources].filter(([, t]) => t.includes("#[utoipa::path")).map(([p]) => p)).size}`);
+console.log(`handlers over 40 lines: ${longHandlers.length} of ${handlerCount}${longHandlers.map((h) => `\n  ${h}`).join("")}`);
+console.log(`files over 600 lines (outside seed/ and entities/): ${longFiles.length}${longFiles.map(([p, n]) => `\n  ${p} (${n})`).join("")}`);
+console.log(`duplicates pairs: server/src ${duplicatePairs("server/src")}, ui/src ${duplicatePairs("ui/src")}`);
