@@ -8,7 +8,7 @@
 //! devices. Someone guessing from rotating addresses exhausts that allowance, never the
 //! owner's: the owner's own browser still signs in.
 
-use crate::auth::tokens::{hash_token, random_token, TokenKeys};
+use crate::auth::tokens::{random_token, TokenKeys};
 use crate::entities::try_counters;
 use crate::error::{ApiError, ApiResult};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
@@ -116,6 +116,14 @@ pub async fn give_back(db: &impl ConnectionTrait, key: &str) -> ApiResult<()> {
     Ok(())
 }
 
+/// The account and device id of the request's device cookie, when it is one this server
+/// signed and has not expired.
+fn device_of(keys: &TokenKeys, jar: &CookieJar, now: i64) -> Option<(i64, String)> {
+    let subject = keys.verify_ticket(DEVICE_TICKET, jar.get(DEVICE_COOKIE)?.value(), now)?;
+    let (member, device) = subject.split_once(':')?;
+    Some((member.parse().ok()?, device.to_string()))
+}
+
 /// The counter a sign-in to `member_id` (`None`: no such account) with `email` counts
 /// against: the device's own when the request carries this account's device cookie, else
 /// the account's allowance for unknown devices.
@@ -126,23 +134,18 @@ pub fn sign_in_counter(
     email: &str,
     now: i64,
 ) -> (String, Allowance) {
-    let device = jar
-        .get(DEVICE_COOKIE)
-        .and_then(|cookie| keys.verify_ticket(DEVICE_TICKET, cookie.value(), now))
-        .and_then(|subject| {
-            let (member, device) = subject.split_once(':')?;
-            (member_id? == member.parse::<i64>().ok()?).then(|| device.to_string())
-        });
-    match device {
-        Some(device) => (format!("device:{device}"), KNOWN_DEVICE),
-        None => (unknown_devices_key(email), UNKNOWN_DEVICES),
+    match device_of(keys, jar, now) {
+        Some((member, device)) if Some(member) == member_id => {
+            (format!("device:{device}"), KNOWN_DEVICE)
+        }
+        _ => (unknown_devices_key(keys, email), UNKNOWN_DEVICES),
     }
 }
 
-/// The key of an account's allowance for unknown devices: the e-mail's digest, so the table
-/// holds no address.
-pub fn unknown_devices_key(email: &str) -> String {
-    format!("signin:{}", hash_token(email))
+/// The key of an account's allowance for unknown devices: a keyed hash of the e-mail, so
+/// the table holds no address.
+pub fn unknown_devices_key(keys: &TokenKeys, email: &str) -> String {
+    format!("signin:{}", keys.pseudonym("signin", email))
 }
 
 /// The jar with a device cookie for `member_id`: a new device id, or the one the browser
@@ -154,14 +157,10 @@ pub fn remember_device(
     now: i64,
     secure: bool,
 ) -> ApiResult<CookieJar> {
-    let known = jar
-        .get(DEVICE_COOKIE)
-        .and_then(|cookie| keys.verify_ticket(DEVICE_TICKET, cookie.value(), now))
-        .and_then(|subject| {
-            let (member, device) = subject.split_once(':')?;
-            (member.parse::<i64>().ok()? == member_id).then(|| device.to_string())
-        });
-    let device = known.unwrap_or_else(random_token);
+    let device = match device_of(keys, &jar, now) {
+        Some((member, device)) if member == member_id => device,
+        _ => random_token(),
+    };
     let ticket = keys
         .issue_ticket(
             DEVICE_TICKET,

@@ -34,8 +34,9 @@ pub struct TokenKeys {
     /// HMAC-SHA256 keyed with a key derived from the secret for guest ids only, so a guest
     /// id's signature can never stand for any other token.
     guest: Hmac<Sha256>,
-    /// The secret, for keyed hashes of identifiers ([`TokenKeys::pseudonym`]).
-    secret: Vec<u8>,
+    /// HMAC-SHA256 keyed with the secret, for keyed hashes of identifiers
+    /// ([`TokenKeys::pseudonym`]).
+    pseudonyms: Hmac<Sha256>,
 }
 
 impl TokenKeys {
@@ -47,7 +48,7 @@ impl TokenKeys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             guest: <Hmac<Sha256> as KeyInit>::new_from_slice(&guest_key).expect("any key length"),
-            secret: secret.to_vec(),
+            pseudonyms: <Hmac<Sha256> as KeyInit>::new_from_slice(secret).expect("any key length"),
         }
     }
 
@@ -56,9 +57,7 @@ impl TokenKeys {
     /// secret can tell whose it is or make one for a given value. The purpose separates uses,
     /// so a pseudonym of one never matches one of another.
     pub fn pseudonym(&self, purpose: &str, value: &str) -> String {
-        use hmac::{KeyInit, Mac};
-        let mut mac = hmac::Hmac::<Sha256>::new_from_slice(&self.secret)
-            .expect("HMAC takes a key of any length");
+        let mut mac = self.pseudonyms.clone();
         mac.update(purpose.as_bytes());
         mac.update(&[0]);
         mac.update(value.as_bytes());

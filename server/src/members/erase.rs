@@ -17,6 +17,7 @@
 //! | `audit_log`, `invitations` | the address replaced by [`WITHDRAWN_ADDRESS`] |
 //! | `local_oauth_codes`, `local_oauth_tokens` | the built-in provider's rows for the address deleted |
 
+use crate::auth::tokens::TokenKeys;
 use crate::auth::{guard, session};
 use crate::entities::{
     analytics_events, audit_log, bookmarks, business_members, certifications, email_codes, follows,
@@ -37,6 +38,7 @@ pub const WITHDRAWN_ADDRESS: &str = "(withdrawn member)";
 /// Erases `member`'s personal data everywhere and marks the account withdrawn.
 pub async fn withdraw(
     db: &impl ConnectionTrait,
+    keys: &TokenKeys,
     member: &members::Model,
     reason: String,
     now: DateTime<Utc>,
@@ -67,7 +69,7 @@ pub async fn withdraw(
             local_oauth_codes::Email = email,
             local_oauth_tokens::Email = email,
         );
-        guard::forget(db, &guard::unknown_devices_key(email)).await?;
+        guard::forget(db, &guard::unknown_devices_key(keys, email)).await?;
         invitations::Entity::update_many()
             .col_expr(invitations::Column::Email, Expr::value(WITHDRAWN_ADDRESS))
             .filter(

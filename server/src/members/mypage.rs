@@ -236,7 +236,7 @@ async fn withdraw(
         )));
     }
     let txn = state.db.begin().await?;
-    super::erase::withdraw(&txn, &user.member, reason, Utc::now()).await?;
+    super::erase::withdraw(&txn, &state.tokens, &user.member, reason, Utc::now()).await?;
     txn.commit().await?;
     Ok((
         cookies::without_session(jar, state.settings.secure_cookies()),

@@ -9,7 +9,7 @@
 
 use super::suggest::{Entry, Kind, SuggestTable};
 use crate::auth::tokens::TokenKeys;
-use crate::entities::{guest_sessions, search_log};
+use crate::entities::search_log;
 use crate::kernel::kst::{kst, kst_date, kst_midnight};
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
@@ -152,13 +152,15 @@ pub enum Visitor<'a> {
 /// whole statement), row by row, so only the rows refused are lost. Nothing about the
 /// searches themselves is logged: they are what people typed.
 pub async fn write_batch(db: &DatabaseConnection, keys: &TokenKeys, batch: Vec<LoggedSearch>) {
-    let known = known_guests(db, &batch).await;
     let rows: Vec<search_log::ActiveModel> = batch
         .into_iter()
         .map(|logged| {
             let visitor = match (logged.member_id, logged.guest_id.as_deref()) {
                 (Some(id), _) => Some(Visitor::Member(id)),
-                (None, Some(guest)) if known.contains(guest) => Some(Visitor::Guest(guest)),
+                // Only ids this server issued, checked by their signature (no query).
+                (None, Some(guest)) if keys.verify_guest_id(guest, logged.at.timestamp()) => {
+                    Some(Visitor::Guest(guest))
+                }
                 _ => None,
             }
             .map(|who| visitor_key(keys, logged.at, who));
@@ -200,34 +202,6 @@ pub async fn write_batch(db: &DatabaseConnection, keys: &TokenKeys, batch: Vec<L
         lost,
         "search log: a batch was refused; written row by row, refused rows dropped"
     );
-}
-
-/// The guest ids of `batch` the server handed out and that have not expired: only those
-/// count as visitors (anyone can send any `_tma_id`). One query a batch.
-async fn known_guests(db: &DatabaseConnection, batch: &[LoggedSearch]) -> HashSet<String> {
-    let ids: HashSet<&str> = batch
-        .iter()
-        .filter(|logged| logged.member_id.is_none())
-        .filter_map(|logged| logged.guest_id.as_deref())
-        .collect();
-    if ids.is_empty() {
-        return HashSet::new();
-    }
-    let found: Result<Vec<String>, DbErr> = guest_sessions::Entity::find()
-        .select_only()
-        .column(guest_sessions::Column::SessionId)
-        .filter(guest_sessions::Column::SessionId.is_in(ids))
-        .filter(guest_sessions::Column::ExpiresAt.gt(Utc::now()))
-        .into_tuple()
-        .all(db)
-        .await;
-    match found {
-        Ok(found) => found.into_iter().collect(),
-        Err(error) => {
-            tracing::warn!(%error, "search log: guest ids not checked; their searches not counted");
-            HashSet::new()
-        }
-    }
 }
 
 /// Midnight of the current KST day, in UTC.

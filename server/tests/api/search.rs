@@ -9,7 +9,7 @@ use chrono::{Duration, Utc};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
-use tidemark_server::entities::{businesses, guest_sessions, post_tags, posts, search_log, tags};
+use tidemark_server::entities::{businesses, post_tags, posts, search_log, tags};
 
 async fn new_business(app: &TestApp, name: &str, description: &str, industry: &str) -> i64 {
     let now = Utc::now();
@@ -476,29 +476,23 @@ async fn search_suggestions_and_popular_searches() {
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         let before = search_log::Entity::find().count(db).await.unwrap();
         // Guest ids the server handed out (only those count towards popular searches).
-        for guest in ["guest-a", "guest-b", "guest-c", "guest-d"] {
-            guest_sessions::ActiveModel {
-                session_id: Set(guest.into()),
-                device: Set(None),
-                created_at: Set(Utc::now()),
-                expires_at: Set(Utc::now() + Duration::hours(24)),
-                ..Default::default()
-            }
-            .insert(db)
-            .await
-            .unwrap();
-        }
-        search_as_guest(&app, "guest-a", "  마케팅   ").await;
-        search_as_guest(&app, "guest-a", "브랜딩").await;
-        search_as_guest(&app, "guest-b", "마케팅").await;
-        search_as_guest(&app, "guest-b", "예산").await;
-        search_as_guest(&app, "guest-c", "브랜딩").await;
-        search_as_guest(&app, "guest-c", "마케팅").await;
-        search_as_guest(&app, "guest-d", "마케팅").await;
-        search_as_guest(&app, "guest-d", "브랜딩").await;
+        let (guest_a, guest_b, guest_c, guest_d) = (
+            new_guest_id(&app).await,
+            new_guest_id(&app).await,
+            new_guest_id(&app).await,
+            new_guest_id(&app).await,
+        );
+        search_as_guest(&app, &guest_a, "  마케팅   ").await;
+        search_as_guest(&app, &guest_a, "브랜딩").await;
+        search_as_guest(&app, &guest_b, "마케팅").await;
+        search_as_guest(&app, &guest_b, "예산").await;
+        search_as_guest(&app, &guest_c, "브랜딩").await;
+        search_as_guest(&app, &guest_c, "마케팅").await;
+        search_as_guest(&app, &guest_d, "마케팅").await;
+        search_as_guest(&app, &guest_d, "브랜딩").await;
         logged(&app, before + 8).await;
         let rows = search_log::Entity::find()
-            .filter(search_log::Column::GuestId.eq("guest-a"))
+            .filter(search_log::Column::GuestId.eq(guest_a.as_str()))
             .all(db)
             .await
             .unwrap();
