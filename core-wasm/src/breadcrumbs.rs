@@ -89,6 +89,11 @@ pub fn category(id: u8) -> Option<&'static Category> {
     CATEGORIES.iter().find(|c| c.id == id)
 }
 
+/// The category of an id as stored or requested (any width, any sign), if it names one.
+pub fn category_of(id: i64) -> Option<&'static Category> {
+    u8::try_from(id).ok().and_then(category)
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Breadcrumb {

@@ -4,8 +4,8 @@
 
 use crate::content::cards::cards;
 use crate::entities::businesses;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::Path;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::Path;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::header;
@@ -15,6 +15,7 @@ use axum::Router;
 use chrono::{DateTime, Utc};
 use sea_orm::{EntityTrait, QueryOrder, QuerySelect};
 use std::fmt::Write;
+use tidemark_core::breadcrumbs::{category_of, CATEGORIES};
 
 /// Addresses per sitemap file (the protocol allows 50,000; smaller files are cheaper to
 /// make and to fetch).
@@ -130,7 +131,12 @@ async fn sitemap(State(state): State<AppState>, Path(name): Path<String>) -> Api
             "/post/latest/list?sort=LATEST".into(),
             "/post/report/list".into(),
         ];
-        pages.extend((1..=9).map(|id| format!("/post/category/list/{id}?sort=POPULAR")));
+        pages.extend(
+            CATEGORIES
+                .iter()
+                .map(|c| c.id)
+                .map(|id| format!("/post/category/list/{id}?sort=POPULAR")),
+        );
         for page in pages {
             url_entry(&mut body, &format!("{base}{page}"), None);
         }
@@ -257,7 +263,7 @@ async fn feed_category(
     let id = id_of(&file)?;
     let category = i16::try_from(id)
         .ok()
-        .filter(|c| (1..=9).contains(c))
+        .filter(|c| category_of(i64::from(*c)).is_some())
         .ok_or_else(|| ApiError::NotFound("no such category".into()))?;
     let snapshot = state.catalog.snapshot();
     let ids: Vec<i64> = snapshot
@@ -265,7 +271,7 @@ async fn feed_category(
         .get(&category)
         .map(|ids| ids.iter().take(FEED_ITEMS).copied().collect())
         .unwrap_or_default();
-    let name = crate::pages::category_label(category);
+    let name = category_of(i64::from(category)).map_or("", |c| c.name_ko);
     channel(
         &state,
         &format!("Tidemark · {name}"),

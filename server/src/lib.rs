@@ -4,33 +4,34 @@
 pub mod analytics;
 pub mod auth;
 pub mod business;
+pub mod catalog;
 pub mod certify;
+pub mod cli;
 pub mod content;
 mod db;
 pub mod demo;
 pub mod engagement;
 pub mod entities;
-mod envelope;
-pub mod error;
-mod extract;
+pub mod events;
 mod feeds;
+pub mod http;
+pub mod index;
 pub mod kernel;
-pub mod limits;
 pub mod mail;
 pub mod media;
 pub mod members;
-mod openapi;
 pub mod pages;
-pub mod paging;
 pub mod prerender;
 pub mod publication;
 pub mod search;
-mod security;
 pub mod seed;
 mod settings;
+pub mod signin;
 pub mod social;
 pub mod state;
+pub mod storage;
 pub mod telemetry;
+pub mod tokens;
 mod web;
 
 pub use settings::{Mode, Settings};
@@ -47,7 +48,7 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
     certify::check_settings(&settings)?;
     social::check_settings(&settings)?;
     let db = db::connect(&settings).await?;
-    let tokens = auth::tokens::TokenKeys::load(&settings)?;
+    let tokens = tokens::TokenKeys::load(&settings)?;
     let mailer = mail::Mailer::new(settings.smtp_url.as_deref(), &settings.mail_from)?;
     let limits_on = settings.get("TIDEMARK_RATE_LIMITS") != Some("off");
     if !limits_on {
@@ -59,10 +60,10 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
         }
         tracing::warn!("rate limits are off (TIDEMARK_RATE_LIMITS=off): for load benchmarks only");
     }
-    let storage = media::open_storage(&settings)?;
-    let search = Arc::new(search::SearchIndex::open(&settings)?);
-    let events = analytics::events::EventSink::new(db.clone());
-    let catalog = Arc::new(content::Catalog::default());
+    let storage = storage::open_storage(&settings)?;
+    let search = Arc::new(index::SearchIndex::open(&settings)?);
+    let events = events::EventSink::new(db.clone());
+    let catalog = Arc::new(catalog::Catalog::default());
     let loaded = catalog
         .reload(&db)
         .await
@@ -76,7 +77,7 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
         db,
         settings: Arc::new(settings),
         tokens: Arc::new(tokens),
-        limits: Arc::new(limits::RateLimits::new(limits_on)),
+        limits: Arc::new(http::limits::RateLimits::new(limits_on)),
         mailer: Arc::new(mailer),
     })
 }

@@ -4,8 +4,7 @@
 //! in demo mode at /dev/mail.
 
 use crate::entities::mail_outbox;
-use crate::error::ApiError;
-use crate::kernel::html::escape_html;
+use crate::http::error::ApiError;
 use chrono::Utc;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
@@ -205,55 +204,16 @@ fn smtp_transport(url: &str) -> Result<AsyncSmtpTransport<Tokio1Executor>, Strin
     Ok(builder.build())
 }
 
-/// `/dev/mail`: the outbox as a page, newest first (demo mode only; production answers 404).
-/// Without SMTP this is where sign-up codes and reset links are read.
-pub async fn outbox_page(
-    axum::extract::State(state): axum::extract::State<crate::state::AppState>,
-) -> axum::response::Response {
-    use axum::response::IntoResponse;
-    if state.settings.mode != crate::Mode::Demo {
-        return ApiError::NotFound("no such page".into()).into_response();
-    }
-    let rows = match mail_outbox::Entity::find()
+/// The latest `limit` messages of the outbox, newest first.
+pub async fn recent(
+    db: &sea_orm::DatabaseConnection,
+    limit: u64,
+) -> Result<Vec<mail_outbox::Model>, sea_orm::DbErr> {
+    mail_outbox::Entity::find()
         .order_by_desc(mail_outbox::Column::Id)
-        .limit(100)
-        .all(&state.db)
+        .limit(limit)
+        .all(db)
         .await
-    {
-        Ok(rows) => rows,
-        Err(error) => return ApiError::from(error).into_response(),
-    };
-    let mut html = String::from(
-        "<!doctype html><html lang=\"ko\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>Tidemark · 메일함 / Outbox</title><style>body{font-family:system-ui,'Noto Sans KR',sans-serif;margin:2rem auto;max-width:52rem;padding:0 1rem;color:#14213d}\
-         article{border:1px solid #dde3ee;border-radius:10px;padding:1rem 1.25rem;margin:1rem 0}h1{font-size:1.5rem}h2{font-size:1.05rem;margin:.25rem 0}\
-         pre{white-space:pre-wrap;word-break:break-all;background:#f4f6fb;padding:.75rem;border-radius:8px}small{color:#4a5568}</style></head><body>\
-         <h1>메일함 / Outbox</h1><p><small>데모 모드에서 보낸 메일 (최근 100통) · Mail sent in demo mode (latest 100)</small></p>",
-    );
-    if rows.is_empty() {
-        html.push_str("<p>아직 보낸 메일이 없습니다. / No mail yet.</p>");
-    }
-    for row in rows {
-        html.push_str(&format!(
-            "<article><small>#{} · {} · {} · {}</small><h2>{}</h2><p><small>To: {}</small></p><pre>{}</pre></article>",
-            row.id,
-            escape_html(&row.created_at.to_rfc3339()),
-            escape_html(&row.kind),
-            escape_html(&row.status),
-            escape_html(&row.subject),
-            escape_html(&row.to_address),
-            escape_html(&row.body_text)
-        ));
-    }
-    html.push_str("</body></html>");
-    (
-        [
-            (axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (axum::http::header::CACHE_CONTROL, "no-store"),
-        ],
-        html,
-    )
-        .into_response()
 }
 
 #[cfg(test)]

@@ -15,13 +15,14 @@
 //! one) gets the plain 404 page: nothing of it leaks into a preview.
 
 use crate::business::profile::Business;
-use crate::content::cards::Card;
-use crate::content::catalog::{CachedDetail, CachedPage};
+use crate::catalog::Card;
+use crate::catalog::PostDetail;
+use crate::catalog::{CachedDetail, CachedPage};
 use crate::content::lists::{self, Sort};
-use crate::content::posts::{self, PostDetail};
+use crate::content::posts;
 use crate::content::recommend;
+use crate::http::paging::{Page, PageQuery};
 use crate::kernel::html::escape_html;
-use crate::paging::{Page, PageQuery};
 use crate::prerender::{self, Frame, ListView};
 use crate::state::AppState;
 use axum::http::{header, HeaderMap};
@@ -93,24 +94,8 @@ const SITE: &str = "Tidemark";
 const DEFAULT_DESCRIPTION: &str =
     "Tidemark: 기업이 전하는 인사이트, 성공 사례, 제품 소식을 찾고 팔로우하세요.";
 
-/// The Korean name of a category.
-pub fn category_label(id: i16) -> &'static str {
-    category_name(i64::from(id))
-}
-
 fn category_name(id: i64) -> &'static str {
-    match id {
-        1 => "인사이트",
-        2 => "성공 사례",
-        3 => "제품 소식",
-        4 => "기업 문화",
-        5 => "채용",
-        6 => "공지사항",
-        7 => "보도자료",
-        8 => "오리지널 시리즈",
-        9 => "플러스 시리즈",
-        _ => "",
-    }
+    tidemark_core::breadcrumbs::category_of(id).map_or("", |c| c.name_ko)
 }
 
 fn clip(text: &str, max: usize) -> String {
@@ -365,7 +350,7 @@ fn sort_of(query: Option<&str>) -> tidemark_core::sort::Sort {
 /// The `data` of a call's cached answer, as it is and read; `None` (logged) when it could not
 /// be had.
 fn answer_of<T: for<'de> Deserialize<'de>>(
-    page: crate::error::ApiResult<Arc<CachedPage>>,
+    page: crate::http::error::ApiResult<Arc<CachedPage>>,
     what: &str,
 ) -> Option<(Value, T)> {
     #[derive(Deserialize)]

@@ -9,11 +9,10 @@
 //! which the server's HTML policy sanitised when it was written (content/sanitize.rs).
 
 use crate::business::profile::Business;
-use crate::content::cards::Card;
-use crate::content::posts::PostDetail;
+use crate::catalog::{Card, PostDetail};
 use crate::content::recommend::Collection;
+use crate::http::paging::Page;
 use crate::kernel::html::escape_html as e;
-use crate::paging::Page;
 use chrono::{DateTime, Utc};
 use std::fmt::Write;
 use tidemark_core::breadcrumbs::{breadcrumbs, category, CATEGORIES};
@@ -1182,7 +1181,7 @@ mod tests {
             category_id: 2,
             cover_url: Some(format!("/media/images/{id}.jpg")),
             cover_thumbnail_url: Some(format!("/media/images/{id}-480.jpg")),
-            business: crate::content::cards::BusinessBadge {
+            business: crate::catalog::BusinessBadge {
                 id: 3,
                 name: "타이드 & 코".into(),
                 logo_url: None,

@@ -2,8 +2,8 @@
 //! answered with the UI's index.html (404 status for addresses the core's route table does not
 //! know).
 
-use crate::error::ApiError;
-use crate::openapi::ApiDoc;
+use crate::http::error::ApiError;
+use crate::http::openapi::ApiDoc;
 use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
@@ -70,6 +70,7 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
 
     let (api, document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(crate::auth::router())
+        .merge(crate::signin::router())
         .merge(crate::members::router())
         .merge(crate::certify::router())
         .merge(crate::social::router())
@@ -83,16 +84,16 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         .split_for_parts();
     let document = Arc::new(document);
     let api = api
-        .route("/dev/mail", get(crate::mail::outbox_page))
+        .route("/dev/mail", get(crate::demo::outbox_page))
         .merge(crate::feeds::router())
         .route(
             "/api-docs/openapi.json",
             get(move || std::future::ready(axum::Json(document.as_ref().clone()))),
         )
         .layer(DefaultBodyLimit::max(API_BODY_LIMIT))
-        .layer(axum::middleware::from_fn(crate::security::csrf_guard))
+        .layer(axum::middleware::from_fn(crate::http::security::csrf_guard))
         .layer(axum::middleware::from_fn(
-            crate::security::private_by_default,
+            crate::http::security::private_by_default,
         ))
         .with_state(state);
 
@@ -114,7 +115,7 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         .fallback_service(static_files)
         .layer(axum::middleware::from_fn_with_state(
             settings.secure_cookies(),
-            crate::security::security_headers,
+            crate::http::security::security_headers,
         ))
         .layer(CompressionLayer::new())
         .layer(tower_http::request_id::PropagateRequestIdLayer::new(request_id.clone()))

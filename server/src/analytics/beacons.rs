@@ -9,10 +9,10 @@
 
 use super::device::DeviceInfo;
 use super::visitor::{Admitted, Sender};
-use crate::envelope::NoData;
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::openapi::ErrorBody;
+use crate::http::envelope::NoData;
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;

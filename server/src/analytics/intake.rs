@@ -14,11 +14,11 @@
 
 use super::beacons::check_offset;
 use super::device::{Device, DeviceInfo};
-use super::events::Event;
 use super::visitor::{Admitted, Sender};
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::openapi::ErrorBody;
+use crate::events::Event;
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;

@@ -12,7 +12,6 @@
 
 mod beacons;
 mod device;
-pub mod events;
 mod intake;
 mod report;
 pub mod rollup;

@@ -14,13 +14,13 @@
 //! never shows a group of fewer than [`MIN_GROUP`] readers.
 
 use super::sql::{self, int, READ_KINDS, VISITOR};
+use crate::auth::access::require_member_of;
 use crate::auth::AuthUser;
-use crate::business::access::require_member_of;
 use crate::entities::{businesses, posts};
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::openapi::ErrorBody;
 use crate::kernel::kst::{kst, kst_date};
-use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};

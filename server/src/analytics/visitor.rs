@@ -11,11 +11,11 @@
 //!   beacons and never read the answer, so the reader sees nothing of it.
 
 use super::device::Device;
-use super::events::Event;
 use crate::auth::MaybeAuthUser;
-use crate::error::{ApiError, ApiResult};
-use crate::limits::RateLimits;
-use crate::security::ClientIp;
+use crate::events::Event;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::limits::RateLimits;
+use crate::http::security::ClientIp;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;

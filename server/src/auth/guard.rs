@@ -8,9 +8,9 @@
 //! devices. Someone guessing from rotating addresses exhausts that allowance, never the
 //! owner's: the owner's own browser still signs in.
 
-use crate::auth::tokens::{random_token, TokenKeys};
 use crate::entities::try_counters;
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
+use crate::tokens::{random_token, TokenKeys};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};

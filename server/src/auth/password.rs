@@ -1,6 +1,6 @@
 //! Password hashing: argon2id, m = 19 MiB, t = 2, p = 1 (OWASP's minimum), on a blocking thread.
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::{Algorithm, Argon2, Params, Version};
@@ -53,7 +53,7 @@ fn dummy_hash() -> &'static str {
     static DUMMY: OnceLock<String> = OnceLock::new();
     DUMMY.get_or_init(|| {
         argon2()
-            .hash_password(crate::auth::tokens::random_token().as_bytes())
+            .hash_password(crate::tokens::random_token().as_bytes())
             .map(|h| h.to_string())
             .expect("hashing a random password works")
     })

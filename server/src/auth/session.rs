@@ -1,10 +1,11 @@
 //! Sessions: refresh-token families (one sign-in on one device), rotation on every use, and
 //! revocation of the whole family when a used token comes back (ASVS 5.0 10.4.5).
 
-use super::tokens::{hash_token, random_token, REFRESH_TTL_SECS};
+use super::accounts::SignedIn;
 use crate::entities::{members, refresh_token_families as families, refresh_tokens};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::state::AppState;
+use crate::tokens::{hash_token, random_token, REFRESH_TTL_SECS};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum_extra::extract::cookie::CookieJar;
@@ -103,8 +104,38 @@ pub struct Issued {
     pub auto_login: bool,
 }
 
+/// Starts a session: a new family with its first refresh token and an access token, written
+/// through `db` (the caller's transaction when the account is new), and the cookies `tma`,
+/// `tmr` (HttpOnly) and `tml` set on `jar`. Every way in (e-mail, social, join, invitation)
+/// goes through here.
+pub async fn sign_in(
+    state: &AppState,
+    db: &impl ConnectionTrait,
+    jar: CookieJar,
+    member_id: i64,
+    auto_login: bool,
+    device: Option<serde_json::Value>,
+) -> Result<(CookieJar, SignedIn), ApiError> {
+    let issued = start(state, db, member_id, auto_login, device).await?;
+    let jar = super::cookies::with_session(
+        jar,
+        &issued.access,
+        &issued.refresh,
+        auto_login,
+        state.settings.secure_cookies(),
+    );
+    Ok((
+        jar,
+        SignedIn {
+            access_token: issued.access,
+            refresh_token: issued.refresh,
+            auto_login: if auto_login { "Y" } else { "N" },
+        },
+    ))
+}
+
 /// A new family with its first refresh token, and an access token.
-pub async fn start(
+async fn start(
     state: &AppState,
     db: &impl ConnectionTrait,
     member_id: i64,

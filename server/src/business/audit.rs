@@ -2,7 +2,7 @@
 //! who made it. The master reads it.
 
 use crate::entities::audit_log;
-use crate::error::ApiResult;
+use crate::http::error::ApiResult;
 use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
 

@@ -1,7 +1,6 @@
 //! Businesses and the people who run them: registration, profile, managers, invitations,
 //! handing a business over or closing it, and the audit log (PRODUCT "Businesses", "Roles").
 
-pub mod access;
 pub mod audit;
 mod ownership;
 pub mod profile;

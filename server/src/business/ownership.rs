@@ -5,16 +5,16 @@
 //! manager's e-mail; it is accepted signed in, never through a link, so it carries no usable
 //! token. A newer offer replaces an older one; the master withdraws one like any invitation.
 
-use super::access::{require_master_of, require_member_of, Role, MANAGER, MASTER};
 use super::audit;
-use crate::auth::tokens::random_token;
+use crate::auth::access::{require_master_of, require_member_of, Role, MANAGER, MASTER};
 use crate::auth::{session, AuthUser};
 use crate::entities::{business_members, businesses, invitations, members, posts};
-use crate::envelope::{ok, NoData, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{Json, Path};
-use crate::openapi::ErrorBody;
+use crate::http::envelope::{ok, NoData, Ok};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{Json, Path};
+use crate::http::openapi::ErrorBody;
 use crate::state::AppState;
+use crate::tokens::random_token;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
@@ -263,11 +263,11 @@ async fn close(
         .await?;
     businesses::Entity::delete_by_id(id).exec(&state.db).await?;
     for post in post_ids {
-        crate::content::post_changed(&state, post).await;
+        state.post_changed(post).await;
     }
     if let Err(error) = state.search.sync_business(&state.db, id).await {
         tracing::warn!(%error, business = id, "search index: closed business not removed");
     }
-    crate::content::changed(&state);
+    state.catalog_changed();
     Ok(ok(None))
 }

@@ -1,22 +1,21 @@
 //! Registering a business (the member becomes its master), the public profile, editing it,
 //! and the operator's verified badge.
 
-use super::access::{self, require_admin, require_master_of, MASTER};
 use super::audit;
+use crate::auth::access::{self, require_admin, require_master_of, MASTER};
 use crate::auth::{AuthUser, MaybeAuthUser};
 use crate::entities::{business_members, businesses, follows, uploads};
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{Json, Path};
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{on_unique, ApiError, ApiResult};
+use crate::http::extract::{Json, Path};
+use crate::http::openapi::ErrorBody;
 use crate::media::{self, UploadScope};
-use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::extract::State;
 use chrono::{DateTime, Datelike, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -216,21 +215,6 @@ async fn check(state: &AppState, fields: ProfileFields, scope: UploadScope) -> A
     })
 }
 
-/// The public address of uploads, by id.
-pub async fn upload_urls(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, String>> {
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let rows = uploads::Entity::find()
-        .filter(uploads::Column::Id.is_in(ids.iter().copied()))
-        .all(&state.db)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .map(|upload| (upload.id, format!("/media/{}", upload.storage_key)))
-        .collect())
-}
-
 fn formatted_number(digits: &str) -> String {
     if digits.len() == 10 {
         format!("{}-{}-{}", &digits[..3], &digits[3..5], &digits[5..])
@@ -245,8 +229,8 @@ pub async fn profile(
     row: businesses::Model,
     viewer: Option<i64>,
 ) -> ApiResult<Business> {
-    let urls = upload_urls(
-        state,
+    let urls = crate::media::upload_urls(
+        &state.db,
         &[row.logo_upload_id, row.cover_upload_id]
             .into_iter()
             .flatten()
@@ -347,10 +331,6 @@ async fn register(
     }
     let now = Utc::now();
     let txn = state.db.begin().await?;
-    let taken = |error: sea_orm::DbErr, what: &str| match error.sql_err() {
-        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => ApiError::Conflict(what.into()),
-        _ => error.into(),
-    };
     let business = businesses::ActiveModel {
         name: Set(name),
         description: Set(description),
@@ -371,12 +351,9 @@ async fn register(
     }
     .insert(&txn)
     .await
-    .map_err(|e| {
-        taken(
-            e,
-            "a business with this registration number is registered already",
-        )
-    })?;
+    .map_err(on_unique(|| {
+        ApiError::Conflict("a business with this registration number is registered already".into())
+    }))?;
     business_members::ActiveModel {
         business_id: Set(business.id),
         member_id: Set(user.member.id),
@@ -386,7 +363,9 @@ async fn register(
     }
     .insert(&txn)
     .await
-    .map_err(|e| taken(e, "you manage a business already"))?;
+    .map_err(on_unique(|| {
+        ApiError::Conflict("you manage a business already".into())
+    }))?;
     // Images uploaded before the business existed become the business's.
     let images: Vec<i64> = [checked.logo, checked.cover]
         .into_iter()
@@ -492,7 +471,7 @@ async fn edit(
     if let Err(error) = state.search.sync_business(&state.db, id).await {
         tracing::warn!(%error, "search index: business not synced");
     }
-    crate::content::changed(&state);
+    state.catalog_changed();
     Ok(ok(profile(&state, row, Some(user.member.id)).await?))
 }
 
@@ -578,6 +557,6 @@ pub async fn set_verified(
     if let Err(error) = state.search.sync_business(&state.db, id).await {
         tracing::warn!(%error, "search index: business not synced");
     }
-    crate::content::changed(state);
+    state.catalog_changed();
     Ok(row)
 }

@@ -6,20 +6,20 @@
 //! e-mail is the invited one, or by joining through it (which proves the e-mail, since the
 //! token went there).
 
-use super::access::{self, require_master_of, require_member_of, MANAGER};
 use super::audit;
-use crate::auth::routes::SignedIn;
-use crate::auth::tokens::{hash_token, random_token};
-use crate::auth::{cookies, password, session, AuthUser};
+use crate::auth::access::{self, require_master_of, require_member_of, MANAGER};
+use crate::auth::accounts::SignedIn;
+use crate::auth::{password, session, AuthUser};
 use crate::entities::{audit_log, business_members, businesses, invitations, members};
-use crate::envelope::{ok, NoData, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{Json, Path, Query};
-use crate::limits::RateLimits;
+use crate::http::envelope::{ok, NoData, Ok};
+use crate::http::error::{on_unique, ApiError, ApiResult};
+use crate::http::extract::{Json, Path, Query};
+use crate::http::limits::RateLimits;
+use crate::http::openapi::ErrorBody;
+use crate::http::paging::{self, Page, PageQuery};
 use crate::members::join::Terms;
-use crate::openapi::ErrorBody;
-use crate::paging::{self, Page, PageQuery};
 use crate::state::AppState;
+use crate::tokens::{hash_token, random_token};
 use axum::extract::State;
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{DateTime, Duration, Utc};
@@ -193,7 +193,7 @@ async fn invite(
     Json(body): Json<InviteRequest>,
 ) -> ApiResult<Ok<Invitation>> {
     require_master_of(&state, &user.member, id).await?;
-    let email = crate::auth::routes::valid_email(Some(&body.email))?;
+    let email = crate::auth::accounts::valid_email(Some(&body.email))?;
     RateLimits::check(
         &state.limits.invitation_business,
         &id.to_string(),
@@ -202,7 +202,7 @@ async fn invite(
     // Whether the address manages another business is the invitee's to know, not the
     // inviter's: the answer is the same, and the mail tells the invitee what to do.
     let mut elsewhere = false;
-    if let Some(member) = crate::auth::routes::member_by_email(&state, &email).await? {
+    if let Some(member) = crate::auth::accounts::member_by_email(&state, &email).await? {
         match access::membership_of(&state, member.id).await? {
             Some((business, _)) if business == id => {
                 return Err(ApiError::Conflict(
@@ -419,7 +419,7 @@ async fn show_invitation(
         .one(&state.db)
         .await?
         .ok_or_else(|| ApiError::NotFound("no such business".into()))?;
-    let account_exists = crate::auth::routes::member_by_email(&state, &row.email)
+    let account_exists = crate::auth::accounts::member_by_email(&state, &row.email)
         .await?
         .is_some();
     Ok(ok(InvitationView {
@@ -501,12 +501,9 @@ async fn take(
     }
     .insert(txn)
     .await
-    .map_err(|error| match error.sql_err() {
-        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => {
-            ApiError::Conflict("you manage a business already".into())
-        }
-        _ => error.into(),
-    })?;
+    .map_err(on_unique(|| {
+        ApiError::Conflict("you manage a business already".into())
+    }))?;
     audit::write(
         txn,
         row.business_id,
@@ -618,32 +615,20 @@ async fn join(
     }
     .insert(&txn)
     .await
-    .map_err(|error| match error.sql_err() {
-        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => ApiError::AccountExists(
+    .map_err(on_unique(|| {
+        ApiError::AccountExists(
             "an account with this e-mail exists already: sign in and accept the invitation".into(),
-        ),
-        _ => error.into(),
-    })?;
+        )
+    }))?;
     let accepted = take(&txn, &row, member.id, &row.email).await?;
-    let issued = session::start(&state, &txn, member.id, false, None).await?;
+    let (jar, session) = session::sign_in(&state, &txn, jar, member.id, false, None).await?;
     txn.commit().await?;
-    let jar = cookies::with_session(
-        jar,
-        &issued.access,
-        &issued.refresh,
-        false,
-        state.settings.secure_cookies(),
-    );
     Ok((
         jar,
         ok(Joined {
             member_id: member.id,
             business_id: accepted.business_id,
-            session: SignedIn {
-                access_token: issued.access,
-                refresh_token: issued.refresh,
-                auto_login: "N",
-            },
+            session,
         }),
     ))
 }

@@ -8,11 +8,11 @@
 
 use super::provider::{LookupError, Provider, ProviderResult};
 use super::random_hex;
-use crate::auth::tokens::hash_token;
 use crate::entities::certifications;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::kernel::html::escape_html;
 use crate::state::AppState;
+use crate::tokens::hash_token;
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{Form, Query, State};
 use axum::http::{header, StatusCode};

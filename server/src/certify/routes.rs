@@ -3,17 +3,17 @@
 
 use super::provider::{LookupError, Provider, ProviderResult};
 use super::{local, random_hex, REQUEST_TTL_MINUTES, USE_WITHIN_MINUTES};
-use crate::auth::tokens::{hash_token, random_token};
 use crate::auth::AuthUser;
 use crate::entities::{certifications, members, password_resets};
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::Json;
-use crate::extract::Query;
-use crate::limits::RateLimits;
-use crate::openapi::ErrorBody;
-use crate::security::ClientIp;
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{on_unique, ApiError, ApiResult};
+use crate::http::extract::Json;
+use crate::http::extract::Query;
+use crate::http::limits::RateLimits;
+use crate::http::openapi::ErrorBody;
+use crate::http::security::ClientIp;
 use crate::state::AppState;
+use crate::tokens::{hash_token, random_token};
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -603,11 +603,8 @@ async fn attach_to_account(
     update
         .update(&txn)
         .await
-        .map_err(|error| match error.sql_err() {
-            // Another account took this person in the meantime.
-            Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => person_has_account(),
-            _ => error.into(),
-        })?;
+        // Another account took this person in the meantime.
+        .map_err(on_unique(person_has_account))?;
     txn.commit().await?;
     Ok(ok(Certified::from(&row)))
 }

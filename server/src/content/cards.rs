@@ -1,45 +1,13 @@
 //! Post cards: what a list shows of a post, fetched for a page of ids in four queries
 //! whatever the page size.
 
+use crate::catalog::{BusinessBadge, Card};
 use crate::entities::{businesses, post_tags, posts, tags};
-use crate::error::ApiResult;
+use crate::http::error::ApiResult;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use utoipa::ToSchema;
-
-/// The business as a card shows it.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BusinessBadge {
-    pub id: i64,
-    pub name: String,
-    pub logo_url: Option<String>,
-    pub verified: bool,
-}
-
-/// A post in a list.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Card {
-    pub post_seq: i64,
-    pub title: String,
-    pub summary: String,
-    pub category_id: i16,
-    pub cover_url: Option<String>,
-    /// The cover at 480 px wide, what a card shows (a third of the bytes).
-    #[serde(default)]
-    pub cover_thumbnail_url: Option<String>,
-    pub business: BusinessBadge,
-    pub tags: Vec<String>,
-    pub is_report: bool,
-    pub series_order: Option<i32>,
-    pub published_at: Option<DateTime<Utc>>,
-    pub view_count: i64,
-    pub bookmark_count: i64,
-}
 
 #[derive(sea_orm::FromQueryResult)]
 struct CardRow {
@@ -126,7 +94,7 @@ pub async fn badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Bus
         .all(&state.db)
         .await?;
     let logos: Vec<i64> = rows.iter().filter_map(|row| row.logo_upload_id).collect();
-    let urls = crate::business::profile::upload_urls(state, &logos).await?;
+    let urls = crate::media::upload_urls(&state.db, &logos).await?;
     Ok(rows
         .into_iter()
         .map(|row| {

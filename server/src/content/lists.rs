@@ -3,15 +3,16 @@
 //! in-memory catalogue; their pages are cached as finished JSON with an ETag until a post
 //! changes, and answer 304 to a matching If-None-Match.
 
-use super::cards::{cards, Card};
-use super::catalog::{CachedPage, Snapshot};
+use super::cards::cards;
 use crate::auth::AuthUser;
+use crate::catalog::Card;
+use crate::catalog::{CachedPage, Snapshot};
 use crate::entities::{follows, member_interests};
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{Path, Query};
-use crate::openapi::ErrorBody;
-use crate::paging::{self, Page, PageQuery};
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{Path, Query};
+use crate::http::openapi::ErrorBody;
+use crate::http::paging::{self, Page, PageQuery};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -20,6 +21,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::sync::Arc;
+use tidemark_core::breadcrumbs::category_of;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -186,7 +188,7 @@ async fn category(
     Path(id): Path<i16>,
     Query(query): Query<SortedPage>,
 ) -> ApiResult<Response> {
-    if !(1..=9).contains(&id) {
+    if category_of(i64::from(id)).is_none() {
         return Err(ApiError::NotFound("no such category".into()));
     }
     let sort = sort_of(query.sort.as_deref())?;
@@ -262,7 +264,10 @@ async fn of_business(
     Path(id): Path<i64>,
     Query(query): Query<BusinessPage>,
 ) -> ApiResult<Response> {
-    if query.category_id.is_some_and(|c| !(1..=9).contains(&c)) {
+    if query
+        .category_id
+        .is_some_and(|c| category_of(i64::from(c)).is_none())
+    {
         return Err(ApiError::bad_request("categoryId must be 1 to 9"));
     }
     let page = PageQuery {
@@ -317,7 +322,7 @@ pub async fn related_cards(state: &AppState, id: i64) -> ApiResult<Vec<Card>> {
     if !snapshot.entries.contains_key(&id) {
         return Err(ApiError::NotFound("content does not exist".into()));
     }
-    let ids = super::catalog::related(&snapshot, id, 6);
+    let ids = crate::catalog::related(&snapshot, id, 6);
     cards(state, &ids).await
 }
 

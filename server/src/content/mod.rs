@@ -2,7 +2,6 @@
 //! (PRODUCT "Posts").
 
 pub mod cards;
-pub mod catalog;
 pub mod lists;
 pub mod posts;
 pub mod recommend;
@@ -12,11 +11,10 @@ use crate::entities::posts as post_rows;
 use crate::state::AppState;
 use chrono::Utc;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QuerySelect};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use std::time::Duration;
 use utoipa_axum::router::OpenApiRouter;
 
-pub use catalog::Catalog;
 pub use recommend::save_collection;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -24,31 +22,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(posts::router())
         .merge(lists::router())
         .merge(recommend::router())
-}
-
-/// The condition of a post anyone may see: published, and its time has come. A scheduled
-/// post is invisible everywhere before its time, whatever else lags.
-pub fn visible() -> Condition {
-    Condition::all()
-        .add(post_rows::Column::Status.eq(posts::PUBLISHED))
-        .add(post_rows::Column::PublishedAt.lte(Utc::now()))
-}
-
-/// Something public changed (a business's name, a collection): cached pages go.
-pub fn changed(state: &AppState) {
-    state.catalog.invalidate();
-}
-
-/// After a post's row changed: the catalogue, the cached pages and the search index follow.
-pub async fn post_changed(state: &AppState, id: i64) {
-    // The event intake's post cache forgets it, so a hidden post stops collecting events now.
-    state.events.forget_post(id);
-    if let Err(error) = state.catalog.sync_post(&state.db, id).await {
-        tracing::warn!(%error, post = id, "catalogue: post not synced; the next reload brings it");
-    }
-    if let Err(error) = state.search.sync_post(&state.db, id).await {
-        tracing::warn!(%error, post = id, "search index: post not synced");
-    }
 }
 
 /// How often scheduled posts are looked at, and the catalogue reloaded.
@@ -103,7 +76,7 @@ pub async fn publish_due(state: &AppState) -> Result<Vec<i64>, sea_orm::DbErr> {
             .exec(&state.db)
             .await?;
         if result.rows_affected == 1 {
-            post_changed(state, id).await;
+            state.post_changed(id).await;
             published.push(id);
         }
     }

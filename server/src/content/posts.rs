@@ -5,19 +5,19 @@
 //! business) or REMOVED (by an operator). The body is sanitised with the one policy of
 //! [`super::sanitize`] before it is stored.
 
-use super::cards::{tags_of, BusinessBadge};
-use super::catalog::CachedDetail;
+use super::cards::tags_of;
 use super::sanitize;
+use crate::auth::access::{membership_of, require_admin, require_member_of};
 use crate::auth::{AuthUser, MaybeAuthUser};
-use crate::business::access::{membership_of, require_admin, require_member_of};
+use crate::catalog::{BusinessBadge, BusinessCard, CachedDetail, PostDetail};
 use crate::entities::{bookmarks, businesses, follows, post_tags, posts, tags};
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{Json, Path, Query};
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{Json, Path, Query};
+use crate::http::openapi::ErrorBody;
+use crate::http::paging::{self, Page, PageQuery};
 use crate::kernel::kst::kst;
 use crate::media::{self, UploadScope};
-use crate::openapi::ErrorBody;
-use crate::paging::{self, Page, PageQuery};
 use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::HeaderMap;
@@ -32,11 +32,7 @@ use std::sync::Arc;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub const DRAFT: &str = "DRAFT";
-pub const SCHEDULED: &str = "SCHEDULED";
-pub const PUBLISHED: &str = "PUBLISHED";
-pub const HIDDEN: &str = "HIDDEN";
-pub const REMOVED: &str = "REMOVED";
+pub use crate::entities::posts::{DRAFT, HIDDEN, PUBLISHED, REMOVED, SCHEDULED};
 
 /// PRODUCT "Posts": the limits of a post.
 const TITLE_MAX: usize = 100;
@@ -87,48 +83,6 @@ struct PostInput {
     action: String,
     /// When to publish (`schedule`): RFC 3339, or `yyyy-MM-ddTHH:mm[:ss]` read as Korean time.
     publish_at: Option<String>,
-}
-
-/// A post as its business and its readers see it.
-#[derive(Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PostDetail {
-    pub post_seq: i64,
-    pub business: BusinessCard,
-    pub category_id: i16,
-    pub title: String,
-    pub summary: String,
-    pub cover_url: Option<String>,
-    /// Sanitised HTML.
-    pub body_html: String,
-    pub tags: Vec<String>,
-    pub is_report: bool,
-    pub report_url: Option<String>,
-    pub series_order: Option<i32>,
-    /// `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`
-    pub status: String,
-    pub publish_at: Option<DateTime<Utc>>,
-    pub published_at: Option<DateTime<Utc>>,
-    pub updated_at: DateTime<Utc>,
-    pub view_count: i64,
-    pub unique_reader_count: i64,
-    pub bookmark_count: i64,
-    pub share_count: i64,
-    /// Whether the signed-in reader bookmarked it (false for guests).
-    pub bookmarked: bool,
-}
-
-/// The business card on a post.
-#[derive(Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BusinessCard {
-    #[serde(flatten)]
-    pub badge: BusinessBadge,
-    pub description: String,
-    pub industry: String,
-    pub follower_count: i64,
-    /// Whether the signed-in reader follows it.
-    pub following: bool,
 }
 
 fn chars(value: &str) -> usize {
@@ -198,7 +152,7 @@ async fn check(
     input: &PostInput,
     publishing: bool,
 ) -> ApiResult<Checked> {
-    if !(1..=9).contains(&input.category_id) {
+    if tidemark_core::breadcrumbs::category_of(i64::from(input.category_id)).is_none() {
         return Err(ApiError::bad_request("categoryId must be 1 to 9"));
     }
     let title = input.title.trim().to_string();
@@ -412,7 +366,7 @@ async fn create(
     .await?;
     save_tags(&txn, post.id, &checked.tags).await?;
     txn.commit().await?;
-    super::post_changed(&state, post.id).await;
+    state.post_changed(post.id).await;
     Ok(ok(detail_of(&state, post, Some(user.member.id)).await?))
 }
 
@@ -471,7 +425,7 @@ async fn edit(
     let post = active.update(&txn).await?;
     save_tags(&txn, post.id, &checked.tags).await?;
     txn.commit().await?;
-    super::post_changed(&state, post.id).await;
+    state.post_changed(post.id).await;
     Ok(ok(detail_of(&state, post, Some(user.member.id)).await?))
 }
 
@@ -494,7 +448,7 @@ async fn set_status(
     }
     active.updated_at = Set(now);
     let post = active.update(&state.db).await?;
-    super::post_changed(state, post.id).await;
+    state.post_changed(post.id).await;
     Ok(post)
 }
 
@@ -617,7 +571,7 @@ pub async fn detail_of(
     .into_iter()
     .flatten()
     .collect();
-    let urls = crate::business::profile::upload_urls(state, &uploads).await?;
+    let urls = crate::media::upload_urls(&state.db, &uploads).await?;
     let badge = BusinessBadge {
         id: business.id,
         name: business.name.clone(),

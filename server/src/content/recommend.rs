@@ -1,16 +1,17 @@
 //! Recommendation collections: operator-curated, titled, ordered lists of posts; the home
 //! page shows them. Only public posts show; a collection keeps its order.
 
-use super::cards::{cards, Card};
-use super::catalog::CachedPage;
+use super::cards::cards;
+use crate::auth::access::require_admin;
 use crate::auth::AuthUser;
-use crate::business::access::require_admin;
+use crate::catalog::CachedPage;
+use crate::catalog::Card;
 use crate::entities::{recommendation_collections as collections, recommendation_items as items};
-use crate::envelope::{ok, NoData, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{Json, Path, Query};
-use crate::openapi::ErrorBody;
-use crate::paging::{self, PageQuery};
+use crate::http::envelope::{ok, NoData, Ok};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{Json, Path, Query};
+use crate::http::openapi::ErrorBody;
+use crate::http::paging::{self, PageQuery};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::header;
@@ -253,7 +254,7 @@ pub async fn save_collection(
         .await?;
     }
     txn.commit().await?;
-    super::changed(state);
+    state.catalog_changed();
     Ok(id)
 }
 
@@ -337,6 +338,6 @@ async fn delete(
     if result.rows_affected == 0 {
         return Err(ApiError::NotFound("no such collection".into()));
     }
-    super::changed(&state);
+    state.catalog_changed();
     Ok(ok(None))
 }

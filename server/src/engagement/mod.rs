@@ -6,15 +6,16 @@
 //! analytics event with its source (SPEC §3: Follow_Content, Follow_ContentList,
 //! Follow_CorpProfile, Bookmark_Content, Bookmark_ContentList).
 
-use crate::analytics::events::Event;
 use crate::auth::AuthUser;
-use crate::content::cards::{badges, cards, BusinessBadge, Card};
+use crate::catalog::{BusinessBadge, Card};
+use crate::content::cards::{badges, cards};
 use crate::entities::{bookmarks, businesses, follows, posts};
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{Json, Path, Query};
-use crate::openapi::ErrorBody;
-use crate::paging::{self, Page, PageQuery};
+use crate::events::Event;
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{Json, Path, Query};
+use crate::http::openapi::ErrorBody;
+use crate::http::paging::{self, Page, PageQuery};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderMap};
@@ -186,7 +187,7 @@ async fn follow(
             detail: Some(body.source),
             ..event("follow", user.member.id, business_id, None, &headers)
         });
-        crate::content::changed(&state);
+        state.catalog_changed();
     }
     Ok(ok(FollowState {
         business_id,
@@ -228,7 +229,7 @@ async fn unfollow(
             None,
             &headers,
         ));
-        crate::content::changed(&state);
+        state.catalog_changed();
     }
     Ok(ok(FollowState {
         business_id,
@@ -314,7 +315,7 @@ async fn bookmark(
                 &headers,
             )
         });
-        crate::content::changed(&state);
+        state.catalog_changed();
     }
     Ok(ok(BookmarkState {
         post_seq,
@@ -356,7 +357,7 @@ async fn unbookmark(
             Some(post_seq),
             &headers,
         ));
-        crate::content::changed(&state);
+        state.catalog_changed();
     }
     Ok(ok(BookmarkState {
         post_seq,
@@ -443,7 +444,7 @@ async fn my_bookmarks(
     let mut query = bookmarks::Entity::find()
         .filter(bookmarks::Column::MemberId.eq(user.member.id))
         .inner_join(posts::Entity)
-        .filter(crate::content::visible())
+        .filter(crate::catalog::visible())
         .order_by_desc(bookmarks::Column::Id)
         .limit(size + 1);
     if let Some(before) = page.before_id()? {

@@ -104,3 +104,10 @@ impl Related<super::tags::Entity> for Entity {
 }
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// A post's status (`posts.status`).
+pub const DRAFT: &str = "DRAFT";
+pub const SCHEDULED: &str = "SCHEDULED";
+pub const PUBLISHED: &str = "PUBLISHED";
+pub const HIDDEN: &str = "HIDDEN";
+pub const REMOVED: &str = "REMOVED";

@@ -7,15 +7,11 @@
 
 pub mod process;
 mod routes;
-pub mod storage;
 
 pub use routes::{router, Uploaded, UPLOAD_BODY_LIMIT};
-pub use storage::{
-    open_storage, LocalStorage, Object, S3Config, S3Storage, Storage, StorageFuture,
-};
 
 use crate::entities::uploads;
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect,
 };
@@ -89,6 +85,24 @@ pub async fn check_usable(
 }
 
 /// The address a stored object is served at: `/media/<key>`.
+/// The public address of uploads, by id.
+pub async fn upload_urls(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+) -> ApiResult<HashMap<i64, String>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = uploads::Entity::find()
+        .filter(uploads::Column::Id.is_in(ids.iter().copied()))
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|upload| (upload.id, public_url(&upload.storage_key)))
+        .collect())
+}
+
 pub fn public_url(storage_key: &str) -> String {
     format!("/media/{storage_key}")
 }

@@ -2,16 +2,16 @@
 //! `GET /media/{*key}` (the stored bytes, under headers that keep them inert).
 
 use super::process::{self, Detected, Failure, PDF_MAX_BYTES};
-use super::storage::valid_key;
 use super::{public_url, thumbnail_key};
+use crate::auth::access::{membership_of, require_admin};
 use crate::auth::AuthUser;
-use crate::business::access::{membership_of, require_admin};
 use crate::entities::uploads;
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::Path;
-use crate::openapi::ErrorBody;
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{is_unique_violation, ApiError, ApiResult};
+use crate::http::extract::Path;
+use crate::http::openapi::ErrorBody;
 use crate::state::AppState;
+use crate::storage::valid_key;
 use axum::extract::multipart::{MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -363,16 +363,9 @@ async fn save(
         Ok(row) => Ok(row),
         // The same file arriving twice at once for one business: the other upload's row
         // stands.
-        Err(error)
-            if matches!(
-                error.sql_err(),
-                Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
-            ) =>
-        {
-            own_link()
-                .await?
-                .ok_or_else(|| ApiError::internal(format!("upload {} vanished", stored.key)))
-        }
+        Err(error) if is_unique_violation(&error) => own_link()
+            .await?
+            .ok_or_else(|| ApiError::internal(format!("upload {} vanished", stored.key))),
         Err(error) => Err(error.into()),
     }
 }

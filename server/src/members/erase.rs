@@ -17,7 +17,6 @@
 //! | `audit_log`, `invitations` | the address replaced by [`WITHDRAWN_ADDRESS`] |
 //! | `local_oauth_codes`, `local_oauth_tokens` | the built-in provider's rows for the address deleted |
 
-use crate::auth::tokens::TokenKeys;
 use crate::auth::{guard, session};
 use crate::entities::{
     analytics_events, audit_log, bookmarks, business_members, certifications, email_codes, follows,
@@ -25,7 +24,8 @@ use crate::entities::{
     member_interests, members, password_resets, refresh_token_families as families, search_log,
     social_identities,
 };
-use crate::error::ApiResult;
+use crate::http::error::ApiResult;
+use crate::tokens::TokenKeys;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{

@@ -3,16 +3,16 @@
 //! modules.
 
 use super::{check_interests, check_nickname, check_password_policy};
-use crate::auth::routes::{member_by_email, valid_email, SignedIn};
-use crate::auth::{cookies, password, session, AuthUser};
+use crate::auth::accounts::{member_by_email, valid_email, SignedIn};
+use crate::auth::{password, session, AuthUser};
 use crate::entities::{email_codes, member_interests, members};
-use crate::envelope::NoData;
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::Json;
-use crate::limits::RateLimits;
-use crate::openapi::ErrorBody;
-use crate::security::ClientIp;
+use crate::http::envelope::NoData;
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{on_unique, ApiError, ApiResult};
+use crate::http::extract::Json;
+use crate::http::limits::RateLimits;
+use crate::http::openapi::ErrorBody;
+use crate::http::security::ClientIp;
 use crate::state::AppState;
 use axum::extract::State;
 use axum_extra::extract::cookie::CookieJar;
@@ -54,7 +54,7 @@ struct CodeSent {
 }
 
 fn code_hash(email: &str, code: &str) -> String {
-    crate::auth::tokens::hash_token(&format!("{email}:{code}"))
+    crate::tokens::hash_token(&format!("{email}:{code}"))
 }
 
 #[utoipa::path(
@@ -96,7 +96,7 @@ async fn send_code(
             )
             .await?;
     } else {
-        let code = crate::auth::tokens::six_digit_code();
+        let code = crate::tokens::six_digit_code();
         let now = Utc::now();
         email_codes::ActiveModel {
             email: Set(email.clone()),
@@ -318,30 +318,16 @@ async fn join(
     }
     .insert(&txn)
     .await
-    .map_err(|error| match error.sql_err() {
-        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => {
-            ApiError::AccountExists("an account with this e-mail exists already".into())
-        }
-        _ => error.into(),
-    })?;
-    let issued = session::start(&state, &txn, member.id, false, None).await?;
+    .map_err(on_unique(|| {
+        ApiError::AccountExists("an account with this e-mail exists already".into())
+    }))?;
+    let (jar, session) = session::sign_in(&state, &txn, jar, member.id, false, None).await?;
     txn.commit().await?;
-    let jar = cookies::with_session(
-        jar,
-        &issued.access,
-        &issued.refresh,
-        false,
-        state.settings.secure_cookies(),
-    );
     Ok((
         jar,
         ok(Joined {
             member_id: member.id,
-            session: SignedIn {
-                access_token: issued.access,
-                refresh_token: issued.refresh,
-                auto_login: "N",
-            },
+            session,
         }),
     ))
 }

@@ -16,7 +16,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(mypage::router())
 }
 
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 
 /// PRODUCT's password policy, from the core (the same rule the join form shows).
 pub fn check_password_policy(password: &str, email: Option<&str>) -> ApiResult<()> {
@@ -62,7 +62,7 @@ pub fn check_nickname(nickname: &str) -> ApiResult<String> {
 pub fn check_interests(interests: &[i64]) -> ApiResult<Vec<i16>> {
     let mut out: Vec<i16> = Vec::new();
     for id in interests {
-        if !(1..=9).contains(id) {
+        if tidemark_core::breadcrumbs::category_of(*id).is_none() {
             return Err(ApiError::bad_request(format!(
                 "interests: {id} is not a category id (1–9)"
             )));

@@ -3,15 +3,15 @@
 
 use super::join::save_profile;
 use super::{check_interests, check_nickname, check_password_policy};
-use crate::auth::routes::{profile_of, Profile};
+use crate::auth::access::{membership_of, Role};
+use crate::auth::accounts::{profile_of, Profile};
 use crate::auth::{cookies, guard, password, session, AuthUser};
-use crate::business::access::{membership_of, Role};
 use crate::entities::{members, refresh_token_families as families};
-use crate::envelope::NoData;
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::Json;
-use crate::openapi::ErrorBody;
+use crate::http::envelope::NoData;
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::Json;
+use crate::http::openapi::ErrorBody;
 use crate::state::AppState;
 use axum::extract::State;
 use axum_extra::extract::cookie::CookieJar;

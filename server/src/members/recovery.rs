@@ -3,18 +3,18 @@
 //! certification module.
 
 use super::check_password_policy;
-use crate::auth::routes::valid_email;
-use crate::auth::tokens::{hash_token, random_token};
+use crate::auth::accounts::valid_email;
 use crate::auth::{password, session};
 use crate::entities::{members, password_resets};
-use crate::envelope::NoData;
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::Json;
-use crate::limits::RateLimits;
-use crate::openapi::ErrorBody;
-use crate::security::ClientIp;
+use crate::http::envelope::NoData;
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::Json;
+use crate::http::limits::RateLimits;
+use crate::http::openapi::ErrorBody;
+use crate::http::security::ClientIp;
 use crate::state::AppState;
+use crate::tokens::{hash_token, random_token};
 use axum::extract::State;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::prelude::Expr;

@@ -3,15 +3,15 @@
 //! articles' links) or REJECTED (with a reason; also straight from REQUESTED). Every change
 //! is kept in the request's history and mailed to the person who asked.
 
+use crate::auth::access::{require_admin, require_master_of, require_member_of};
 use crate::auth::AuthUser;
-use crate::business::access::{require_admin, require_master_of, require_member_of};
 use crate::entities::{media_request_history as history, media_requests as requests, members};
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{Json, Path, Query};
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{Json, Path, Query};
+use crate::http::openapi::ErrorBody;
+use crate::http::paging::{self, Page, PageQuery};
 use crate::media::{self, UploadScope};
-use crate::openapi::ErrorBody;
-use crate::paging::{self, Page, PageQuery};
 use crate::state::AppState;
 use axum::extract::State;
 use chrono::{DateTime, NaiveDate, Utc};

@@ -4,16 +4,16 @@
 use super::local::code_challenge_s256;
 use super::providers::{Channel, Provider};
 use super::signin::{issue_auth_token, member_of, verify_auth_token, AUTH_TOKEN_SECS};
-use crate::auth::routes::SignedIn;
-use crate::auth::{cookies, session};
+use crate::auth::accounts::SignedIn;
+use crate::auth::session;
 use crate::entities::{members, oauth_states, social_identities};
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::Json;
-use crate::extract::Query;
-use crate::limits::RateLimits;
-use crate::openapi::ErrorBody;
-use crate::security::ClientIp;
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{on_unique, ApiError, ApiResult};
+use crate::http::extract::Json;
+use crate::http::extract::Query;
+use crate::http::limits::RateLimits;
+use crate::http::openapi::ErrorBody;
+use crate::http::security::ClientIp;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::header;
@@ -80,8 +80,8 @@ pub async fn authorize(
     let provider = Provider::configured(&state.settings, channel)?;
     RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
     let redirect_url = tidemark_core::route::post_login_target(query.redirect_url.as_deref());
-    let oauth_state = crate::auth::tokens::random_token();
-    let verifier = crate::auth::tokens::random_token();
+    let oauth_state = crate::tokens::random_token();
+    let verifier = crate::tokens::random_token();
     let callback = format!(
         "{}{}?type={auth_type}",
         state.settings.public_url,
@@ -301,11 +301,6 @@ pub async fn join(
         ));
     }
     RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
-    let unique_to_conflict =
-        |error: sea_orm::DbErr, conflict: fn() -> ApiError| match error.sql_err() {
-            Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => conflict(),
-            _ => error.into(),
-        };
     let now = Utc::now();
     let txn = state.db.begin().await?;
     if member_of(&txn, channel, &identity.subject).await?.is_some() {
@@ -338,7 +333,7 @@ pub async fn join(
     }
     .insert(&txn)
     .await
-    .map_err(|e| unique_to_conflict(e, email_taken))?;
+    .map_err(on_unique(email_taken))?;
     social_identities::ActiveModel {
         member_id: Set(member.id),
         provider: Set(channel.as_str().into()),
@@ -349,25 +344,14 @@ pub async fn join(
     }
     .insert(&txn)
     .await
-    .map_err(|e| unique_to_conflict(e, account_exists))?;
-    let issued = session::start(&state, &txn, member.id, false, None).await?;
+    .map_err(on_unique(account_exists))?;
+    let (jar, session) = session::sign_in(&state, &txn, jar, member.id, false, None).await?;
     txn.commit().await?;
-    let jar = cookies::with_session(
-        jar,
-        &issued.access,
-        &issued.refresh,
-        false,
-        state.settings.secure_cookies(),
-    );
     Ok((
         jar,
         ok(SocialJoined {
             member_id: member.id,
-            session: SignedIn {
-                access_token: issued.access,
-                refresh_token: issued.refresh,
-                auto_login: "N",
-            },
+            session,
         }),
     ))
 }

@@ -4,13 +4,13 @@
 //! production unless `TIDEMARK_LOCAL_OAUTH=true` (see `providers::local_enabled`).
 
 use super::providers::{local_enabled, with_query};
-use crate::auth::tokens::{hash_token, random_token};
 use crate::entities::{local_oauth_codes as codes, local_oauth_tokens as tokens};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
+use crate::http::limits::RateLimits;
+use crate::http::security::ClientIp;
 use crate::kernel::html::escape_html;
-use crate::limits::RateLimits;
-use crate::security::ClientIp;
 use crate::state::AppState;
+use crate::tokens::{hash_token, random_token};
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{Form, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -283,7 +283,7 @@ pub async fn authorize_decision(
             Some(message),
         )
     };
-    let Ok(email) = crate::auth::routes::valid_email(Some(&email_input)) else {
+    let Ok(email) = crate::auth::accounts::valid_email(Some(&email_input)) else {
         return retry("올바른 이메일 주소를 적어 주세요 / Enter a valid e-mail address");
     };
     let count = name.chars().count();

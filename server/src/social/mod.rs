@@ -16,7 +16,7 @@ mod providers;
 mod signin;
 
 pub use providers::Channel;
-pub use signin::{member_signing_in, sign_in};
+pub use signin::member_signing_in;
 
 use crate::state::AppState;
 use axum::routing::get;

@@ -6,7 +6,7 @@
 //! that answer `/oauth/local/token` and `/oauth/local/userinfo`).
 
 use super::local;
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::{Mode, Settings};
 use serde::{Deserialize, Serialize};
@@ -424,7 +424,7 @@ pub fn parse_identity(channel: Channel, body: &Value) -> Option<ProviderIdentity
     };
     let subject = subject.filter(|s| s.len() <= 255)?;
     let email = email
-        .map(|e| crate::auth::routes::normalize_email(&e))
+        .map(|e| crate::auth::accounts::normalize_email(&e))
         .filter(|e| tidemark_core::password::is_valid_email(e));
     let name = name.map(|n| {
         n.chars()

@@ -3,14 +3,9 @@
 //! status and login calls, and which join/social turns into an account.
 
 use super::providers::{Channel, ProviderIdentity};
-use crate::auth::cookies;
-use crate::auth::routes::SignedIn;
-use crate::auth::session;
 use crate::entities::{members, social_identities};
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use axum_extra::extract::cookie::CookieJar;
 use chrono::Utc;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
@@ -126,31 +121,4 @@ pub async fn member_signing_in(
         }
         _ => Err(ApiError::UserDoesNotExist),
     }
-}
-
-/// Starts a session exactly as the e-mail login does: cookies `tma`, `tmr`, `tml` and the
-/// tokens in the answer.
-pub async fn sign_in(
-    state: &AppState,
-    jar: CookieJar,
-    member: &members::Model,
-    auto_login: bool,
-    device: serde_json::Value,
-) -> ApiResult<(CookieJar, Ok<SignedIn>)> {
-    let issued = session::start(state, &state.db, member.id, auto_login, Some(device)).await?;
-    let jar = cookies::with_session(
-        jar,
-        &issued.access,
-        &issued.refresh,
-        auto_login,
-        state.settings.secure_cookies(),
-    );
-    Ok((
-        jar,
-        ok(SignedIn {
-            access_token: issued.access,
-            refresh_token: issued.refresh,
-            auto_login: if auto_login { "Y" } else { "N" },
-        }),
-    ))
 }

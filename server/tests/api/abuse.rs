@@ -7,11 +7,11 @@ use crate::helpers::*;
 use chrono::{Duration, Utc};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde_json::{json, Value};
-use tidemark_server::analytics::events::Event;
 use tidemark_server::analytics::rollup::{popular_score, recent_days, roll_up};
-use tidemark_server::auth::tokens::{TokenKeys, GUEST_ID_VALID_SECS};
 use tidemark_server::entities::{analytics_daily, analytics_events, businesses, members, posts};
-use tidemark_server::limits::{BEACON_IP_BURST, BEACON_VISITOR_BURST};
+use tidemark_server::events::Event;
+use tidemark_server::http::limits::{BEACON_IP_BURST, BEACON_VISITOR_BURST};
+use tidemark_server::tokens::{TokenKeys, GUEST_ID_VALID_SECS};
 
 async fn some_business(app: &TestApp) -> i64 {
     businesses::Entity::find()

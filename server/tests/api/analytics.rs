@@ -373,20 +373,19 @@ async fn the_roll_up_counts_a_view_once_per_visitor_and_day_and_refreshes_the_po
         .insert(&app.state.db)
         .await
         .unwrap();
-        let engaged =
-            |kind: &'static str, post: Option<i64>| tidemark_server::analytics::events::Event {
-                kind,
-                post_id: post,
-                business_id: Some(f.business),
-                member_id: Some(reader.id),
-                guest_id: None,
-                device_type: "PC".into(),
-                device_os: None,
-                browser: None,
-                offset_minutes: 540,
-                occurred_at: Utc::now(),
-                detail: None,
-            };
+        let engaged = |kind: &'static str, post: Option<i64>| tidemark_server::events::Event {
+            kind,
+            post_id: post,
+            business_id: Some(f.business),
+            member_id: Some(reader.id),
+            guest_id: None,
+            device_type: "PC".into(),
+            device_os: None,
+            browser: None,
+            offset_minutes: 540,
+            occurred_at: Utc::now(),
+            detail: None,
+        };
         app.state
             .events
             .submit(vec![
@@ -674,7 +673,7 @@ async fn the_reader_mix_shows_only_groups_of_five_or_more() {
         }
         let events = readers
             .iter()
-            .map(|&member| tidemark_server::analytics::events::Event {
+            .map(|&member| tidemark_server::events::Event {
                 kind: "view",
                 post_id: Some(f.first),
                 business_id: Some(f.business),

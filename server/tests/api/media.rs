@@ -628,7 +628,7 @@ async fn uploads_live_in_an_s3_bucket_when_one_is_configured() {
     // The bytes are in the bucket under the prefix, with their content type; none on the disk.
     let key = url.trim_start_matches("/media/");
     let bucket_reader =
-        tidemark_server::media::S3Storage::connect(&tidemark_server::media::S3Config {
+        tidemark_server::storage::S3Storage::connect(&tidemark_server::storage::S3Config {
             bucket: s3.bucket.clone(),
             endpoint: Some(s3.endpoint()),
             access_key_id: Some("another-reader".into()),
@@ -636,14 +636,14 @@ async fn uploads_live_in_an_s3_bucket_when_one_is_configured() {
             ..Default::default()
         })
         .unwrap();
-    let object = tidemark_server::media::Storage::get(&bucket_reader, &format!("uploads/{key}"))
+    let object = tidemark_server::storage::Storage::get(&bucket_reader, &format!("uploads/{key}"))
         .await
         .unwrap()
         .expect("the object under the prefix");
     assert_eq!(object.content_type, "image/png");
     assert_eq!(object.bytes, served.bytes);
     assert_eq!(
-        tidemark_server::media::Storage::get(&bucket_reader, key)
+        tidemark_server::storage::Storage::get(&bucket_reader, key)
             .await
             .unwrap(),
         None,

@@ -575,7 +575,7 @@ async fn search_suggestions_and_popular_searches() {
             .all(|i| i["query"] != "마팅"));
         let distinct_today = people
             .values()
-            .filter(|visitors| visitors.len() as i64 >= tidemark_server::search::MIN_VISITORS)
+            .filter(|visitors| visitors.len() as i64 >= tidemark_server::index::MIN_VISITORS)
             .count();
         let period = if distinct_today >= 10 {
             "today"

@@ -6,16 +6,20 @@
 //! of this process, and reloaded in full every minute (which also brings in the stored
 //! popular scores and what other server processes wrote).
 
-use super::posts::PostDetail;
+mod view;
+
 use crate::entities::{post_tags, posts};
 use axum::body::Bytes;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
-use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect};
+use sea_orm::{
+    ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect,
+};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
+pub use view::{BusinessBadge, BusinessCard, Card, PostDetail};
 
 /// PRODUCT: at most two posts of one business among the first twenty of a popular list.
 const DIVERSE_HEAD: usize = 20;
@@ -212,6 +216,14 @@ impl Default for Catalog {
     }
 }
 
+/// The condition of a post anyone may see: published, and its time has come. A scheduled
+/// post is invisible everywhere before its time, whatever else lags.
+pub fn visible() -> Condition {
+    Condition::all()
+        .add(posts::Column::Status.eq(posts::PUBLISHED))
+        .add(posts::Column::PublishedAt.lte(Utc::now()))
+}
+
 #[derive(sea_orm::FromQueryResult)]
 struct Row {
     id: i64,
@@ -359,7 +371,7 @@ async fn visible_rows(db: &DatabaseConnection, id: Option<i64>) -> Result<Vec<Ro
             posts::Column::PopularScore,
             posts::Column::PublishedAt,
         ])
-        .filter(super::visible());
+        .filter(visible());
     if let Some(id) = id {
         query = query.filter(posts::Column::Id.eq(id));
     }

@@ -2,7 +2,7 @@
 //! A manager of business A gets 403 on everything of business B.
 
 use crate::entities::{business_members, members};
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 

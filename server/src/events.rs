@@ -29,7 +29,7 @@
 //! server shutting down calls [`EventSink::flush`] after the last request has been answered.
 
 use crate::entities::{analytics_events, posts};
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use sea_orm::sea_query::Query;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect,

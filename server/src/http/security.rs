@@ -1,6 +1,6 @@
 //! Request guards and answer headers: the CSRF guard, security headers, the client address.
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use axum::extract::{ConnectInfo, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, Method};
@@ -150,13 +150,14 @@ pub struct ClientIp(pub String);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientIp
 where
-    crate::state::AppState: axum::extract::FromRef<S>,
+    std::sync::Arc<crate::Settings>: axum::extract::FromRef<S>,
 {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let app = <crate::state::AppState as axum::extract::FromRef<S>>::from_ref(state);
-        if app.settings.trust_forwarded_for {
+        let settings =
+            <std::sync::Arc<crate::Settings> as axum::extract::FromRef<S>>::from_ref(state);
+        if settings.trust_forwarded_for {
             if let Some(ip) = parts
                 .headers
                 .get("x-forwarded-for")

@@ -1,17 +1,17 @@
 //! The search API: `GET /api/v1/search`, `/api/v1/search/suggestions`,
 //! `/api/v1/search/popular`, and the operators' `POST /api/v1/admin/search/rebuild`.
 
-use super::analysis::{fold, highlights};
-use super::logbook::{self, Popular};
-use super::suggest::{blend, Entry, Kind};
-use super::{Hits, LoggedSearch, RebuildReport, SearchRequest, Sort, Target, MAX_OFFSET};
 use crate::auth::{AuthUser, MaybeAuthUser};
-use crate::envelope::{ok, Ok};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::Query;
-use crate::limits::RateLimits;
-use crate::openapi::ErrorBody;
-use crate::security::ClientIp;
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::Query;
+use crate::http::limits::RateLimits;
+use crate::http::openapi::ErrorBody;
+use crate::http::security::ClientIp;
+use crate::index::analysis::{fold, highlights};
+use crate::index::logbook::{self, Popular};
+use crate::index::suggest::{blend, Entry, Kind};
+use crate::index::{Hits, LoggedSearch, RebuildReport, SearchRequest, Sort, Target, MAX_OFFSET};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -224,7 +224,12 @@ async fn search(
     let category = match params.category_id.as_deref() {
         None => None,
         Some(value) => match value.parse::<i16>() {
-            Ok(id) if (1..=9).contains(&id) && target == Target::Contents => Some(id),
+            Ok(id)
+                if tidemark_core::breadcrumbs::category_of(i64::from(id)).is_some()
+                    && target == Target::Contents =>
+            {
+                Some(id)
+            }
             _ => {
                 return Err(ApiError::bad_request(
                     "categoryId must be 1 to 9, with type CONTENTS",
@@ -265,7 +270,7 @@ async fn search(
         .map_err(ApiError::Internal)?;
     // Only a person searching in the web client is written down (a search forced by an
     // image in a post, or any call without SPEC's headers, is answered but not counted).
-    if offset == 0 && !text.is_empty() && crate::security::sent_by_the_web_client(&headers) {
+    if offset == 0 && !text.is_empty() && crate::http::security::sent_by_the_web_client(&headers) {
         let member = user.0.map(|u| u.member.id);
         let guest = if member.is_none() {
             guest_id(&jar, &headers)
@@ -413,7 +418,7 @@ async fn suggestions(
     let items = if related {
         related_keywords(&state, &typed).await?
     } else if typed.is_empty() {
-        let popular = state.search.inner.logbook.popular(&state.db).await?;
+        let popular = state.search.popular(&state.db).await?;
         popular
             .items
             .into_iter()
@@ -421,7 +426,7 @@ async fn suggestions(
             .map(|p| Suggestion::plain(p.query, Kind::Query))
             .collect()
     } else {
-        let queries = state.search.inner.logbook.queries(&state.db);
+        let queries = state.search.logged_queries(&state.db);
         let index = state.search.clone();
         tokio::task::spawn_blocking(move || {
             let content = index.suggest_content(&typed, MAX_SUGGESTIONS);
@@ -484,7 +489,7 @@ async fn related_keywords(state: &AppState, typed: &str) -> ApiResult<Vec<Sugges
     )]
 async fn popular(State(state): State<AppState>, ClientIp(ip): ClientIp) -> ApiResult<Ok<Popular>> {
     RateLimits::check(&state.limits.search_ip, &ip, "searches")?;
-    Ok(ok(state.search.inner.logbook.popular(&state.db).await?))
+    Ok(ok(state.search.popular(&state.db).await?))
 }
 
 /// Operators: drops the search index and builds it again from the database (also the
@@ -498,7 +503,7 @@ async fn popular(State(state): State<AppState>, ClientIp(ip): ClientIp) -> ApiRe
         responses((status = 200, body = Ok<RebuildReport>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody))
     )]
 async fn rebuild(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<RebuildReport>> {
-    crate::business::access::require_admin(&user.member)?;
+    crate::auth::access::require_admin(&user.member)?;
     let report = state
         .search
         .rebuild(&state.db)

@@ -1,7 +1,7 @@
 //! Cursor paging, the same on every list: `cursor` (opaque, from the previous page's
 //! `nextCursor`) and `size` (20 by default, 50 at most).
 
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};

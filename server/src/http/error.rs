@@ -136,6 +136,26 @@ impl From<sea_orm::DbErr> for ApiError {
     }
 }
 
+/// Whether a database error is a unique-key violation (the row exists already).
+pub fn is_unique_violation(error: &sea_orm::DbErr) -> bool {
+    matches!(
+        error.sql_err(),
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
+    )
+}
+
+/// For `map_err`: a unique-key violation becomes `conflict()`, what the product says when
+/// the row exists already; any other database error stays an internal one.
+pub fn on_unique(conflict: impl FnOnce() -> ApiError) -> impl FnOnce(sea_orm::DbErr) -> ApiError {
+    move |error| {
+        if is_unique_violation(&error) {
+            conflict()
+        } else {
+            error.into()
+        }
+    }
+}
+
 impl From<sea_orm::TransactionError<ApiError>> for ApiError {
     fn from(error: sea_orm::TransactionError<ApiError>) -> Self {
         match error {

@@ -8,9 +8,9 @@
 //! the server handed out; a guest id nobody was given counts as nobody.
 
 use super::suggest::{Entry, Kind, SuggestTable};
-use crate::auth::tokens::TokenKeys;
 use crate::entities::search_log;
 use crate::kernel::kst::{kst, kst_date, kst_midnight};
+use crate::tokens::TokenKeys;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{

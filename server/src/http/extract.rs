@@ -8,7 +8,7 @@
 //! by PostgreSQL and the others have no place in a title, a query or a name; refusing them
 //! here, once, covers every field of every call.
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::path::ErrorKind;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};

@@ -3,7 +3,7 @@
 //! the counters of tries at a secret (sign-in, password checks) live in the database so they
 //! hold across processes (`auth::guard`).
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, NotUntil, Quota, RateLimiter};
 use std::num::NonZeroU32;

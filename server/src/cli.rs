@@ -1,0 +1,211 @@
+//! The `tidemark` command line: the server (the default) and the operators' commands. The
+//! binary's `main` only calls [`run`].
+
+use crate::{build_state, telemetry, AppState, Application, Settings};
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Tidemark: the web server, and the operators' tools. Settings come from the environment
+/// (TIDEMARK_*, DATABASE_URL) and an optional tidemark.toml, as for the server.
+#[derive(Parser)]
+#[command(name = "tidemark", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the web server (what `tidemark` does without a command).
+    Serve,
+    /// Operators' work on the platform's data.
+    #[command(subcommand)]
+    Admin(Admin),
+    /// The search index.
+    #[command(subcommand)]
+    Search(SearchCommand),
+    /// Write the large data set for benchmarks into the configured database.
+    GenerateLarge {
+        #[arg(long, default_value_t = 100_000)]
+        posts: usize,
+        #[arg(long, default_value_t = 1_000_000)]
+        events: usize,
+    },
+}
+
+#[derive(Subcommand)]
+enum Admin {
+    /// Set (or with --remove, clear) a business's verified badge.
+    VerifyBusiness {
+        id: i64,
+        #[arg(long)]
+        remove: bool,
+    },
+    /// List media publication requests, newest first.
+    MediaRequests {
+        /// REQUESTED | IN_REVIEW | PUBLISHED | REJECTED
+        #[arg(long)]
+        status: Option<String>,
+    },
+    /// Move a media publication request on: IN_REVIEW, PUBLISHED (with --link) or REJECTED
+    /// (with --reason).
+    ReviewMedia {
+        id: i64,
+        #[arg(long)]
+        status: String,
+        #[arg(long = "link")]
+        links: Vec<String>,
+        #[arg(long)]
+        reason: Option<String>,
+    },
+    /// Create or replace a recommendation collection.
+    Curate {
+        /// The collection to replace; a new one when left out.
+        #[arg(long)]
+        id: Option<i64>,
+        #[arg(long)]
+        title_ko: String,
+        #[arg(long)]
+        title_en: String,
+        /// Post ids in order, comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        posts: Vec<i64>,
+        #[arg(long, default_value_t = 0)]
+        order: i32,
+    },
+    /// Remove a post from the platform.
+    RemovePost {
+        id: i64,
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum SearchCommand {
+    /// Rebuild the search index from the database.
+    Rebuild,
+}
+
+/// Parses the command line, runs what it asks and says how it went.
+pub async fn run() -> ExitCode {
+    telemetry::init();
+    let cli = Cli::parse();
+    let settings = match Settings::from_env() {
+        Ok(settings) => settings,
+        Err(problem) => {
+            tracing::error!("settings: {problem}");
+            return ExitCode::from(2);
+        }
+    };
+    let outcome = match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(settings).await,
+        Command::Search(SearchCommand::Rebuild) => rebuild_search(settings)
+            .await
+            .map(|report| println!("search index rebuilt: {report:?}")),
+        Command::GenerateLarge { posts, events } => match build_state(settings).await {
+            Ok(state) => crate::seed::large::generate(&state, posts, events)
+                .await
+                .map(|report| println!("large data set written: {report:?}")),
+            Err(error) => Err(error),
+        },
+        Command::Admin(command) => match build_state(settings).await {
+            Ok(state) => admin(&state, command).await,
+            Err(error) => Err(error),
+        },
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            tracing::error!("{error}");
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(settings: Settings) -> Result<(), String> {
+    let app = Application::build(settings)
+        .await
+        .map_err(|e| format!("could not start: {e}"))?;
+    app.run_until_stopped()
+        .await
+        .map_err(|e| format!("server stopped: {e}"))
+}
+
+/// Rebuilds the search index of these settings from the database: the server need not run
+/// (but must not be running on the same data directory).
+async fn rebuild_search(settings: Settings) -> Result<crate::index::RebuildReport, String> {
+    let state = build_state(settings).await?;
+    let report = state.search.rebuild(&state.db).await?;
+    state.search.flush().await?;
+    Ok(report)
+}
+
+async fn admin(state: &AppState, command: Admin) -> Result<(), String> {
+    let shown = |e: crate::http::error::ApiError| e.to_string();
+    match command {
+        Admin::VerifyBusiness { id, remove } => {
+            let row = crate::business::profile::set_verified(state, id, !remove, None)
+                .await
+                .map_err(shown)?;
+            println!(
+                "business {} ({}): {}",
+                row.id,
+                row.name,
+                if remove { "badge removed" } else { "verified" }
+            );
+        }
+        Admin::MediaRequests { status } => {
+            let rows = crate::publication::list(state, status.as_deref())
+                .await
+                .map_err(shown)?;
+            for row in rows {
+                println!(
+                    "{:>6}  {:<10} business {:<6} {}  {}",
+                    row.id,
+                    row.status,
+                    row.business_id,
+                    row.created_at.format("%Y-%m-%d"),
+                    row.title
+                );
+            }
+        }
+        Admin::ReviewMedia {
+            id,
+            status,
+            links,
+            reason,
+        } => {
+            let change = crate::publication::StatusChange {
+                status,
+                links,
+                reason,
+            };
+            let row = crate::publication::review(state, id, &change, None)
+                .await
+                .map_err(shown)?;
+            println!("media request {}: {}", row.id, row.status);
+        }
+        Admin::Curate {
+            id,
+            title_ko,
+            title_en,
+            posts,
+            order,
+        } => {
+            let id =
+                crate::content::save_collection(state, id, &title_ko, &title_en, order, &posts)
+                    .await
+                    .map_err(shown)?;
+            println!("collection {id}: {} posts", posts.len());
+        }
+        Admin::RemovePost { id, reason } => {
+            let post = crate::content::posts::remove_post(state, id, &reason)
+                .await
+                .map_err(shown)?;
+            println!("post {} removed", post.id);
+        }
+    }
+    Ok(())
+}
