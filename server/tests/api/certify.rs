@@ -2,7 +2,7 @@
 //! a browser uses it, the uses of a completed certification (account, phone change, password
 //! by phone), and PortOne against a stand-in server speaking its v1 REST API.
 
-use crate::helpers::{browser, fresh_postgres, read, TestApp};
+use crate::helpers::{browser, fresh_postgres, new_member, read, sign_in, TestApp};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
@@ -17,7 +17,7 @@ use tidemark_core::certify::{validate_certification, Certification, Certificatio
 use tidemark_server::entities::{certifications, members};
 use tidemark_server::Settings;
 
-const PASSWORD: &str = "Demo-pass-2026";
+const PASSWORD: &str = crate::helpers::TEST_PASSWORD;
 
 /// Runs a scenario on SQLite, then on a fresh PostgreSQL database when one is reachable, with
 /// the server's settings adjusted.
@@ -52,52 +52,9 @@ fn navigator() -> reqwest::Client {
         .unwrap()
 }
 
-async fn member(app: &TestApp, email: &str) -> members::Model {
-    let hash = tidemark_server::auth::password::hash(PASSWORD.into())
-        .await
-        .unwrap();
-    members::ActiveModel {
-        email: Set(Some(email.into())),
-        email_verified_at: Set(Some(Utc::now())),
-        password_hash: Set(Some(hash)),
-        nickname: Set(Some("독자".into())),
-        role: Set("USER".into()),
-        status: Set("ACTIVE".into()),
-        signup_channel: Set("email".into()),
-        marketing_opt_in: Set(false),
-        terms_agreed_at: Set(Some(Utc::now())),
-        failed_login_count: Set(0),
-        created_at: Set(Utc::now()),
-        updated_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(&app.state.db)
-    .await
-    .unwrap()
-}
-
-fn credentials(email: &str, password: &str) -> Value {
-    json!({
-        "email": email, "password": password, "autoLogin": "N",
-        "deviceType": "PC", "deviceOs": "WINDOWS", "browser": "Chrome", "browserVer": "120.0",
-        "browserAgent": "Mozilla/5.0", "osVersion": "10", "deviceId": "d-1", "pushToken": ""
-    })
-}
-
-async fn sign_in(app: &TestApp, email: &str, password: &str) -> (u16, reqwest::Client) {
-    let client = browser();
-    let response = client
-        .post(app.url("/membership/v1/login"))
-        .json(&credentials(email, password))
-        .send()
-        .await
-        .unwrap();
-    (response.status().as_u16(), client)
-}
-
 /// A fresh member, signed in: the member and their browser (cookies kept).
 async fn signed_in_member(app: &TestApp, email: &str) -> (members::Model, reqwest::Client) {
-    let member = member(app, email).await;
+    let member = new_member(app, email).await;
     let (status, client) = sign_in(app, email, PASSWORD).await;
     assert_eq!(status, 200, "{}: sign-in", app.database);
     (member, client)

@@ -369,8 +369,13 @@ pub fn six_digits(text: &str) -> String {
 /// The password of the members the tests make and of the demo accounts.
 pub const TEST_PASSWORD: &str = "Demo-pass-2026";
 
-/// An active, e-mail-verified reader with [`TEST_PASSWORD`], made straight in the database.
-pub async fn new_member(app: &TestApp, email: &str) -> tidemark_server::entities::members::Model {
+/// The one member fixture: a reader with [`TEST_PASSWORD`], e-mail verified, made straight in
+/// the database with `status` (`ACTIVE`, `LOCKED`, …).
+pub async fn new_member_with_status(
+    app: &TestApp,
+    email: &str,
+    status: &str,
+) -> tidemark_server::entities::members::Model {
     use sea_orm::{ActiveModelTrait, Set};
     let hash = tidemark_server::auth::password::hash(TEST_PASSWORD.into())
         .await
@@ -382,7 +387,7 @@ pub async fn new_member(app: &TestApp, email: &str) -> tidemark_server::entities
         password_hash: Set(Some(hash)),
         nickname: Set(Some("독자".into())),
         role: Set("USER".into()),
-        status: Set("ACTIVE".into()),
+        status: Set(status.into()),
         signup_channel: Set("email".into()),
         marketing_opt_in: Set(false),
         terms_agreed_at: Set(Some(now)),
@@ -396,28 +401,39 @@ pub async fn new_member(app: &TestApp, email: &str) -> tidemark_server::entities
     .unwrap()
 }
 
+/// An active reader (see [`new_member_with_status`]).
+pub async fn new_member(app: &TestApp, email: &str) -> tidemark_server::entities::members::Model {
+    new_member_with_status(app, email, "ACTIVE").await
+}
+
+/// SPEC §3's sign-in body: the credentials and the device the core describes.
+pub fn credentials(email: &str, password: &str) -> Value {
+    serde_json::json!({
+        "email": email, "password": password, "autoLogin": "Y",
+        "deviceType": "PC", "deviceOs": "WINDOWS", "browser": "Chrome", "browserVer": "120.0",
+        "browserAgent": "Mozilla/5.0", "osVersion": "10", "deviceId": "d-1", "pushToken": ""
+    })
+}
+
+/// The one sign-in helper: a new browser-like client posts `credentials` to the login call;
+/// answers the status and the client (signed in when the status is 200).
+pub async fn sign_in(app: &TestApp, email: &str, password: &str) -> (u16, reqwest::Client) {
+    let client = browser();
+    let response = client
+        .post(app.url("/membership/v1/login"))
+        .json(&credentials(email, password))
+        .send()
+        .await
+        .unwrap();
+    (response.status().as_u16(), client)
+}
+
 impl TestApp {
     /// A browser-like client signed in as `email` (a demo account or one made with
     /// [`new_member`]) with [`TEST_PASSWORD`].
     pub async fn signed_in(&self, email: &str) -> reqwest::Client {
-        let client = browser();
-        let response = client
-            .post(self.url("/membership/v1/login"))
-            .json(&serde_json::json!({
-                "email": email, "password": TEST_PASSWORD, "autoLogin": "Y",
-                "deviceType": "PC", "deviceOs": "WINDOWS", "browser": "Chrome",
-                "browserVer": "120.0", "browserAgent": "Mozilla/5.0", "osVersion": "10",
-                "deviceId": "d-1", "pushToken": ""
-            }))
-            .send()
-            .await
-            .unwrap();
-        let (status, body) = read(response).await;
-        assert_eq!(
-            status, 200,
-            "sign-in of {email} on {}: {body}",
-            self.database
-        );
+        let (status, client) = sign_in(self, email, TEST_PASSWORD).await;
+        assert_eq!(status, 200, "sign-in of {email} on {}", self.database);
         client
     }
 }

@@ -1,44 +1,13 @@
 //! SPEC §7 session calls: guest id, account status, sign-in, token check, profile, sign-out.
 
-use crate::helpers::{browser, on_each_database, read, TestApp};
-use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use crate::helpers::{
+    browser, credentials, new_member, new_member_with_status, on_each_database, read, TestApp,
+};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
-use tidemark_server::entities::{login_attempts, members, refresh_token_families};
+use tidemark_server::entities::{login_attempts, refresh_token_families};
 
-const PASSWORD: &str = "Demo-pass-2026";
-
-async fn member(app: &TestApp, email: &str, status: &str) -> members::Model {
-    let hash = tidemark_server::auth::password::hash(PASSWORD.into())
-        .await
-        .unwrap();
-    members::ActiveModel {
-        email: Set(Some(email.into())),
-        email_verified_at: Set(Some(Utc::now())),
-        password_hash: Set(Some(hash)),
-        nickname: Set(Some("독자".into())),
-        role: Set("USER".into()),
-        status: Set(status.into()),
-        signup_channel: Set("email".into()),
-        marketing_opt_in: Set(false),
-        terms_agreed_at: Set(Some(Utc::now())),
-        failed_login_count: Set(0),
-        created_at: Set(Utc::now()),
-        updated_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(&app.state.db)
-    .await
-    .unwrap()
-}
-
-fn credentials(email: &str, password: &str) -> Value {
-    json!({
-        "email": email, "password": password, "autoLogin": "Y",
-        "deviceType": "PC", "deviceOs": "WINDOWS", "browser": "Chrome", "browserVer": "120.0",
-        "browserAgent": "Mozilla/5.0", "osVersion": "10", "deviceId": "d-1", "pushToken": ""
-    })
-}
+const PASSWORD: &str = crate::helpers::TEST_PASSWORD;
 
 fn set_cookie<'a>(headers: &'a reqwest::header::HeaderMap, name: &str) -> &'a str {
     headers
@@ -91,8 +60,8 @@ async fn guest_token_sets_a_day_long_guest_cookie() {
 #[tokio::test]
 async fn account_status_answers_2002_for_unknown_and_withdrawn_accounts() {
     on_each_database(|app: TestApp| async move {
-        member(&app, "member@tidemark.test", "ACTIVE").await;
-        member(&app, "gone@tidemark.test", "WITHDRAWN").await;
+        new_member(&app, "member@tidemark.test").await;
+        new_member_with_status(&app, "gone@tidemark.test", "WITHDRAWN").await;
         let (status, body) = app
             .post(
                 "/membership/v1/account/status",
@@ -124,7 +93,7 @@ async fn account_status_answers_2002_for_unknown_and_withdrawn_accounts() {
 #[tokio::test]
 async fn sign_in_sets_session_cookies_and_the_profile_answers() {
     on_each_database(|app: TestApp| async move {
-        let reader = member(&app, "member@tidemark.test", "ACTIVE").await;
+        let reader = new_member(&app, "member@tidemark.test").await;
         let response = app
             .client
             .post(app.url("/membership/v1/login"))
@@ -184,7 +153,7 @@ async fn sign_in_sets_session_cookies_and_the_profile_answers() {
 #[tokio::test]
 async fn wrong_password_and_unknown_email_answer_alike() {
     on_each_database(|app: TestApp| async move {
-        member(&app, "member@tidemark.test", "ACTIVE").await;
+        new_member(&app, "member@tidemark.test").await;
         let wrong = app
             .post(
                 "/membership/v1/login",
@@ -209,7 +178,7 @@ async fn wrong_password_and_unknown_email_answer_alike() {
 #[tokio::test]
 async fn refresh_rotates_and_a_reused_token_revokes_the_family() {
     on_each_database(|app: TestApp| async move {
-        member(&app, "member@tidemark.test", "ACTIVE").await;
+        new_member(&app, "member@tidemark.test").await;
         let (_, body) = app
             .post(
                 "/membership/v1/login",
@@ -261,7 +230,7 @@ async fn refresh_rotates_and_a_reused_token_revokes_the_family() {
 #[tokio::test]
 async fn a_fresh_access_token_is_left_alone_by_token_check() {
     on_each_database(|app: TestApp| async move {
-        member(&app, "member@tidemark.test", "ACTIVE").await;
+        new_member(&app, "member@tidemark.test").await;
         app.post(
             "/membership/v1/login",
             credentials("member@tidemark.test", PASSWORD),
@@ -277,7 +246,7 @@ async fn a_fresh_access_token_is_left_alone_by_token_check() {
 #[tokio::test]
 async fn sign_out_ends_the_session() {
     on_each_database(|app: TestApp| async move {
-        member(&app, "member@tidemark.test", "ACTIVE").await;
+        new_member(&app, "member@tidemark.test").await;
         let (_, body) = app
             .post(
                 "/membership/v1/login",
@@ -339,7 +308,7 @@ async fn state_changing_calls_need_the_offset_header() {
 #[tokio::test]
 async fn malformed_and_hostile_input_is_a_clear_400() {
     on_each_database(|app: TestApp| async move {
-        member(&app, "member@tidemark.test", "ACTIVE").await;
+        new_member(&app, "member@tidemark.test").await;
         let raw = |body: &'static str| {
             let url = app.url("/membership/v1/login");
             async move {
@@ -414,7 +383,7 @@ async fn malformed_and_hostile_input_is_a_clear_400() {
 #[tokio::test]
 async fn sign_in_attempts_are_rate_limited_per_account() {
     let app = TestApp::spawn(None, "sqlite").await;
-    member(&app, "member@tidemark.test", "ACTIVE").await;
+    new_member(&app, "member@tidemark.test").await;
     let mut limited = None;
     for attempt in 0..15 {
         let response = app
@@ -440,7 +409,7 @@ async fn sign_in_attempts_are_rate_limited_per_account() {
 #[tokio::test]
 async fn guessing_locks_out_unknown_devices_but_not_the_owners_browser() {
     on_each_database(|app: TestApp| async move {
-        member(&app, "member@tidemark.test", "ACTIVE").await;
+        new_member(&app, "member@tidemark.test").await;
         // The owner signed in on this browser before: it carries the device cookie.
         let owner = browser();
         let (status, _) = read(
@@ -514,7 +483,7 @@ async fn guessing_locks_out_unknown_devices_but_not_the_owners_browser() {
             app.database
         );
         // A device cookie of another account counts as an unknown device.
-        member(&app, "other@tidemark.test", "ACTIVE").await;
+        new_member(&app, "other@tidemark.test").await;
         let (status, _) = read(
             owner
                 .post(app.url("/membership/v1/login"))
