@@ -3,6 +3,7 @@ import { useLocation, useSearch } from "wouter";
 import { recordVisit, pushDataLayer } from "../lib/analytics";
 import { resolveRoute, routeGuard, scrollTarget, type RouteMatch } from "../lib/core";
 import { useI18n } from "../lib/i18n";
+import { savedRedirect } from "../lib/login";
 import { useSession } from "../lib/session";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { ErrorView } from "./ErrorView";
@@ -36,8 +37,7 @@ export function App() {
     const route = resolution.route;
     // Protected and login pages wait for the session's start before deciding.
     if (!session.ready && (route.protected || route.loginPage)) return { kind: "waiting" };
-    const savedRedirect = route.loginPage ? new URLSearchParams(search).get("redirectUrl") : null;
-    const guard = routeGuard(fullPath, { signedIn: session.signedIn, savedRedirect });
+    const guard = routeGuard(fullPath, { signedIn: session.signedIn, savedRedirect: route.loginPage ? savedRedirect(search) : null });
     if (guard.kind === "redirect") return { kind: "redirect", location: guard.location };
     return { kind: "page", route, refresh: guard.kind === "refresh" };
   }, [fullPath, lang, search, session.ready, session.signedIn]);

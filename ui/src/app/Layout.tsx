@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { breadcrumbs, type Layout as LayoutName } from "../lib/core";
+import { breadcrumbs, isLoginPath, type Layout as LayoutName } from "../lib/core";
 import { useI18n } from "../lib/i18n";
+import { loginHere } from "../lib/login";
 import { useSession } from "../lib/session";
 import { AppErrorMessage } from "./AppErrorMessage";
 
@@ -82,8 +83,7 @@ function SessionActions() {
   const [location, navigate] = useLocation();
   if (!session.ready) return <span className="session-pending" aria-hidden="true" />;
   if (!session.member) {
-    const here = `${location}${window.location.search}`;
-    const href = location.startsWith("/member/login") ? location : `/member/login?redirectUrl=${encodeURIComponent(here)}`;
+    const href = isLoginPath(location) ? location : loginHere();
     return (
       <Link href={href} className="button button-primary button-small">
         {t("login")}

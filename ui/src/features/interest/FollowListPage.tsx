@@ -1,7 +1,8 @@
 import { Link } from "wouter";
+import { PostCard } from "../../components/cards/PostCard";
 import type { RouteMatch } from "../../lib/core";
 import { useSession } from "../../lib/session";
-import { PostCard } from "../posts/components/PostCard";
+import { Loading, LoadFailed } from "../../lib/status";
 import { useLoadMoreOnScroll } from "../../lib/useLoadMoreOnScroll";
 import { useBusinessLatest, useMyFollows, type FollowedBusiness } from "./api";
 import { BusinessRow } from "./components/BusinessRow";
@@ -9,7 +10,6 @@ import { EmptyHint } from "./components/EmptyHint";
 import { SignInPrompt } from "./components/SignInPrompt";
 import { useTexts } from "./texts";
 import "./interest.css";
-import { Loading, LoadFailed } from "../../lib/status";
 
 /** Posts shown under each followed business. */
 const POSTS_PER_BUSINESS = 4;

@@ -2,11 +2,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { I18nProvider } from "../../../lib/i18n";
-import { makeQueryClient } from "../../../lib/queries";
-import { SessionProvider } from "../../../lib/session";
-import type { Card } from "../api";
-import { postDetailKey } from "../detail/query";
+import { I18nProvider } from "../../lib/i18n";
+import { makeQueryClient } from "../../lib/queries";
+import { SessionProvider } from "../../lib/session";
+import type { Card } from "../../lib/posts";
+import { postDetailKey } from "../../lib/postDetail";
 import { PostCard } from "./PostCard";
 
 const card: Card = {
