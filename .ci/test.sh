@@ -32,6 +32,9 @@ say "typescript: types of the core's JavaScript surface and the UI"
 node .ci/check-typings.mjs pkg/tidemark_core.d.ts
 npx tsc -p ui/tsconfig.json --noEmit
 
+say "ui: lint (ESLint: types, hooks, feature boundaries)"
+npx eslint --max-warnings 0 ui/src tests
+
 say "vitest: the built core as the app loads it, and UI components"
 npx vitest run --config ui/vite.config.ts
 

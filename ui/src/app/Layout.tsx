@@ -61,11 +61,18 @@ export function Layout({ layout, children }: { layout: LayoutName; children: Rea
 function CategoryMenu() {
   const { t, lang } = useI18n();
   const [open, setOpen] = useState(false);
+  // The links' timestamp, taken again each time the menu opens: every visit from the menu is
+  // a fresh list (the core's breadcrumbs).
+  const [now, setNow] = useState(() => Date.now());
+  const toggle = (opened: boolean) => {
+    if (opened) setNow(Date.now());
+    setOpen(opened);
+  };
   return (
-    <details className="category-menu only-wide" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className="category-menu only-wide" open={open} onToggle={(event) => toggle(event.currentTarget.open)}>
       <summary>{t("categories")}</summary>
       <ul>
-        {breadcrumbs(Date.now(), lang).map((crumb) => (
+        {breadcrumbs(now, lang).map((crumb) => (
           <li key={crumb.categoryId}>
             <Link href={crumb.href} onClick={() => setOpen(false)}>
               {crumb.label}

@@ -136,6 +136,7 @@ export function PageFor({ route }: { route: RouteMatch }) {
         </p>
       }
     >
+      {/* eslint-disable-next-line react-hooks/static-components -- pageComponent gives one component per page module, kept for the app's life: the same type on every render */}
       <Page route={route} />
     </Suspense>
   );

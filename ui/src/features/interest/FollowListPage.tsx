@@ -1,6 +1,5 @@
 import { Link } from "wouter";
 import { PostCard } from "../../components/cards/PostCard";
-import type { RouteMatch } from "../../lib/core";
 import { useSession } from "../../lib/session";
 import { Loading, LoadFailed } from "../../lib/status";
 import { useLoadMoreOnScroll } from "../../lib/useLoadMoreOnScroll";
@@ -17,7 +16,7 @@ const POSTS_PER_BUSINESS = 4;
 /** /follow/list: the businesses the reader follows, each with its latest posts, page after
  * page. The app keeps this page alive per full path, so everything here lives in the query
  * cache and in the page's own state; nothing is cleared when the page is shown again. */
-export default function FollowListPage(_props: { route: RouteMatch }) {
+export default function FollowListPage() {
   const tx = useTexts();
   const session = useSession();
   return (

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { PostCard } from "../../components/cards/PostCard";
 import { BookmarkButton } from "../../components/engagement/BookmarkButton";
@@ -48,7 +48,9 @@ function PostDetailView({ post }: { post: PostDetail }) {
   }, [post.title]);
 
   const category = categoryName(post.categoryId, lang);
-  const categoryHref = breadcrumbs(Date.now(), lang).find((crumb) => crumb.categoryId === post.categoryId)?.href;
+  // One timestamp per visit of the post: its category link opens a fresh list.
+  const [now] = useState(() => Date.now());
+  const categoryHref = breadcrumbs(now, lang).find((crumb) => crumb.categoryId === post.categoryId)?.href;
   const published = post.publishedAt ? formatDate(post.publishedAt, "yyyy-MM-dd", offsetMinutes()) : null;
 
   return (
