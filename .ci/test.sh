@@ -28,9 +28,13 @@ cargo test -p tidemark-core --quiet --test uap_os -- --nocapture 2>&1 | grep -E 
 
 bash .ci/build-core.sh
 
-say "typescript: types of the core's JavaScript surface and the UI"
+say "typescript: types of the core's JavaScript surface, the UI and the browser tests"
 node .ci/check-typings.mjs pkg/tidemark_core.d.ts
 npx tsc -p ui/tsconfig.json --noEmit
+npx tsc -p tests/e2e/tsconfig.json --noEmit
+
+say "ui: lint (ESLint: types, hooks, feature boundaries)"
+npx eslint --max-warnings 0 ui/src tests
 
 say "vitest: the built core as the app loads it, and UI components"
 npx vitest run --config ui/vite.config.ts

@@ -86,12 +86,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // What every page runs (React, the query client, the router, the core's glue, the
-          // app shell, cards and the follow/bookmark buttons) in one chunk: fewer requests
-          // and better compression than a dozen shared crumbs. Pages stay their own chunks.
+          // app shell, the shared components: cards and the follow/bookmark buttons) in one
+          // chunk: fewer requests and better compression than a dozen shared crumbs. Pages
+          // stay their own chunks.
           groups: [
             {
               name: "app",
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](lib|app)[\\/]|features[\\/]posts[\\/](api|components)|features[\\/]engagement[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](lib|app|components)[\\/]|features[\\/]posts[\\/](api|components)/,
             },
           ],
         },

@@ -33,8 +33,61 @@ export interface FilterOptions {
 }
 export type InputMode = "numeric" | "tel" | "text";
 export type Layout = "default" | "empty";
+/** The names of the route table (core-wasm/src/route.rs ROUTES), in its order; a unit test
+ * there keeps this list equal to the table. */
+export type RouteName =
+  | "home"
+  | "b2b"
+  | "businessProfile"
+  | "followList"
+  | "interest"
+  | "interestBookmark"
+  | "interestFollowing"
+  | "managerInvite"
+  | "managerInviteConfirm"
+  | "managerInviteJoin"
+  | "callbackCertify"
+  | "callbackOauth"
+  | "join"
+  | "joinEmail"
+  | "joinProfile"
+  | "joinComplete"
+  | "login"
+  | "loginEmail"
+  | "mobileCategory"
+  | "mypage"
+  | "mypageBusiness"
+  | "mypageBusinessProfile"
+  | "analyticsContents"
+  | "analyticsOutline"
+  | "contentRegister"
+  | "mediaPublishRegister"
+  | "passwordChange"
+  | "passwordCheck"
+  | "userEdit"
+  | "userWithdraw"
+  | "passwordFindOptions"
+  | "passwordFindEmail"
+  | "passwordFindPhone"
+  | "passwordReset"
+  | "categoryList"
+  | "interestList"
+  | "latestList"
+  | "popularList"
+  | "recommendList"
+  | "reportList"
+  | "postDetail"
+  | "search"
+  | "searchBusiness"
+  | "searchContents"
+  | "sampleChart"
+  | "sampleModal"
+  | "samplePage1"
+  | "samplePage2"
+  | "samplePage4Error"
+  | "sampleUnsplash";
 export interface RouteMatch {
-  name: string;
+  name: RouteName;
   path: string;
   param: string | null;
   layout: Layout;
@@ -505,6 +558,22 @@ pub fn route_guard(
     to_js(&route::route_guard(full_path, &session))
 }
 
+/// The login page (`loginPath`, /member/login unless given) that brings the visitor back to
+/// `returnTo` after signing in. `loginPath` must be a login page.
+#[wasm_bindgen(js_name = loginHref)]
+pub fn login_href(
+    return_to: Option<String>,
+    login_path: Option<String>,
+) -> Result<String, JsValue> {
+    let login_path = login_path.as_deref().unwrap_or(route::LOGIN_PATH);
+    if !login_path.starts_with('/') || !route::is_login_path(login_path) {
+        return Err(throw(Fault::invalid_argument(format!(
+            "not a login page: '{login_path}'"
+        ))));
+    }
+    Ok(route::login_location(login_path, return_to.as_deref()))
+}
+
 #[wasm_bindgen(js_name = postLoginTarget)]
 pub fn post_login_target(saved_redirect: Option<String>) -> String {
     route::post_login_target(saved_redirect.as_deref())
@@ -544,6 +613,15 @@ pub fn error_catalogue(
 #[wasm_bindgen(unchecked_return_type = "Category[]")]
 pub fn categories() -> Result<JsValue, JsValue> {
     to_js(&breadcrumbs::CATEGORIES[..])
+}
+
+/// The category's name in the language, undefined for an id that is no category.
+#[wasm_bindgen(js_name = categoryName)]
+pub fn category_name(id: f64, lang_tag: Option<LangTag>) -> Option<String> {
+    if !(id.fract() == 0.0 && (1.0..=f64::from(u8::MAX)).contains(&id)) {
+        return None;
+    }
+    breadcrumbs::category(id as u8).map(|category| category.name(lang(lang_tag)).to_string())
 }
 
 #[wasm_bindgen(unchecked_return_type = "Breadcrumb[]")]

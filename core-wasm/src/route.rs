@@ -283,7 +283,7 @@ pub fn route_guard(full_path: &str, session: &SessionView) -> GuardDecision {
     let (path, _, _) = split_full_path(full_path);
     if is_protected_path(path) && !session.signed_in {
         return GuardDecision::Redirect {
-            location: format!("{LOGIN_PATH}?redirectUrl={}", encode_component(full_path)),
+            location: login_location(LOGIN_PATH, Some(full_path)),
             clear_tokens: true,
         };
     }
@@ -301,8 +301,23 @@ pub fn route_guard(full_path: &str, session: &SessionView) -> GuardDecision {
 }
 
 pub const LOGIN_PATH: &str = "/member/login";
+/// The login page's parameter that holds the address to come back to after signing in.
+pub const REDIRECT_PARAM: &str = "redirectUrl";
 /// SPEC §9.
 pub const DEFAULT_POST_LOGIN_PATH: &str = "/";
+
+/// The address of a login page (`login_path`, e.g. [`LOGIN_PATH`]) that brings the visitor
+/// back to `return_to` (a path with its query) after signing in; without one (or an empty
+/// one), the login page alone.
+pub fn login_location(login_path: &str, return_to: Option<&str>) -> String {
+    match return_to.filter(|address| !address.is_empty()) {
+        Some(address) => format!(
+            "{login_path}?{REDIRECT_PARAM}={}",
+            encode_component(address)
+        ),
+        None => login_path.to_string(),
+    }
+}
 
 /// The saved redirect address when it is an address of this site (a path starting with one
 /// `/`, not a login page), otherwise `/`. Absolute and protocol-relative addresses, backslash
@@ -490,6 +505,39 @@ mod tests {
                 location: "/".into(),
                 clear_tokens: false
             }
+        );
+    }
+
+    #[test]
+    fn login_location_carries_the_way_back() {
+        assert_eq!(
+            login_location(LOGIN_PATH, Some("/post/7?from=home")),
+            "/member/login?redirectUrl=%2Fpost%2F7%3Ffrom%3Dhome"
+        );
+        assert_eq!(
+            login_location("/member/login/email", Some("/mypage")),
+            "/member/login/email?redirectUrl=%2Fmypage"
+        );
+        assert_eq!(login_location(LOGIN_PATH, None), "/member/login");
+        assert_eq!(login_location(LOGIN_PATH, Some("")), "/member/login");
+    }
+
+    /// The TypeScript section of the bindings declares the route names as a union
+    /// (`RouteName`), so the UI's page map must name a page for each: it lists exactly the
+    /// table's names, in the table's order.
+    #[test]
+    fn the_typescript_route_names_are_the_route_table() {
+        let bindings = include_str!("bindings.rs");
+        let start = bindings
+            .find("export type RouteName =")
+            .expect("bindings.rs declares `export type RouteName`");
+        let union = &bindings[start..];
+        let union = &union[..union.find(';').expect("RouteName ends with `;`")];
+        let declared: Vec<&str> = union.split('"').skip(1).step_by(2).collect();
+        let table: Vec<&str> = ROUTES.iter().map(|(_, name)| *name).collect();
+        assert_eq!(
+            declared, table,
+            "RouteName in core-wasm/src/bindings.rs must list the names of ROUTES"
         );
     }
 

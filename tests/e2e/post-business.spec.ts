@@ -3,7 +3,7 @@
 // category, and how both pages look on a phone, a tablet and a desktop.
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { beacons, demoContent, expect, recordBeacons, screenshots, sidewaysOverflow, signIn, test } from "./support";
+import { beacons, dataLayer, demoContent, expect, recordBeacons, screenshots, sidewaysOverflow, signIn, test } from "./support";
 
 interface Card {
   postSeq: number;
@@ -221,7 +221,7 @@ test("a signed-in reader follows from the business profile", async ({ page }) =>
   expect(JSON.parse(answer.request().postData() ?? "{}")).toEqual({ source: "Follow_CorpProfile" });
   await expect(follow).toHaveAttribute("aria-pressed", "true");
   await expect(follow).toContainText(String(before.followerCount + 1));
-  const pushed = await page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string; screen?: string }[] }).dataLayer ?? []).filter((entry) => entry.event === "Follow_CorpProfile"));
+  const pushed = (await dataLayer(page)).filter((entry) => entry.event === "Follow_CorpProfile");
   expect(pushed).toEqual([expect.objectContaining({ screen: "CORP_PROFILE" })]);
   await page.reload();
   await expect(follow).toHaveAttribute("aria-pressed", "true");

@@ -2,7 +2,7 @@
 // page, the headers on calls, the once-a-day visit beacon, the data-layer events, and the
 // keep-alive of /follow/list — in real Chromium against the real server.
 import type { Page, Request } from "@playwright/test";
-import { beacons, DEMO_PASSWORD, demoContent, expect, recordBeacons, screenshots, signIn, test } from "./support";
+import { beacons, dataLayer, DEMO_PASSWORD, demoContent, expect, recordBeacons, screenshots, signIn, test } from "./support";
 
 test.beforeEach(async ({ page }) => demoContent(page));
 
@@ -98,21 +98,21 @@ test("an unknown e-mail is told apart only where the account status call must", 
 test("data-layer events carry the page's screen and the member's fields", async ({ page }) => {
   await page.goto("/");
   await expect
-    .poll(() => page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]))
+    .poll(() => dataLayer(page))
     .toContainEqual({ event: "View_ContentList", screen: "HOME" });
   await signIn(page);
   await page.goto("/post/category/list/2?sort=POPULAR");
   await expect
-    .poll(async () => (await page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[])).find((e) => e.screen === "CATEGORY"))
+    .poll(async () => (await dataLayer(page)).find((e) => e.screen === "CATEGORY"))
     .toMatchObject({ event: "View_ContentList", screen: "CATEGORY", userType: "reader", signupType: "email" });
-  const entry = (await page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[])).find((e) => e.screen === "CATEGORY")!;
+  const entry = (await dataLayer(page)).find((e) => e.screen === "CATEGORY")!;
   expect(entry.identityId).toMatch(/^tm-\d+$/);
   expect(entry.birth).toMatch(/^(\d{4}|none)$/);
   expect(entry.gender).toBe(String(entry.gender).toLowerCase());
   // A post page pushes View_Content.
   await page.getByTestId("post-list").locator("article.post-card a.post-card-link").first().click();
   await expect
-    .poll(async () => (await page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[])).some((e) => e.event === "View_Content"))
+    .poll(async () => (await dataLayer(page)).some((e) => e.event === "View_Content"))
     .toBe(true);
 });
 

@@ -9,6 +9,18 @@ mkdirSync(screenshots, { recursive: true });
 
 export const DEMO_PASSWORD = "Demo-pass-2026";
 
+declare global {
+  interface Window {
+    /** The page's data layer (ui/src/lib/analytics.ts): one object per event pushed. */
+    dataLayer?: Record<string, unknown>[];
+  }
+}
+
+/** What the page has pushed to its data layer so far. */
+export async function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
+  return page.evaluate(() => window.dataLayer ?? []);
+}
+
 /** Waits until the app has taken over from the server's prerendered first view (the app
  * starts after the page's load event; until then its buttons are the server's inert copies). */
 export async function appReady(page: Page) {

@@ -31,6 +31,7 @@ const chromeFlags = [
   "--disable-quic",
 ];
 
+/** @param {() => Promise<unknown>} check @param {string} what @param {number} [seconds] */
 async function waitFor(check, what, seconds = 120) {
   const until = Date.now() + seconds * 1000;
   while (Date.now() < until) {
@@ -66,8 +67,11 @@ async function startServer() {
   };
 }
 
+/** @typedef {"js" | "wasm" | "css" | "font" | "image" | "document" | "data"} Kind */
+
 /** Compressed body bytes per kind for a cold first load, from the DevTools protocol (what
- * the network carried for each response, less its headers), and the headers' total. */
+ * the network carried for each response, less its headers), and the headers' total.
+ * @param {string} url */
 async function firstLoad(url) {
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
   const context = await browser.newContext();
@@ -75,7 +79,9 @@ async function firstLoad(url) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  /** @type {Map<string, Kind>} */
   const kinds = new Map();
+  /** @type {Map<string, number>} */
   const headerBytes = new Map();
   const bytes = { js: 0, wasm: 0, css: 0, font: 0, image: 0, document: 0, data: 0, headers: 0 };
   cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
@@ -110,26 +116,33 @@ async function firstLoad(url) {
   return bytes;
 }
 
+/** @param {string} url */
 async function lab(url) {
+  /** @type {number[]} */
   const lcp = [];
+  /** @type {number[]} */
   const cls = [];
   for (let run = 0; run < runs; run++) {
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
     try {
       const result = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], output: "json", logLevel: "error" });
+      if (!result) throw new Error("lighthouse: no result");
       const audits = result.lhr.audits;
       if (result.lhr.runtimeError) throw new Error(`lighthouse: ${result.lhr.runtimeError.message}`);
-      lcp.push(audits["largest-contentful-paint"].numericValue);
-      cls.push(audits["cumulative-layout-shift"].numericValue);
+      const paint = audits["largest-contentful-paint"].numericValue;
+      const shift = audits["cumulative-layout-shift"].numericValue;
+      if (paint === undefined || shift === undefined) throw new Error("lighthouse: LCP or CLS not measured");
+      lcp.push(paint);
+      cls.push(shift);
     } finally {
       await chrome.kill();
     }
   }
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return { lcp: median(lcp), cls: median(cls), lcpRuns: lcp, clsRuns: cls };
 }
 
-const kb = (n) => (n / 1024).toFixed(1);
+const kb = (/** @type {number} */ n) => (n / 1024).toFixed(1);
 const server = await startServer();
 let failed = false;
 try {

@@ -3,6 +3,7 @@ import { useLocation, useSearch } from "wouter";
 import { recordVisit, pushDataLayer } from "../lib/analytics";
 import { resolveRoute, routeGuard, scrollTarget, type RouteMatch } from "../lib/core";
 import { useI18n } from "../lib/i18n";
+import { savedRedirect } from "../lib/login";
 import { useSession } from "../lib/session";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { ErrorView } from "./ErrorView";
@@ -36,8 +37,7 @@ export function App() {
     const route = resolution.route;
     // Protected and login pages wait for the session's start before deciding.
     if (!session.ready && (route.protected || route.loginPage)) return { kind: "waiting" };
-    const savedRedirect = route.loginPage ? new URLSearchParams(search).get("redirectUrl") : null;
-    const guard = routeGuard(fullPath, { signedIn: session.signedIn, savedRedirect });
+    const guard = routeGuard(fullPath, { signedIn: session.signedIn, savedRedirect: route.loginPage ? savedRedirect(search) : null });
     if (guard.kind === "redirect") return { kind: "redirect", location: guard.location };
     return { kind: "page", route, refresh: guard.kind === "refresh" };
   }, [fullPath, lang, search, session.ready, session.signedIn]);
@@ -60,10 +60,12 @@ export function App() {
 
   // SPEC §4: at every page start, the page's data-layer event with the user's fields.
   const pageView = decision.kind === "page" ? decision.route.pageView : null;
+  const pageEvent = pageView?.event ?? null;
+  const pageScreen = pageView?.screen ?? null;
   const { user, ready } = session;
   useEffect(() => {
-    if (ready && pageView) pushDataLayer(pageView.event, pageView.screen, user);
-  }, [ready, fullPath, pageView?.event, pageView?.screen, user]);
+    if (ready && pageEvent) pushDataLayer(pageEvent, pageScreen, user);
+  }, [ready, fullPath, pageEvent, pageScreen, user]);
 
   const kept = useKeptPages(decision, fullPath);
 
@@ -127,6 +129,10 @@ interface KeptPage {
   scrollY: number;
 }
 
+/* eslint-disable react-hooks/refs -- The kept pages and the page last shown are what the last
+   commit left, read during render so that a page kept or coming back shows in that very render
+   (its scroll placed before paint); only the layout effect writes them. As state, every
+   navigation would render twice and the restore would race the scroll to the top. */
 /** SPEC §2 keep-alive: pages the core marks `keepAlive` stay mounted per full path while the
  * visitor is elsewhere; coming back shows them as they were, at the same scroll position. */
 function useKeptPages(decision: Decision, fullPath: string): { pages: KeptPage[]; restoring: boolean } {
@@ -168,3 +174,4 @@ function useKeptPages(decision: Decision, fullPath: string): { pages: KeptPage[]
 
   return { pages, restoring };
 }
+/* eslint-enable react-hooks/refs */

@@ -1,7 +1,7 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { APP_ERROR_EVENT } from "../lib/api";
-import { I18nProvider } from "../lib/i18n";
+import { renderWithApp } from "../test/render";
 import { AppErrorMessage } from "./AppErrorMessage";
 
 function raise(status: number, message: string) {
@@ -12,11 +12,7 @@ function raise(status: number, message: string) {
 
 describe("AppErrorMessage", () => {
   it("shows the message of a failed call and closes on request", () => {
-    render(
-      <I18nProvider lang="en">
-        <AppErrorMessage />
-      </I18nProvider>,
-    );
+    renderWithApp(<AppErrorMessage />, { lang: "en" });
     raise(500, "the server could not answer");
     expect(screen.getByRole("status").textContent).toContain("the server could not answer");
     act(() => screen.getByRole("button", { name: "Close" }).click());
@@ -24,11 +20,7 @@ describe("AppErrorMessage", () => {
   });
 
   it("leaves a missing page to its error screen", () => {
-    render(
-      <I18nProvider lang="ko">
-        <AppErrorMessage />
-      </I18nProvider>,
-    );
+    renderWithApp(<AppErrorMessage />);
     raise(404, "content does not exist");
     expect(screen.queryByText(/content does not exist/)).toBeNull();
   });

@@ -1,16 +1,12 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { I18nProvider } from "../lib/i18n";
+import { renderWithApp } from "../test/render";
 import { ErrorView } from "./ErrorView";
 
 function renderError(props: Partial<Parameters<typeof ErrorView>[0]>, lang: "en" | "ko" = "en") {
   const onRetry = vi.fn();
   const onHome = vi.fn();
-  render(
-    <I18nProvider lang={lang}>
-      <ErrorView status={500} onRetry={onRetry} onHome={onHome} {...props} />
-    </I18nProvider>,
-  );
+  renderWithApp(<ErrorView status={500} onRetry={onRetry} onHome={onHome} {...props} />, { lang });
   return { onRetry, onHome };
 }
 

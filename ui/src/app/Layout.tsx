@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { breadcrumbs, type Layout as LayoutName } from "../lib/core";
+import { breadcrumbs, isLoginPath, type Layout as LayoutName } from "../lib/core";
 import { useI18n } from "../lib/i18n";
+import { loginHere } from "../lib/login";
 import { useSession } from "../lib/session";
 import { AppErrorMessage } from "./AppErrorMessage";
 
@@ -60,11 +61,18 @@ export function Layout({ layout, children }: { layout: LayoutName; children: Rea
 function CategoryMenu() {
   const { t, lang } = useI18n();
   const [open, setOpen] = useState(false);
+  // The links' timestamp, taken again each time the menu opens: every visit from the menu is
+  // a fresh list (the core's breadcrumbs).
+  const [now, setNow] = useState(() => Date.now());
+  const toggle = (opened: boolean) => {
+    if (opened) setNow(Date.now());
+    setOpen(opened);
+  };
   return (
-    <details className="category-menu only-wide" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className="category-menu only-wide" open={open} onToggle={(event) => toggle(event.currentTarget.open)}>
       <summary>{t("categories")}</summary>
       <ul>
-        {breadcrumbs(Date.now(), lang).map((crumb) => (
+        {breadcrumbs(now, lang).map((crumb) => (
           <li key={crumb.categoryId}>
             <Link href={crumb.href} onClick={() => setOpen(false)}>
               {crumb.label}
@@ -82,8 +90,7 @@ function SessionActions() {
   const [location, navigate] = useLocation();
   if (!session.ready) return <span className="session-pending" aria-hidden="true" />;
   if (!session.member) {
-    const here = `${location}${window.location.search}`;
-    const href = location.startsWith("/member/login") ? location : `/member/login?redirectUrl=${encodeURIComponent(here)}`;
+    const href = isLoginPath(location) ? location : loginHere();
     return (
       <Link href={href} className="button button-primary button-small">
         {t("login")}

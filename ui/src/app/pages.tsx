@@ -1,13 +1,22 @@
 // Route name (the core's route table) → the page's module. Every page but the home is its
-// own chunk, so a page loads only the code it needs.
+// own chunk, so a page loads only the code it needs. The names are the core's `RouteName`
+// union: a route without a page here does not compile.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
-import type { RouteMatch } from "../lib/core";
+import type { RouteMatch, RouteName } from "../lib/core";
 import { AppError } from "../lib/errors";
 import { useI18n } from "../lib/i18n";
 import HomePage from "../features/posts/HomePage";
 
 type PageComponent = ComponentType<{ route: RouteMatch }>;
 type PageLoader = () => Promise<{ default: PageComponent }>;
+
+type AppChunkRoute = "home" | "samplePage4Error";
+
+/** The pages in the app's first chunk, rendered without loading anything. */
+const IN_APP_CHUNK: Record<AppChunkRoute, PageComponent> = {
+  home: HomePage,
+  samplePage4Error: ThrowingPage,
+};
 
 const load = {
   list: () => import("../features/posts/ListPage"),
@@ -23,26 +32,53 @@ const load = {
   memberArea: () => import("../features/member/MemberAreaPage"),
 } satisfies Record<string, PageLoader>;
 
-const LOADERS: Record<string, PageLoader> = {
-  categoryList: load.list,
-  latestList: load.list,
-  popularList: load.list,
-  interestList: load.list,
-  reportList: load.list,
-  recommendList: load.collection,
-  postDetail: load.post,
+/** Every other route's page chunk. The member area's screens (join, my page, password
+ * recovery, invitations, the sign-in callbacks, the business pages) share one page until
+ * they come with the member features. */
+const LOADERS: Record<Exclude<RouteName, AppChunkRoute>, PageLoader> = {
+  b2b: load.site,
   businessProfile: load.business,
-  search: load.search,
-  searchBusiness: load.search,
-  searchContents: load.search,
+  followList: load.followList,
   interest: load.interest,
   interestBookmark: load.interest,
   interestFollowing: load.interest,
-  followList: load.followList,
+  managerInvite: load.memberArea,
+  managerInviteConfirm: load.memberArea,
+  managerInviteJoin: load.memberArea,
+  callbackCertify: load.memberArea,
+  callbackOauth: load.memberArea,
+  join: load.memberArea,
+  joinEmail: load.memberArea,
+  joinProfile: load.memberArea,
+  joinComplete: load.memberArea,
   login: load.login,
   loginEmail: load.login,
-  b2b: load.site,
   mobileCategory: load.site,
+  mypage: load.memberArea,
+  mypageBusiness: load.memberArea,
+  mypageBusinessProfile: load.memberArea,
+  analyticsContents: load.memberArea,
+  analyticsOutline: load.memberArea,
+  contentRegister: load.memberArea,
+  mediaPublishRegister: load.memberArea,
+  passwordChange: load.memberArea,
+  passwordCheck: load.memberArea,
+  userEdit: load.memberArea,
+  userWithdraw: load.memberArea,
+  passwordFindOptions: load.memberArea,
+  passwordFindEmail: load.memberArea,
+  passwordFindPhone: load.memberArea,
+  passwordReset: load.memberArea,
+  categoryList: load.list,
+  interestList: load.list,
+  latestList: load.list,
+  popularList: load.list,
+  recommendList: load.collection,
+  reportList: load.list,
+  postDetail: load.post,
+  search: load.search,
+  searchBusiness: load.search,
+  searchContents: load.search,
   sampleChart: load.sample,
   sampleModal: load.sample,
   samplePage1: load.sample,
@@ -50,8 +86,15 @@ const LOADERS: Record<string, PageLoader> = {
   sampleUnsplash: load.sample,
 };
 
-function loaderOf(name: string): PageLoader {
-  return LOADERS[name] ?? load.memberArea;
+function inAppChunk(name: RouteName): name is AppChunkRoute {
+  return Object.hasOwn(IN_APP_CHUNK, name);
+}
+
+/** The page chunk of a route. A name the map does not know is a broken build (the core and
+ * the UI out of step), never a page to guess: the error screen says so. */
+function loaderOf(name: Exclude<RouteName, AppChunkRoute>): PageLoader {
+  if (!Object.hasOwn(LOADERS, name)) throw new AppError(500, `No page for the route '${name}'`);
+  return LOADERS[name];
 }
 
 const lazyPages = new Map<PageLoader, LazyExoticComponent<PageComponent>>();
@@ -59,13 +102,13 @@ const readyPages = new Map<PageLoader, PageComponent>();
 
 /** Loads the page module of a route ahead of the first render, so the first page renders
  * at once over the server's prerendered view instead of a loading state. */
-export async function preloadPage(routeName: string | undefined): Promise<void> {
-  if (!routeName || routeName === "home" || routeName === "samplePage4Error") return;
+export async function preloadPage(routeName: RouteName | undefined): Promise<void> {
+  if (!routeName || inAppChunk(routeName)) return;
   const loader = loaderOf(routeName);
   readyPages.set(loader, (await loader()).default);
 }
 
-function pageComponent(name: string): PageComponent {
+function pageComponent(name: Exclude<RouteName, AppChunkRoute>): PageComponent {
   const loader = loaderOf(name);
   const ready = readyPages.get(loader);
   if (ready) return ready;
@@ -80,8 +123,10 @@ function pageComponent(name: string): PageComponent {
 /** The page of a route. */
 export function PageFor({ route }: { route: RouteMatch }) {
   const { t } = useI18n();
-  if (route.name === "home") return <HomePage />;
-  if (route.name === "samplePage4Error") return <ThrowingPage />;
+  if (inAppChunk(route.name)) {
+    const Page = IN_APP_CHUNK[route.name];
+    return <Page route={route} />;
+  }
   const Page = pageComponent(route.name);
   return (
     <Suspense
@@ -91,6 +136,7 @@ export function PageFor({ route }: { route: RouteMatch }) {
         </p>
       }
     >
+      {/* eslint-disable-next-line react-hooks/static-components -- pageComponent gives one component per page module, kept for the app's life: the same type on every render */}
       <Page route={route} />
     </Suspense>
   );

@@ -1,23 +1,18 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch, refused } from "../test/render";
 import { api, ApiError, APP_ERROR_EVENT, reportFailure } from "./api";
 
-function answer(status: number, body: unknown) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
-}
-
 afterEach(() => {
-  vi.unstubAllGlobals();
   document.cookie = "tma_id=; max-age=0";
 });
 
 describe("api", () => {
   it("sends SPEC's headers with credentials and unwraps data", async () => {
     document.cookie = "tma_id=guest-42";
-    const fetch = answer(200, { code: "0", message: "success", data: { items: [1] } });
-    vi.stubGlobal("fetch", fetch);
+    const server = mockFetch({ "GET /api/v1/posts/latest": { items: [1] } });
     const data = await api<{ items: number[] }>("/api/v1/posts/latest");
     expect(data.items).toEqual([1]);
-    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const { init } = server.calls[0];
     const headers = init.headers as Record<string, string>;
     expect(init.credentials).toBe("include");
     expect(headers._off_set).toBe(String(-new Date().getTimezoneOffset()));
@@ -28,7 +23,7 @@ describe("api", () => {
   });
 
   it("turns an error envelope into ApiError with status, code and message", async () => {
-    vi.stubGlobal("fetch", answer(404, { code: "101", message: "content does not exist", data: null }));
+    mockFetch({ "GET /api/v1/posts/9": refused(404, "101", "content does not exist") });
     const error = await api("/api/v1/posts/9").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, code: "101", message: "content does not exist" });
@@ -36,10 +31,9 @@ describe("api", () => {
   });
 
   it("sends JSON bodies", async () => {
-    const fetch = answer(200, { code: "0", message: "success", data: null });
-    vi.stubGlobal("fetch", fetch);
+    const server = mockFetch({ "PUT /api/v1/follows/3": null });
     await api("/api/v1/follows/3", { method: "PUT", body: { source: "Follow_Content" } });
-    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const { init } = server.calls[0];
     expect(init.method).toBe("PUT");
     expect(init.body).toBe('{"source":"Follow_Content"}');
     expect((init.headers as Record<string, string>)["content-type"]).toBe("application/json");

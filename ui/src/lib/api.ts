@@ -2,6 +2,7 @@
 // included, a 20 s time-out, `{code, message, data}` unwrapped, failures as ApiError.
 import { offsetMinutes, requestHeaders } from "./core";
 import { inlineCall } from "./inline";
+import { loginHere } from "./login";
 
 /** SPEC §9: request time-out. */
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -94,8 +95,7 @@ export interface AppErrorDetail {
 export function reportFailure(error: unknown, navigate: (to: string) => void): void {
   if (!(error instanceof ApiError)) return;
   if (error.needsLogin) {
-    const here = `${window.location.pathname}${window.location.search}`;
-    navigate(`/member/login?redirectUrl=${encodeURIComponent(here)}`);
+    navigate(loginHere());
     return;
   }
   const detail: AppErrorDetail = { status: error.status, code: error.code, message: error.message };

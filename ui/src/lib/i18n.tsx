@@ -1,6 +1,6 @@
 // The UI's own texts, Korean first and English second. Texts that come with a decision of the
 // core (error screens, 404, category names) come from the core in the chosen language.
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from "react";
 import { pickLanguage, type Lang } from "./core";
 
 const STORAGE_KEY = "tidemark.lang";
@@ -114,10 +114,11 @@ export function I18nProvider({ children, lang: forced }: { children: ReactNode; 
     // The server prerenders the first view in the same language (server/src/prerender.rs).
     document.cookie = `tm_lang=${next}; path=/; max-age=31536000; samesite=lax`;
   }, []);
-  const value = useMemo<I18n>(() => {
+  const value = useMemo<I18n>(() => ({ lang, setLang, t: (key) => TEXTS[lang][key] }), [lang, setLang]);
+  // The document speaks the chosen language (before the browser paints).
+  useLayoutEffect(() => {
     document.documentElement.lang = lang;
-    return { lang, setLang, t: (key) => TEXTS[lang][key] };
-  }, [lang, setLang]);
+  }, [lang]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

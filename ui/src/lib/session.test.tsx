@@ -1,37 +1,15 @@
-import { render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SessionProvider, useSession } from "./session";
+import { screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { member, refused, renderWithApp, type Routes } from "../test/render";
+import { useSession } from "./session";
 
-const PROFILE = {
-  memberId: 7,
-  email: "reader@tidemark.test",
-  nickname: "읽는사람",
-  userAuthName: "USER",
-  businessId: null,
-  channel: "EMAIL",
-  identityId: "tm-7",
-  certified: true,
-  birthday: "1990-04-01",
-  gender: "F",
-  interests: [1, 2],
-};
+const PROFILE = member({ memberId: 7, nickname: "읽는사람", identityId: "tm-7", birthday: "1990-04-01", interests: [1, 2] });
 
-type Route = (url: string, init: RequestInit) => { status: number; body: unknown };
-
-/** A fetch that answers by path and records the calls. */
-function server(route: Route) {
-  const calls: { url: string; method: string; body: unknown }[] = [];
-  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
-    calls.push({ url, method: init.method ?? "GET", body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const { status, body } = route(url, init);
-    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  });
-  vi.stubGlobal("fetch", fetch);
-  return calls;
+/** The app's own session around `ui`, the server answering `routes`; the calls it made. */
+function start(ui: ReactNode, routes: Routes) {
+  return renderWithApp(ui, { session: "live", fetch: routes }).fetch;
 }
-
-const ok = (data: unknown) => ({ status: 200, body: { code: "0", message: "success", data } });
-const refused = (status: number, code: string, message: string) => ({ status, body: { code, message, data: null } });
 
 function Probe() {
   const session = useSession();
@@ -49,94 +27,64 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   clearCookies();
 });
 
 describe("the session's start (SPEC §4)", () => {
   it("gives a new visitor a guest id and no profile lookup", async () => {
-    const calls = server((url) => {
-      if (url === "/oauth/v1/guest/token") {
+    const server = start(<Probe />, {
+      "POST /oauth/v1/guest/token": () => {
         document.cookie = "tma_id=guest-1; path=/";
-        return ok({ sessionId: "guest-1" });
-      }
-      return refused(404, "101", "no");
+        return { sessionId: "guest-1" };
+      },
     });
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
     await screen.findByText("guest");
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["POST /oauth/v1/guest/token"]);
+    expect(server.log()).toEqual(["POST /oauth/v1/guest/token"]);
   });
 
   it("keeps an existing guest id", async () => {
     document.cookie = "tma_id=guest-9; path=/";
-    const calls = server(() => refused(500, "999", "unexpected"));
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    const server = start(<Probe />, {});
     await screen.findByText("guest");
-    expect(calls).toEqual([]);
+    expect(server.calls).toEqual([]);
   });
 
   it("checks the tokens, then reads the profile, for a visitor with a session", async () => {
     document.cookie = "tml=N; path=/";
-    const calls = server((url) => {
-      if (url === "/oauth/v1/token/check") return ok({ accessToken: null, refreshToken: null });
-      if (url === "/oauth/v1/token/profile") return ok(PROFILE);
-      return refused(404, "101", "no");
+    const server = start(<Probe />, {
+      "POST /oauth/v1/token/check": { accessToken: null, refreshToken: null },
+      "GET /oauth/v1/token/profile": PROFILE,
     });
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
     await screen.findByText("member 읽는사람 1990 f");
-    expect(calls.map((call) => call.url)).toEqual(["/oauth/v1/token/check", "/oauth/v1/token/profile"]);
+    expect(server.log()).toEqual(["POST /oauth/v1/token/check", "GET /oauth/v1/token/profile"]);
   });
 
   it("skips the token check when one ran less than 10 minutes ago", async () => {
     document.cookie = "tml=N; path=/";
     localStorage.setItem("tidemark.tokenCheckAt", String(Date.now() - 9 * 60_000));
-    const calls = server((url) => (url === "/oauth/v1/token/profile" ? ok(PROFILE) : refused(404, "101", "no")));
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    const server = start(<Probe />, { "GET /oauth/v1/token/profile": PROFILE });
     await screen.findByText(/^member/);
-    expect(calls.map((call) => call.url)).toEqual(["/oauth/v1/token/profile"]);
+    expect(server.log()).toEqual(["GET /oauth/v1/token/profile"]);
   });
 
   it("a refused token check ends the session and the visitor becomes a guest", async () => {
     document.cookie = "tml=N; path=/";
-    const calls = server((url) => {
-      if (url === "/oauth/v1/token/check") return refused(401, "1003", "no session");
-      if (url === "/oauth/v1/guest/token") return ok({ sessionId: "guest-2" });
-      return ok(PROFILE);
+    const server = start(<Probe />, {
+      "POST /oauth/v1/token/check": refused(401, "1003", "no session"),
+      "POST /oauth/v1/guest/token": { sessionId: "guest-2" },
+      "GET /oauth/v1/token/profile": PROFILE,
     });
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
     await screen.findByText("guest");
-    expect(calls.map((call) => call.url)).toEqual(["/oauth/v1/token/check", "/oauth/v1/guest/token"]);
+    expect(server.log()).toEqual(["POST /oauth/v1/token/check", "POST /oauth/v1/guest/token"]);
   });
 
   it("a failed profile lookup yields no user", async () => {
     document.cookie = "tml=N; path=/";
     document.cookie = "tma_id=guest-3; path=/";
-    server((url) => (url === "/oauth/v1/token/check" ? ok({}) : refused(500, "999", "boom")));
-    render(
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>,
-    );
+    start(<Probe />, {
+      "POST /oauth/v1/token/check": {},
+      "GET /oauth/v1/token/profile": refused(500, "999", "boom"),
+    });
     await screen.findByText("guest");
   });
 });
@@ -156,22 +104,16 @@ describe("signing in (SPEC §5)", () => {
 
   it("asks the account status first and signs in only on code 0", async () => {
     document.cookie = "tma_id=guest-4; path=/";
-    const calls = server((url) => {
-      if (url === "/membership/v1/account/status") return ok({ status: "ACTIVE" });
-      if (url === "/membership/v1/login") return ok({ accessToken: "a", refreshToken: "r", autoLogin: "N" });
-      if (url === "/oauth/v1/token/profile") return ok(PROFILE);
-      return refused(404, "101", "no");
+    const server = start(<SignIn email="reader@tidemark.test" />, {
+      "POST /membership/v1/account/status": { status: "ACTIVE" },
+      "POST /membership/v1/login": { accessToken: "a", refreshToken: "r", autoLogin: "N" },
+      "GET /oauth/v1/token/profile": PROFILE,
     });
-    render(
-      <SessionProvider>
-        <SignIn email="reader@tidemark.test" />
-      </SessionProvider>,
-    );
     await screen.findByText("guest");
     screen.getByRole("button", { name: "go" }).click();
     await screen.findByText(/^member/);
-    expect(calls.map((call) => call.url)).toEqual(["/membership/v1/account/status", "/membership/v1/login", "/oauth/v1/token/profile"]);
-    const body = calls[1].body as Record<string, unknown>;
+    expect(server.log()).toEqual(["POST /membership/v1/account/status", "POST /membership/v1/login", "GET /oauth/v1/token/profile"]);
+    const body = server.calls[1].body as Record<string, unknown>;
     expect(body).toMatchObject({ email: "reader@tidemark.test", autoLogin: "N" });
     expect(body.deviceType).toBeTruthy();
     expect(body.deviceId).toBeTruthy();
@@ -179,15 +121,12 @@ describe("signing in (SPEC §5)", () => {
 
   it("does not log in when the account status refuses (2002)", async () => {
     document.cookie = "tma_id=guest-5; path=/";
-    const calls = server((url) => (url === "/membership/v1/account/status" ? refused(404, "2002", "user does not exist") : ok(null)));
-    render(
-      <SessionProvider>
-        <SignIn email="nobody@tidemark.test" />
-      </SessionProvider>,
-    );
+    const server = start(<SignIn email="nobody@tidemark.test" />, {
+      "POST /membership/v1/account/status": refused(404, "2002", "user does not exist"),
+    });
     await screen.findByText("guest");
     screen.getByRole("button", { name: "go" }).click();
     await waitFor(() => expect(document.title).toBe("user does not exist"));
-    expect(calls.map((call) => call.url)).toEqual(["/membership/v1/account/status"]);
+    expect(server.log()).toEqual(["POST /membership/v1/account/status"]);
   });
 });

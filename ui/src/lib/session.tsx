@@ -116,7 +116,8 @@ async function startSession(): Promise<Member | null> {
   return null;
 }
 
-const SessionContext = createContext<Session | null>(null);
+/** The session the pages read; SessionProvider gives the app's (tests may give their own). */
+export const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);

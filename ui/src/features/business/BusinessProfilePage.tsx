@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { abbreviateCount, categories, formatNumber, type RouteMatch } from "../../lib/core";
+import { CardList } from "../../components/cards/CardList";
+import { FollowButton } from "../../components/engagement/FollowButton";
+import { abbreviateCount, breadcrumbs, formatNumber, type RouteMatch } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
-import { FollowButton } from "../engagement/FollowButton";
-import { useMyState } from "../engagement/api";
-import { CardList } from "../posts/components/PostList";
+import { useMyState } from "../../lib/myState";
 import { businessQuery, useBusinessPosts, type Business } from "./api";
 import "./business.css";
 import { useBusinessTexts } from "./texts";
@@ -158,9 +158,9 @@ function BusinessPosts({ business }: { business: Business }) {
   const total = business.postCounts.reduce((sum, entry) => sum + entry.count, 0);
   const tabs: Tab[] = [
     { categoryId: null, label: tx.all, count: business.postCounts.length > 0 ? total : null },
-    ...categories()
-      .filter((category) => (counts.get(category.id) ?? 0) > 0)
-      .map((category) => ({ categoryId: category.id, label: lang === "ko" ? category.nameKo : category.nameEn, count: counts.get(category.id) ?? 0 })),
+    ...breadcrumbs(0, lang)
+      .filter((category) => (counts.get(category.categoryId) ?? 0) > 0)
+      .map((category) => ({ categoryId: category.categoryId, label: category.label, count: counts.get(category.categoryId) ?? 0 })),
   ];
   const tabId = (categoryId: number | null) => `business-tab-${categoryId ?? "all"}`;
 

@@ -1,10 +1,10 @@
 // A business's public profile and its posts (server/src/business/profile.rs,
 // server/src/content/lists.rs `of_business`).
 import { queryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { ApiError, api } from "../../lib/api";
-import { AppError } from "../../lib/errors";
+import { api } from "../../lib/api";
+import { asMissing, retryPageData } from "../../lib/errors";
 import { inlineCall, inlineFirstPage, pageData } from "../../lib/pageData";
-import type { Card, Page } from "../posts/api";
+import type { Card, Page } from "../../lib/posts";
 
 export interface CategoryCount {
   categoryId: number;
@@ -35,9 +35,6 @@ export interface Business {
   createdAt: string;
 }
 
-/** SPEC §8 code 101: the error screen's 'content does not exist'. */
-const NO_CONTENT_STATUS = 101;
-
 export function businessKey(id: number | string) {
   return ["business", String(id)] as const;
 }
@@ -52,13 +49,10 @@ export function businessQuery(id: number | string) {
       try {
         return await pageData<Business>(`/business/profile/${id}`, () => api<Business>(`/api/v1/businesses/${id}`, { signal }), signal);
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.code === String(NO_CONTENT_STATUS))) {
-          throw new AppError(NO_CONTENT_STATUS, error.message);
-        }
-        throw error;
+        throw asMissing(error);
       }
     },
-    retry: (failures, error) => failures < 2 && !(error instanceof AppError) && !(error instanceof ApiError && error.status < 500),
+    retry: retryPageData,
     initialData: () => inlineCall<Business>(`/api/v1/businesses/${id}`),
   });
 }

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
-import type { RouteMatch } from "../../lib/core";
+import { PostCard } from "../../components/cards/PostCard";
 import { useSession } from "../../lib/session";
-import { PostCard } from "../posts/components/PostCard";
+import { Loading, LoadFailed } from "../../lib/status";
 import { useLoadMoreOnScroll } from "../../lib/useLoadMoreOnScroll";
 import { useBusinessLatest, useMyFollows, type FollowedBusiness } from "./api";
 import { BusinessRow } from "./components/BusinessRow";
@@ -9,7 +9,6 @@ import { EmptyHint } from "./components/EmptyHint";
 import { SignInPrompt } from "./components/SignInPrompt";
 import { useTexts } from "./texts";
 import "./interest.css";
-import { Loading, LoadFailed } from "../../lib/status";
 
 /** Posts shown under each followed business. */
 const POSTS_PER_BUSINESS = 4;
@@ -17,7 +16,7 @@ const POSTS_PER_BUSINESS = 4;
 /** /follow/list: the businesses the reader follows, each with its latest posts, page after
  * page. The app keeps this page alive per full path, so everything here lives in the query
  * cache and in the page's own state; nothing is cleared when the page is shown again. */
-export default function FollowListPage(_props: { route: RouteMatch }) {
+export default function FollowListPage() {
   const tx = useTexts();
   const session = useSession();
   return (

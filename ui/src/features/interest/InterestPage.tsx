@@ -1,6 +1,7 @@
+import { CardList } from "../../components/cards/CardList";
 import type { RouteMatch } from "../../lib/core";
 import { useSession } from "../../lib/session";
-import { CardList } from "../posts/components/PostList";
+import { Loading } from "../../lib/status";
 import { useMyBookmarks } from "./api";
 import { EmptyHint } from "./components/EmptyHint";
 import { FollowingList } from "./components/FollowingList";
@@ -8,7 +9,6 @@ import { InterestTabs, type InterestTab } from "./components/InterestTabs";
 import { SignInPrompt } from "./components/SignInPrompt";
 import { useTexts } from "./texts";
 import "./interest.css";
-import { Loading } from "../../lib/status";
 
 /** /interest, /interest/bookmark and /interest/following: the reader's bookmarks and
  * followed businesses as two tabs (/interest shows the bookmarks). Members only: a guest

@@ -3,7 +3,7 @@
 // follows or bookmarks can invalidate them in one go.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import type { Card, Page } from "../posts/api";
+import { pageQuery, type Card, type Page } from "../../lib/posts";
 
 /** A followed business, as `GET /api/v1/me/follows` answers it. */
 export interface FollowedBusiness {
@@ -19,9 +19,7 @@ export interface FollowedBusiness {
 const PAGE_SIZE = 20;
 
 function pagePath(base: string, cursor: string | null, size = PAGE_SIZE): string {
-  const query = new URLSearchParams({ size: String(size) });
-  if (cursor) query.set("cursor", cursor);
-  return `${base}?${query}`;
+  return `${base}?${pageQuery(size, cursor)}`;
 }
 
 /** The reader's bookmarked posts, last bookmarked first. `enabled` only for a member: a

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { ApiError } from "../../lib/api";
-import { filterEmail, isValidEmail, postLoginTarget, type RouteMatch } from "../../lib/core";
+import { filterEmail, isValidEmail, loginHref, postLoginTarget, type RouteMatch } from "../../lib/core";
+import { savedRedirect } from "../../lib/login";
 import { useSession } from "../../lib/session";
 import "./member.css";
 import { useMemberTexts } from "./texts";
@@ -11,8 +12,7 @@ import { useMemberTexts } from "./texts";
 export default function LoginPage({ route }: { route: RouteMatch }) {
   const tx = useMemberTexts();
   const search = useSearch();
-  const redirectUrl = new URLSearchParams(search).get("redirectUrl");
-  const carry = redirectUrl ? `?redirectUrl=${encodeURIComponent(redirectUrl)}` : "";
+  const redirectUrl = savedRedirect(search);
   return (
     <div className="page member-page">
       <section className="member-card" aria-labelledby="login-title">
@@ -21,7 +21,7 @@ export default function LoginPage({ route }: { route: RouteMatch }) {
         {route.name === "loginEmail" ? (
           <EmailLoginForm redirectUrl={redirectUrl} />
         ) : (
-          <Link href={`/member/login/email${carry}`} className="button button-primary button-block">
+          <Link href={loginHref(redirectUrl, "/member/login/email")} className="button button-primary button-block">
             {tx.withEmail}
           </Link>
         )}

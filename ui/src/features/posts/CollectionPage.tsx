@@ -2,7 +2,7 @@ import { ApiError } from "../../lib/api";
 import type { RouteMatch } from "../../lib/core";
 import { AppError } from "../../lib/errors";
 import { useI18n } from "../../lib/i18n";
-import { CardList } from "./components/PostList";
+import { CardList } from "../../components/cards/CardList";
 import { useCollection } from "./collection/useCollection";
 import "./collection/collection.css";
 

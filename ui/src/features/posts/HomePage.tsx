@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "wouter";
 import { breadcrumbs } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
@@ -6,7 +7,9 @@ import { HomeSections } from "./components/HomeSections";
 /** The home page (SPEC §2): collections, popular and latest posts, categories. */
 export default function HomePage() {
   const { t, lang } = useI18n();
-  const crumbs = breadcrumbs(Date.now(), lang);
+  // One timestamp per visit: the category lists it opens are fresh (the core's breadcrumbs).
+  const [now] = useState(() => Date.now());
+  const crumbs = breadcrumbs(now, lang);
   return (
     <div className="page home">
       <section className="hero">

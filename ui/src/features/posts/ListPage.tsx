@@ -1,10 +1,10 @@
 import { Link, useSearch } from "wouter";
-import { breadcrumbs, normalizeSort, type RouteMatch } from "../../lib/core";
+import { categoryName, normalizeSort, type RouteMatch, type RouteName } from "../../lib/core";
 import { useI18n, type TextKey } from "../../lib/i18n";
-import type { ListKind } from "./api";
+import type { ListKind } from "../../lib/posts";
 import { PostList } from "./components/PostList";
 
-const LIST_TITLES: Record<string, TextKey> = {
+const LIST_TITLES: Partial<Record<RouteName, TextKey>> = {
   latestList: "latestPosts",
   popularList: "popularPosts",
   interestList: "interestPosts",
@@ -16,8 +16,8 @@ export default function ListPage({ route }: { route: RouteMatch }) {
   const { t, lang } = useI18n();
   const params = new URLSearchParams(useSearch());
   const sort = params.get("sort");
-  const category = route.name === "categoryList" ? breadcrumbs(0, lang).find((c) => String(c.categoryId) === route.param) : null;
-  const title = category ? category.label : t(LIST_TITLES[route.name] ?? "popularPosts");
+  const category = route.name === "categoryList" ? categoryName(Number(route.param), lang) : undefined;
+  const title = category ?? t(LIST_TITLES[route.name] ?? "popularPosts");
   const list = listOf(route, sort);
   const hrefFor = (next: string) => {
     const copy = new URLSearchParams(params);

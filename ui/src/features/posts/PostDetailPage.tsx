@@ -1,21 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
-import { abbreviateCount, breadcrumbs, categories, formatDate, offsetMinutes, type RouteMatch } from "../../lib/core";
+import { PostCard } from "../../components/cards/PostCard";
+import { BookmarkButton } from "../../components/engagement/BookmarkButton";
+import { abbreviateCount, breadcrumbs, categoryName, formatDate, offsetMinutes, type RouteMatch } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
-import { BookmarkButton } from "../engagement/BookmarkButton";
-import { useMyState } from "../engagement/api";
-import { PostCard } from "./components/PostCard";
+import { useMyState } from "../../lib/myState";
+import { postDetailQuery, type PostDetail } from "../../lib/postDetail";
+import { Loading } from "../../lib/status";
 import { BusinessCard } from "./detail/BusinessCard";
 import { PostBody } from "./detail/PostBody";
 import { ShareBox } from "./detail/ShareBox";
-import { postDetailQuery, relatedQuery, type PostDetail } from "./detail/query";
+import { relatedQuery } from "./detail/query";
 import { useDetailTexts } from "./detail/texts";
 import { usePostEvents } from "./detail/usePostEvents";
 import "./detail/post-detail.css";
-import { Loading } from "../../lib/status";
-
-const CATEGORIES = new Map(categories().map((category) => [category.id, category]));
 
 /** /post/{id}: the post, its business, sharing, and related posts. A post that does not exist
  * (or is not public) is the error screen's 'content does not exist'. */
@@ -48,8 +47,10 @@ function PostDetailView({ post }: { post: PostDetail }) {
     document.title = `${post.title} · Tidemark`;
   }, [post.title]);
 
-  const category = CATEGORIES.get(post.categoryId);
-  const categoryHref = breadcrumbs(Date.now(), lang).find((crumb) => crumb.categoryId === post.categoryId)?.href;
+  const category = categoryName(post.categoryId, lang);
+  // One timestamp per visit of the post: its category link opens a fresh list.
+  const [now] = useState(() => Date.now());
+  const categoryHref = breadcrumbs(now, lang).find((crumb) => crumb.categoryId === post.categoryId)?.href;
   const published = post.publishedAt ? formatDate(post.publishedAt, "yyyy-MM-dd", offsetMinutes()) : null;
 
   return (
@@ -60,10 +61,10 @@ function PostDetailView({ post }: { post: PostDetail }) {
             {category ? (
               categoryHref ? (
                 <Link href={categoryHref} className="post-category">
-                  {lang === "ko" ? category.nameKo : category.nameEn}
+                  {category}
                 </Link>
               ) : (
-                <span className="post-category">{lang === "ko" ? category.nameKo : category.nameEn}</span>
+                <span className="post-category">{category}</span>
               )
             ) : null}
             {post.seriesOrder !== null ? (

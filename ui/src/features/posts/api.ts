@@ -1,38 +1,8 @@
-// The posts' calls and their query hooks: lists page by cursor, the home's sections.
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+// The home page's collections (the lists and their cards are lib/posts.ts).
+import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { inlineCall, inlineFirstPage } from "../../lib/inline";
-
-export interface BusinessBadge {
-  id: number;
-  name: string;
-  logoUrl: string | null;
-  verified: boolean;
-}
-
-export interface Card {
-  postSeq: number;
-  title: string;
-  summary: string;
-  categoryId: number;
-  coverUrl: string | null;
-  /** The cover at 480 px wide: what a card shows. */
-  coverThumbnailUrl?: string | null;
-  business: BusinessBadge;
-  tags: string[];
-  isReport: boolean;
-  seriesOrder: number | null;
-  publishedAt: string | null;
-  viewCount: number;
-  bookmarkCount: number;
-  /** Interest list only: why the post is there. */
-  reason?: "followed_business" | "category_interest";
-}
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
+import { inlineCall } from "../../lib/inline";
+import type { Card } from "../../lib/posts";
 
 export interface Collection {
   id: number;
@@ -40,53 +10,6 @@ export interface Collection {
   titleEn: string;
   items: Card[];
   nextCursor: string | null;
-}
-
-export type ListKind =
-  | { kind: "popular" }
-  | { kind: "latest" }
-  | { kind: "category"; categoryId: number; sort: "POPULAR" | "LATEST" }
-  | { kind: "report" }
-  | { kind: "interest" };
-
-/** The API address of a list's page. */
-export function listPath(list: ListKind, cursor: string | null, size = 20): string {
-  const query = new URLSearchParams({ size: String(size) });
-  if (cursor) query.set("cursor", cursor);
-  switch (list.kind) {
-    case "popular":
-      return `/api/v1/posts/popular?${query}`;
-    case "latest":
-      return `/api/v1/posts/latest?${query}`;
-    case "report":
-      return `/api/v1/posts/report?${query}`;
-    case "interest":
-      return `/api/v1/posts/interest?${query}`;
-    case "category":
-      query.set("sort", list.sort);
-      return `/api/v1/posts/category/${list.categoryId}?${query}`;
-  }
-}
-
-/** A list, page after page (each page 20 cards; the next asked when the reader gets near the end). */
-export function usePostList(list: ListKind) {
-  return useInfiniteQuery({
-    queryKey: ["posts", list],
-    queryFn: ({ pageParam, signal }) => api<Page<Card>>(listPath(list, pageParam), { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    // The first page answered inside the page itself renders at once.
-    initialData: () => inlineFirstPage<Page<Card>>(listPath(list, null)),
-  });
-}
-
-/** The first cards of a list (home sections). */
-export function usePostPreview(list: ListKind, size: number) {
-  return useQuery({
-    queryKey: ["posts", list, "preview", size],
-    queryFn: ({ signal }) => api<Page<Card>>(listPath(list, null, size), { signal }),
-    initialData: () => inlineCall<Page<Card>>(listPath(list, null, size)),
-  });
 }
 
 /** The operators' collections for the home page. */

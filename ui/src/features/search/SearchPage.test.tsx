@@ -1,48 +1,27 @@
 import { fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { matchRoute } from "../../lib/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { renderPage, type Routes } from "../../test/render";
 import { recentSearches } from "./recentSearches";
 import SearchPage from "./SearchPage";
-import { mockApi, renderWithProviders } from "./testing";
 
-vi.mock("../../lib/session", () => ({ useSession: () => ({ user: null }) }));
-
-function searchApi() {
-  return mockApi((url) => {
-    switch (url.pathname) {
-      case "/api/v1/search":
-        return { items: [], nextCursor: null, total: 0 };
-      case "/api/v1/search/suggestions":
-        return { items: url.searchParams.get("mode") === "Related" ? [{ text: "디지털마케팅", kind: "query" }, { text: "브랜딩", kind: "tag" }] : [] };
-      case "/api/v1/search/popular":
-        return { items: [{ query: "마케팅", count: 12 }, { query: "핀테크", count: 8 }], period: "today" };
-      default:
-        return null;
-    }
-  });
-}
+const SEARCH_API: Routes = {
+  "GET /api/v1/search": { items: [], nextCursor: null, total: 0 },
+  "GET /api/v1/search/suggestions": ({ url }) => ({
+    items: url.searchParams.get("mode") === "Related" ? [{ text: "디지털마케팅", kind: "query" }, { text: "브랜딩", kind: "tag" }] : [],
+  }),
+  "GET /api/v1/search/popular": { items: [{ query: "마케팅", count: 12 }, { query: "핀테크", count: 8 }], period: "today" },
+};
 
 function renderAt(address: string) {
-  const location = memoryLocation({ path: address, record: true });
-  const route = matchRoute(address.split("?")[0])!;
-  renderWithProviders(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SearchPage route={route} />
-    </Router>,
-  );
-  return location;
+  return renderPage(SearchPage, address, { fetch: SEARCH_API });
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   recentSearches().clear();
 });
 
 describe("SearchPage", () => {
   it("keeps the keyword and the other parameters in the tabs, the sort and the related chips", async () => {
-    searchApi();
     renderAt("/search/contents?keyword=%EB%A7%88%EC%BC%80%ED%8C%85&sort=LATEST&from=home");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("‘마케팅’ 검색 결과");
     expect((screen.getByRole("combobox") as HTMLInputElement).value).toBe("마케팅");
@@ -65,16 +44,14 @@ describe("SearchPage", () => {
   });
 
   it("puts a submitted keyword in the address, keeping the sort", () => {
-    searchApi();
-    const location = renderAt("/search?sort=LATEST");
+    const { history } = renderAt("/search?sort=LATEST");
     const field = screen.getByRole("combobox");
     fireEvent.change(field, { target: { value: "핀테크 " } });
     fireEvent.submit(field.closest("form")!);
-    expect(location.history.at(-1)).toBe("/search?sort=LATEST&keyword=%ED%95%80%ED%85%8C%ED%81%AC");
+    expect(history.at(-1)).toBe("/search?sort=LATEST&keyword=%ED%95%80%ED%85%8C%ED%81%AC");
   });
 
   it("without a keyword shows the popular searches ranked and the recent ones, removable", async () => {
-    searchApi();
     recentSearches().add("클라우드");
     recentSearches().add("보안");
     renderAt("/search?sort=POPULAR");

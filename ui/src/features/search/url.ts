@@ -1,6 +1,6 @@
 // The search lives in the address (`/search/contents?keyword=…&sort=…`): back and forward
 // work, and a search can be shared.
-import { normalizeSort } from "../../lib/core";
+import { normalizeSort, type RouteName } from "../../lib/core";
 import { MAX_QUERY_CHARS, type SearchSort, type SearchTarget } from "./api";
 
 export const TARGET_PATHS: Record<SearchTarget, string> = {
@@ -16,7 +16,7 @@ export interface SearchState {
 }
 
 /** What the address asks for; `/search` itself shows contents. */
-export function readSearchState(routeName: string, search: string): SearchState {
+export function readSearchState(routeName: RouteName, search: string): SearchState {
   const params = new URLSearchParams(search);
   const keyword = Array.from((params.get("keyword") ?? "").trim()).slice(0, MAX_QUERY_CHARS).join("").trim();
   return {

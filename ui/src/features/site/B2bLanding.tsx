@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { abbreviateCount, categories } from "../../lib/core";
+import { abbreviateCount, breadcrumbs } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { useTexts } from "./texts";
 
@@ -65,8 +65,8 @@ export function B2bLanding() {
       <section className="b2b-section" aria-labelledby="b2b-publish">
         <h2 id="b2b-publish">{tx.publishTitle}</h2>
         <ul className="b2b-chips">
-          {categories().map((category) => (
-            <li key={category.id}>{lang === "ko" ? category.nameKo : category.nameEn}</li>
+          {breadcrumbs(0, lang).map((category) => (
+            <li key={category.categoryId}>{category.label}</li>
           ))}
         </ul>
       </section>

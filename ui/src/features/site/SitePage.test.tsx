@@ -1,27 +1,11 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { matchRoute } from "../../lib/core";
-import { I18nProvider } from "../../lib/i18n";
+import { renderPage } from "../../test/render";
 import SitePage from "./SitePage";
-
-function renderPage(name: string, path: string, lang: "ko" | "en" = "ko") {
-  const route = matchRoute(path)!;
-  expect(route.name).toBe(name);
-  const { hook } = memoryLocation({ path });
-  render(
-    <I18nProvider lang={lang}>
-      <Router hook={hook}>
-        <SitePage route={route} />
-      </Router>
-    </I18nProvider>,
-  );
-}
 
 describe("SitePage", () => {
   it("/mobile/category lists the core's nine categories and the other ways in", () => {
-    renderPage("mobileCategory", "/mobile/category");
+    expect(renderPage(SitePage, "/mobile/category").route.name).toBe("mobileCategory");
     const categories = within(screen.getByTestId("menu-categories")).getAllByRole("link");
     expect(categories).toHaveLength(9);
     expect(categories[0].textContent).toBe("인사이트");
@@ -37,7 +21,7 @@ describe("SitePage", () => {
   });
 
   it("/b2b leads to registering a business, in both languages", () => {
-    renderPage("b2b", "/b2b", "en");
+    expect(renderPage(SitePage, "/b2b", { lang: "en" }).route.name).toBe("b2b");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Where your company's stories meet their readers");
     const register = screen.getAllByRole("link", { name: "Register your business" });
     expect(register.length).toBe(2);

@@ -1,4 +1,5 @@
 import { Link, useLocation, useSearch } from "wouter";
+import { loginHref } from "../../../lib/core";
 import { useTexts } from "../texts";
 
 /** What a guest sees instead of a member's list: why, and the way to the login page that
@@ -12,7 +13,7 @@ export function SignInPrompt() {
     <section className="signin-prompt" aria-labelledby="signin-prompt-title">
       <h2 id="signin-prompt-title">{tx.signInTitle}</h2>
       <p>{tx.signInBody}</p>
-      <Link href={`/member/login?redirectUrl=${encodeURIComponent(here)}`} className="button button-primary">
+      <Link href={loginHref(here)} className="button button-primary">
         {tx.signInAction}
       </Link>
     </section>

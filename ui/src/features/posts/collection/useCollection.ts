@@ -2,14 +2,13 @@
 // collection's title comes with every page, its posts in the operators' order.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { pageQuery } from "../../../lib/posts";
 import type { Collection } from "../api";
 
 const PAGE_SIZE = 20;
 
 export function collectionPath(id: string, cursor: string | null): string {
-  const query = new URLSearchParams({ size: String(PAGE_SIZE) });
-  if (cursor) query.set("cursor", cursor);
-  return `/api/v1/recommendations/${encodeURIComponent(id)}?${query}`;
+  return `/api/v1/recommendations/${encodeURIComponent(id)}?${pageQuery(PAGE_SIZE, cursor)}`;
 }
 
 export function useCollection(id: string) {

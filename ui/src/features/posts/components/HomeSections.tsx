@@ -1,8 +1,9 @@
 import { Link } from "wouter";
+import { PostCard } from "../../../components/cards/PostCard";
 import { useI18n } from "../../../lib/i18n";
-import { useCollections, usePostPreview, type Card, type ListKind } from "../api";
-import { PostCard } from "./PostCard";
+import { usePostPreview, type Card, type ListKind } from "../../../lib/posts";
 import { Loading } from "../../../lib/status";
+import { useCollections } from "../api";
 
 /** How many covers at the top of the home page load at once (the rest when near the view). */
 const EAGER_CARDS = 2;

@@ -1,43 +1,7 @@
-import type { ReactNode } from "react";
-import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
-import { useI18n } from "../../../lib/i18n";
-import { useLoadMoreOnScroll } from "../../../lib/useLoadMoreOnScroll";
-import { usePostList, type Card, type ListKind, type Page } from "../api";
-import { PostCard } from "./PostCard";
-import { Loading, LoadFailed } from "../../../lib/status";
+import { CardList } from "../../../components/cards/CardList";
+import { usePostList, type ListKind } from "../../../lib/posts";
 
 /** A whole list with infinite scroll: the next page is asked when its end comes into view. */
 export function PostList({ list, screen = null }: { list: ListKind; screen?: string | null }) {
   return <CardList query={usePostList(list)} screen={screen} />;
-}
-
-/** The cards of any cursor-paged query of cards, with infinite scroll. `empty` replaces the
- * plain "nothing here" text when the list has no card; `screen` is the data layer's screen
- * of the cards' Select_Content events. */
-export function CardList({
-  query,
-  empty,
-  screen = null,
-}: {
-  query: UseInfiniteQueryResult<InfiniteData<Page<Card>>>;
-  empty?: ReactNode;
-  screen?: string | null;
-}) {
-  const { t } = useI18n();
-  const end = useLoadMoreOnScroll(query);
-  if (query.isPending) return <Loading />;
-  if (query.isError) return <LoadFailed />;
-  const cards = query.data.pages.flatMap((page) => page.items);
-  if (cards.length === 0) return empty ?? <p className="empty-state">{t("emptyList")}</p>;
-  return (
-    <>
-      <div className="post-grid" data-testid="post-list">
-        {cards.map((card, index) => (
-          <PostCard key={card.postSeq} card={card} screen={screen} eager={index < 2} />
-        ))}
-      </div>
-      <div ref={end} className="list-end" aria-hidden="true" />
-      {query.isFetchingNextPage ? <Loading /> : null}
-    </>
-  );
 }

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
+import { FollowButton } from "../../../components/engagement/FollowButton";
 import { useI18n } from "../../../lib/i18n";
-import { FollowButton } from "../../engagement/FollowButton";
-import type { PostBusiness } from "./query";
+import type { PostBusiness } from "../../../lib/postDetail";
 import { useDetailTexts } from "./texts";
 
 /** The business behind a post: logo, name, badge, description, industry, followers, follow. */

@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { abbreviateCount, categories, formatDate, formatNumber, offsetMinutes } from "../../../lib/core";
+import { abbreviateCount, categoryName, formatDate, formatNumber, offsetMinutes } from "../../../lib/core";
 import { pushDataLayer, recordClick } from "../../../lib/analytics";
 import { useI18n } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
@@ -10,8 +10,6 @@ import { fill, useTexts } from "../texts";
 import { useLoadMoreOnScroll } from "../../../lib/useLoadMoreOnScroll";
 import { Highlighted } from "./Highlighted";
 import { Loading, LoadFailed } from "../../../lib/status";
-
-const CATEGORY_NAMES = new Map(categories().map((c) => [c.id, c]));
 
 interface ResultsProps {
   keyword: string;
@@ -114,7 +112,7 @@ function ResultsFrame<T>({ query, keyword, label, sortSwitch, otherHref, otherLa
 export function ContentCard({ hit }: { hit: ContentHit }) {
   const { lang } = useI18n();
   const { user } = useSession();
-  const category = CATEGORY_NAMES.get(hit.categoryId);
+  const category = categoryName(hit.categoryId, lang);
   const published = hit.publishedAt ? formatDate(hit.publishedAt, "yyyy-MM-dd", offsetMinutes()) : null;
   const onSelect = () => {
     pushDataLayer("Select_Content", "SEARCH", user);
@@ -123,7 +121,7 @@ export function ContentCard({ hit }: { hit: ContentHit }) {
   return (
     <article className="search-card" data-post-seq={hit.postSeq}>
       <Link href={`/post/${hit.postSeq}`} className="search-card-link" onClick={onSelect}>
-        {category ? <span className="search-card-category">{lang === "ko" ? category.nameKo : category.nameEn}</span> : null}
+        {category ? <span className="search-card-category">{category}</span> : null}
         <h3 className="search-card-title">
           <Highlighted text={hit.title} ranges={hit.highlights.title} />
         </h3>

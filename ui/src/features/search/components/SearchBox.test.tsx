@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { callsTo, mockApi, renderWithProviders } from "../testing";
+import { renderWithApp, type Routes } from "../../../test/render";
 import { SearchBox, SUGGEST_DELAY_MS } from "./SearchBox";
 
 const SUGGESTIONS = [
@@ -11,20 +11,18 @@ const SUGGESTIONS = [
   { text: "새솔마케팅", kind: "business", businessId: 3 },
 ];
 
-function suggestionsApi() {
-  return mockApi((url) => (url.pathname === "/api/v1/search/suggestions" ? { items: url.searchParams.get("q") ? SUGGESTIONS : [] } : null));
-}
+const SUGGESTIONS_API: Routes = {
+  "GET /api/v1/search/suggestions": ({ url }) => ({ items: url.searchParams.get("q") ? SUGGESTIONS : [] }),
+};
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe("SearchBox", () => {
   it("moves through the suggestions with the arrows and picks one with Enter", async () => {
-    suggestionsApi();
     const onSearch = vi.fn();
-    renderWithProviders(<SearchBox keyword="" onSearch={onSearch} />);
+    renderWithApp(<SearchBox keyword="" onSearch={onSearch} />, { fetch: SUGGESTIONS_API });
     const field = screen.getByRole("combobox", { name: "검색어" });
     expect(field.getAttribute("aria-expanded")).toBe("false");
 
@@ -57,9 +55,8 @@ describe("SearchBox", () => {
   });
 
   it("submits what is typed when no suggestion is chosen, and Escape closes the list", async () => {
-    suggestionsApi();
     const onSearch = vi.fn();
-    renderWithProviders(<SearchBox keyword="" onSearch={onSearch} />);
+    renderWithApp(<SearchBox keyword="" onSearch={onSearch} />, { fetch: SUGGESTIONS_API });
     const field = screen.getByRole("combobox");
     fireEvent.change(field, { target: { value: " 마케 " } });
     await screen.findAllByRole("option");
@@ -76,9 +73,8 @@ describe("SearchBox", () => {
   });
 
   it("leaves the keys to the input method while a syllable is being composed", async () => {
-    suggestionsApi();
     const onSearch = vi.fn();
-    renderWithProviders(<SearchBox keyword="" onSearch={onSearch} />);
+    renderWithApp(<SearchBox keyword="" onSearch={onSearch} />, { fetch: SUGGESTIONS_API });
     const field = screen.getByRole("combobox");
     fireEvent.change(field, { target: { value: "맠" } });
     await screen.findAllByRole("option");
@@ -89,18 +85,17 @@ describe("SearchBox", () => {
 
   it("asks once per pause in typing, with the raw text, after the debounce delay", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const fetch = suggestionsApi();
-    renderWithProviders(<SearchBox keyword="" onSearch={() => undefined} />);
+    const { fetch } = renderWithApp(<SearchBox keyword="" onSearch={() => undefined} />, { fetch: SUGGESTIONS_API });
     const field = screen.getByRole("combobox");
     for (const typed of ["ㅁ", "마", "맠", "마케"]) {
       fireEvent.change(field, { target: { value: typed } });
       await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DELAY_MS - 50));
     }
-    expect(callsTo(fetch, "/api/v1/search/suggestions")).toHaveLength(0);
+    expect(fetch.callsTo("/api/v1/search/suggestions")).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(49));
-    expect(callsTo(fetch, "/api/v1/search/suggestions")).toHaveLength(0);
+    expect(fetch.callsTo("/api/v1/search/suggestions")).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    const calls = callsTo(fetch, "/api/v1/search/suggestions");
+    const calls = fetch.callsTo("/api/v1/search/suggestions").map((call) => call.url);
     expect(calls).toHaveLength(1);
     expect(calls[0].searchParams.get("q")).toBe("마케");
     expect(calls[0].searchParams.get("mode")).toBe("Typing");
@@ -108,20 +103,20 @@ describe("SearchBox", () => {
     // A half-typed syllable goes as it is: the server matches it.
     fireEvent.change(field, { target: { value: "마케ㅌ" } });
     await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DELAY_MS));
-    expect(callsTo(fetch, "/api/v1/search/suggestions").map((url) => url.searchParams.get("q"))).toEqual(["마케", "마케ㅌ"]);
+    expect(fetch.callsTo("/api/v1/search/suggestions").map((call) => call.url.searchParams.get("q"))).toEqual(["마케", "마케ㅌ"]);
   });
 
   it("aborts the request of a text that has been typed over", async () => {
     const signals: AbortSignal[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
-        signals.push(init!.signal!);
+    renderWithApp(<SearchBox keyword="" onSearch={() => undefined} />, {
+      fetch: {
         // Never answers: the first request is still running when the text changes.
-        return new Promise<Response>((_resolve, reject) => init!.signal!.addEventListener("abort", () => reject(init!.signal!.reason)));
-      }),
-    );
-    renderWithProviders(<SearchBox keyword="" onSearch={() => undefined} />);
+        "GET /api/v1/search/suggestions": ({ signal }) => {
+          signals.push(signal!);
+          return new Promise<never>((_resolve, reject) => signal!.addEventListener("abort", () => reject(signal!.reason)));
+        },
+      },
+    });
     const field = screen.getByRole("combobox");
     fireEvent.change(field, { target: { value: "마" } });
     await vi.waitFor(() => expect(signals).toHaveLength(1));
@@ -132,8 +127,7 @@ describe("SearchBox", () => {
   });
 
   it("follows the keyword of the address", () => {
-    suggestionsApi();
-    const { rerender } = renderWithProviders(<SearchBox keyword="마케팅" onSearch={() => undefined} />);
+    const { rerender } = renderWithApp(<SearchBox keyword="마케팅" onSearch={() => undefined} />, { fetch: SUGGESTIONS_API });
     expect((screen.getByRole("combobox") as HTMLInputElement).value).toBe("마케팅");
     rerender(<SearchBox keyword="핀테크" onSearch={() => undefined} />);
     expect((screen.getByRole("combobox") as HTMLInputElement).value).toBe("핀테크");

@@ -3,7 +3,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { Link } from "wouter";
 import { abbreviateCount, formatDate, formatNumber, offsetMinutes } from "../../../lib/core";
-import { usePostPreview, type Card } from "../../posts/api";
+import { usePostPreview, type Card } from "../../../lib/posts";
 import { useSampleTexts } from "./texts";
 import { Loading, LoadFailed } from "../../../lib/status";
 

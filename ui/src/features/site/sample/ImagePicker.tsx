@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "wouter";
-import { usePostPreview } from "../../posts/api";
+import { usePostPreview } from "../../../lib/posts";
 import { useSampleTexts } from "./texts";
 import { Loading, LoadFailed } from "../../../lib/status";
 

@@ -1,6 +1,6 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { I18nProvider } from "../../../lib/i18n";
+import { renderWithApp } from "../../../test/render";
 import { ModalSample } from "./ModalSample";
 
 // jsdom has <dialog> without its modal behaviour: showModal and close do what the browser's
@@ -32,11 +32,7 @@ afterAll(() => {
 });
 
 function renderModal() {
-  render(
-    <I18nProvider lang="en">
-      <ModalSample />
-    </I18nProvider>,
-  );
+  renderWithApp(<ModalSample />, { lang: "en" });
   const opener = screen.getByRole("button", { name: "Open the newsletter dialog" });
   const dialog = document.querySelector("dialog")!;
   return { opener, dialog };

@@ -1,5 +1,5 @@
 import { abbreviateCount } from "../../lib/core";
-import { useFollow, type FollowAnswer, type FollowSource, type Tie } from "./api";
+import { useFollow, type FollowAnswer, type FollowSource, type Tie } from "./toggles";
 import "./engagement.css";
 import { useEngagementTexts } from "./texts";
 

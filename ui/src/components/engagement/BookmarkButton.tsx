@@ -1,5 +1,5 @@
 import { abbreviateCount } from "../../lib/core";
-import { useBookmark, type BookmarkAnswer, type BookmarkSource, type Tie } from "./api";
+import { useBookmark, type BookmarkAnswer, type BookmarkSource, type Tie } from "./toggles";
 import "./engagement.css";
 import { useEngagementTexts } from "./texts";
 

@@ -1,14 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link } from "wouter";
-import { pushDataLayer, recordClick } from "../../../lib/analytics";
-import { abbreviateCount, categories, formatDate, offsetMinutes } from "../../../lib/core";
-import { useI18n } from "../../../lib/i18n";
-import { useSession } from "../../../lib/session";
-import type { Card } from "../api";
-import { prefetchPostDetail } from "../detail/query";
-
-const CATEGORY_NAMES = new Map(categories().map((c) => [c.id, c]));
+import { pushDataLayer, recordClick } from "../../lib/analytics";
+import { abbreviateCount, categoryName, formatDate, offsetMinutes } from "../../lib/core";
+import { useI18n } from "../../lib/i18n";
+import { prefetchPostDetail } from "../../lib/postDetail";
+import type { Card } from "../../lib/posts";
+import { useSession } from "../../lib/session";
 
 /** A post in a list: cover, category, title, summary, business, date and counts. The detail is
  * fetched ahead when the card comes into view or the pointer or focus reaches it. */
@@ -18,7 +16,7 @@ export function PostCard({ card, screen = null, eager = false }: { card: Card; s
   const { user } = useSession();
   const client = useQueryClient();
   const element = useRef<HTMLElement>(null);
-  const category = CATEGORY_NAMES.get(card.categoryId);
+  const category = categoryName(card.categoryId, lang);
   const published = card.publishedAt ? formatDate(card.publishedAt, "yyyy-MM-dd", offsetMinutes()) : null;
   const prefetch = () => prefetchPostDetail(client, card.postSeq);
   const cover = card.coverThumbnailUrl ?? card.coverUrl;
@@ -51,7 +49,7 @@ export function PostCard({ card, screen = null, eager = false }: { card: Card; s
           {cover ? <img src={cover} alt="" loading={eager ? "eager" : "lazy"} width={480} height={270} /> : null}
         </div>
         <div className="post-card-body">
-          {category ? <span className="post-card-category">{lang === "ko" ? category.nameKo : category.nameEn}</span> : null}
+          {category ? <span className="post-card-category">{category}</span> : null}
           <h3 className="post-card-title">{card.title}</h3>
           {card.summary ? <p className="post-card-summary">{card.summary}</p> : null}
         </div>

@@ -1,10 +1,10 @@
-// Following businesses and bookmarking posts (PRODUCT "Readers"): the reader's ties for the
-// ids on screen, and the two toggles with an optimistic answer that rolls back on failure.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// Following businesses and bookmarking posts (PRODUCT "Readers"): the two toggles with an
+// optimistic answer that rolls back on failure (the reader's ties come from lib/myState.ts).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { useLocation } from "wouter";
 import { api } from "../../lib/api";
 import { pushDataLayer } from "../../lib/analytics";
+import { useLoginRedirect } from "../../lib/login";
 import { useSession } from "../../lib/session";
 
 /** Where a follow happened; the server keeps it with the follow (engagement/mod.rs), and it is
@@ -27,54 +27,10 @@ export interface BookmarkAnswer {
   bookmarkCount: number;
 }
 
-/** `GET /api/v1/me/state`: of the asked ids, those the reader bookmarked and follows. */
-export interface MyState {
-  bookmarked: number[];
-  following: number[];
-}
-
 /** A toggle's state: on or off, and the count beside it. */
 export interface Tie {
   on: boolean;
   count: number;
-}
-
-/** The server takes at most 100 ids of each kind. */
-const STATE_IDS_MAX = 100;
-
-function idList(ids: readonly number[]): string {
-  return [...new Set(ids)].sort((a, b) => a - b).slice(0, STATE_IDS_MAX).join(",");
-}
-
-/** The address that asks which of `posts` the reader bookmarked and which of `businesses`
- * the reader follows. */
-export function myStatePath(posts: readonly number[], businesses: readonly number[]): string {
-  const query = new URLSearchParams();
-  if (posts.length > 0) query.set("posts", idList(posts));
-  if (businesses.length > 0) query.set("businesses", idList(businesses));
-  return `/api/v1/me/state?${query}`;
-}
-
-/** The signed-in reader's ties to the posts and businesses on screen. Public pages (and their
- * inline data) are the guest's answer, so this marks the buttons; guests ask nothing. */
-export function useMyState(posts: readonly number[], businesses: readonly number[]) {
-  const { ready, signedIn } = useSession();
-  const postIds = idList(posts);
-  const businessIds = idList(businesses);
-  return useQuery({
-    queryKey: ["me", "state", postIds, businessIds],
-    queryFn: ({ signal }) => api<MyState>(myStatePath(posts, businesses), { signal }),
-    enabled: ready && signedIn && (postIds !== "" || businessIds !== ""),
-  });
-}
-
-/** What a guest's click does: the login page, coming back here afterwards (SPEC §4). */
-export function useLoginRedirect(): () => void {
-  const [, navigate] = useLocation();
-  return useCallback(() => {
-    const here = `${window.location.pathname}${window.location.search}`;
-    navigate(`/member/login?redirectUrl=${encodeURIComponent(here)}`);
-  }, [navigate]);
 }
 
 /** A toggle shown before the answer: `on` flipped and the count moved by one. */

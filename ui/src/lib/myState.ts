@@ -1,0 +1,40 @@
+// The signed-in reader's ties to what is on screen (server/src/engagement/mod.rs): which of
+// the shown posts they bookmarked and which of the shown businesses they follow.
+import { useQuery } from "@tanstack/react-query";
+import { api } from "./api";
+import { useSession } from "./session";
+
+/** `GET /api/v1/me/state`: of the asked ids, those the reader bookmarked and follows. */
+export interface MyState {
+  bookmarked: number[];
+  following: number[];
+}
+
+/** The server takes at most 100 ids of each kind. */
+const STATE_IDS_MAX = 100;
+
+function idList(ids: readonly number[]): string {
+  return [...new Set(ids)].sort((a, b) => a - b).slice(0, STATE_IDS_MAX).join(",");
+}
+
+/** The address that asks which of `posts` the reader bookmarked and which of `businesses`
+ * the reader follows. */
+export function myStatePath(posts: readonly number[], businesses: readonly number[]): string {
+  const query = new URLSearchParams();
+  if (posts.length > 0) query.set("posts", idList(posts));
+  if (businesses.length > 0) query.set("businesses", idList(businesses));
+  return `/api/v1/me/state?${query}`;
+}
+
+/** The signed-in reader's ties to the posts and businesses on screen. Public pages (and their
+ * inline data) are the guest's answer, so this marks the buttons; guests ask nothing. */
+export function useMyState(posts: readonly number[], businesses: readonly number[]) {
+  const { ready, signedIn } = useSession();
+  const postIds = idList(posts);
+  const businessIds = idList(businesses);
+  return useQuery({
+    queryKey: ["me", "state", postIds, businessIds],
+    queryFn: ({ signal }) => api<MyState>(myStatePath(posts, businesses), { signal }),
+    enabled: ready && signedIn && (postIds !== "" || businessIds !== ""),
+  });
+}

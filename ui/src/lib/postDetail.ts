@@ -1,0 +1,71 @@
+// The post detail's data and its query, shared by the post page and the cards that prefetch it.
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { api } from "./api";
+import { asMissing, retryPageData } from "./errors";
+import { inlineCall, pageData } from "./pageData";
+import type { BusinessBadge } from "./posts";
+
+/** The business card on a post (server/src/content/posts.rs BusinessCard). */
+export interface PostBusiness extends BusinessBadge {
+  description: string;
+  industry: string;
+  followerCount: number;
+  /** Whether the signed-in reader follows it (false in the guest's answer). */
+  following: boolean;
+}
+
+/** `GET /api/v1/posts/{id}` (server/src/content/posts.rs PostDetail). */
+export interface PostDetail {
+  postSeq: number;
+  business: PostBusiness;
+  categoryId: number;
+  title: string;
+  summary: string;
+  coverUrl: string | null;
+  /** Sanitised on the server with the one body policy. */
+  bodyHtml: string;
+  tags: string[];
+  isReport: boolean;
+  reportUrl: string | null;
+  seriesOrder: number | null;
+  status: string;
+  publishAt: string | null;
+  publishedAt: string | null;
+  updatedAt: string;
+  viewCount: number;
+  uniqueReaderCount: number;
+  bookmarkCount: number;
+  shareCount: number;
+  /** Whether the signed-in reader bookmarked it (false in the guest's answer). */
+  bookmarked: boolean;
+}
+
+export function postDetailKey(id: number | string) {
+  return ["post", String(id)] as const;
+}
+
+/** The post's data: inline on the first page, else its payload, else the API. */
+export async function fetchPostDetail(id: number | string, signal?: AbortSignal): Promise<PostDetail> {
+  try {
+    return await pageData<PostDetail>(`/post/${id}`, () => api<PostDetail>(`/api/v1/posts/${id}`, { signal }), signal);
+  } catch (error) {
+    throw asMissing(error);
+  }
+}
+
+/** The detail's query: the page reads it, cards prefetch it. Kept out of the "posts" key so
+ * that refreshing the lists does not fetch the detail again. */
+export function postDetailQuery(id: number | string) {
+  return queryOptions({
+    queryKey: postDetailKey(id),
+    queryFn: ({ signal }) => fetchPostDetail(id, signal),
+    initialData: () => inlineCall<PostDetail>(`/api/v1/posts/${id}`),
+    // A missing post stays missing.
+    retry: retryPageData,
+  });
+}
+
+/** Warms the cache with a post's detail (a no-op while a fresh copy is cached). */
+export function prefetchPostDetail(client: QueryClient, id: number | string): void {
+  void client.prefetchQuery(postDetailQuery(id));
+}
