@@ -394,6 +394,7 @@ async fn analytics_calls_are_limited_per_visitor_and_per_address() {
             let (status, body) = send(&app, &guest, batch(per_request)).await;
             assert_eq!(status, 200, "{body}");
         }
+        let exhausted = std::time::Instant::now();
         let response = reqwest::Client::new()
             .post(app.url("/api/v1/events"))
             .header("_tma_id", &guest)
@@ -415,18 +416,29 @@ async fn analytics_calls_are_limited_per_visitor_and_per_address() {
                 .starts_with("too many analytics events from this visitor"),
             "{body}"
         );
-        // The visit beacon of the same visitor is limited too; another visitor is not.
-        let visit = reqwest::Client::new()
-            .post(app.url("/visit/v1"))
-            .body(json!({"offset": 540, "tmaId": guest, "deviceType": "PC"}).to_string())
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(visit.status(), 429);
+        // The visit beacon of the same visitor is limited too (only what refills meanwhile,
+        // one a second, gets through, however slow the machine); another visitor is not.
+        let mut through = 0;
+        for _ in 0..3 {
+            let visit = reqwest::Client::new()
+                .post(app.url("/visit/v1"))
+                .body(json!({"offset": 540, "tmaId": guest, "deviceType": "PC"}).to_string())
+                .send()
+                .await
+                .unwrap();
+            through += usize::from(visit.status() != 429);
+        }
+        assert!(
+            through <= exhausted.elapsed().as_secs() as usize,
+            "{through} visits through in {:?}",
+            exhausted.elapsed()
+        );
         let (status, body) = send(&app, &new_guest_id(&app).await, batch(1)).await;
         assert_eq!(status, 200, "{body}");
 
-        // One address: at most its burst (plus what refills meanwhile), whoever the visitors.
+        // One address: at most its burst (plus what refills meanwhile, 50 a second, however
+        // slow the machine), whoever the visitors.
+        let started = std::time::Instant::now();
         let mut sent = (BEACON_VISITOR_BURST as usize / per_request + 1) * per_request + 2;
         let mut limited = None;
         for _ in 0..BEACON_IP_BURST as usize / 50 + 5 {
@@ -446,17 +458,25 @@ async fn analytics_calls_are_limited_per_visitor_and_per_address() {
                 .starts_with("too many analytics events;"),
             "{body}"
         );
+        let refilled = 50 * (started.elapsed().as_secs() as usize + 1);
         assert!(
-            sent <= BEACON_IP_BURST as usize + 200,
-            "{sent} events before the limit"
+            sent <= BEACON_IP_BURST as usize + refilled + 200,
+            "{sent} events before the limit ({refilled} refilled meanwhile)"
         );
-        // Calls that would not count are held to the address's allowance as well (sent back to
-        // back: what refills in between, 50 a second, lets at most one batch through).
+        // Calls that would not count are held to the address's allowance as well: of five
+        // batches of 50 sent back to back, only what refills meanwhile (a batch a second)
+        // gets through.
+        let started = std::time::Instant::now();
         let mut statuses = Vec::new();
         for _ in 0..5 {
             statuses.push(send(&app, "guest-made-up", batch(50)).await.0);
         }
-        assert!(statuses.contains(&429), "{statuses:?}");
+        let through = statuses.iter().filter(|s| **s != 429).count();
+        assert!(
+            through <= 1 + started.elapsed().as_secs() as usize,
+            "{statuses:?} in {:?}",
+            started.elapsed()
+        );
     })
     .await;
 }
