@@ -88,21 +88,27 @@ function SessionActions() {
   const { t } = useI18n();
   const session = useSession();
   const [location, navigate] = useLocation();
-  if (!session.ready) return <span className="session-pending" aria-hidden="true" />;
+  // data-session marks what depends on the session, which the server's first view cannot know.
+  if (!session.ready) return <span className="session-pending" aria-hidden="true" data-session="" />;
   if (!session.member) {
     const href = isLoginPath(location) ? location : loginHere();
     return (
-      <Link href={href} className="button button-primary button-small">
+      <Link href={href} className="button button-primary button-small" data-session="">
         {t("login")}
       </Link>
     );
   }
   return (
     <>
-      <Link href="/mypage" className="header-member">
+      <Link href="/mypage" className="header-member" data-session="">
         {session.member.nickname ?? t("myPage")}
       </Link>
-      <button type="button" className="link-button" onClick={() => void session.signOut().then(() => navigate("/"))}>
+      <button
+        type="button"
+        className="link-button"
+        data-session=""
+        onClick={() => void session.signOut().then(() => navigate("/"))}
+      >
         {t("logout")}
       </button>
     </>

@@ -1,16 +1,6 @@
 import { defineTexts } from "../../lib/i18n";
+import texts from "./texts.json";
 
-export const useEngagementTexts = defineTexts({
-  ko: {
-    follow: "팔로우",
-    followers: "팔로워",
-    bookmark: "북마크",
-    bookmarks: "북마크 수",
-  },
-  en: {
-    follow: "Follow",
-    followers: "followers",
-    bookmark: "Bookmark",
-    bookmarks: "bookmarks",
-  },
-});
+// The texts live in texts.json, which the server's prerendering reads too
+// (server/src/prerender/texts.rs): a changed word changes both.
+export const useEngagementTexts = defineTexts(texts);

@@ -1,38 +1,6 @@
 import { defineTexts } from "../../lib/i18n";
+import texts from "./texts.json";
 
-export const useBusinessTexts = defineTexts({
-  ko: {
-    about: "기업 정보",
-    homepage: "홈페이지",
-    location: "위치",
-    founded: "설립",
-    foundedYear: "년",
-    employees: "직원 수",
-    employeesUnit: "명",
-    registrationNumber: "사업자등록번호",
-    followers: "팔로워",
-    posts: "콘텐츠",
-    all: "전체",
-    categoryTabs: "카테고리별 콘텐츠",
-    noPosts: "아직 게시한 콘텐츠가 없습니다.",
-    noPostsInCategory: "이 카테고리에는 아직 콘텐츠가 없습니다.",
-    opensNewWindow: "(새 창)",
-  },
-  en: {
-    about: "About",
-    homepage: "Website",
-    location: "Location",
-    founded: "Founded",
-    foundedYear: "",
-    employees: "Employees",
-    employeesUnit: "",
-    registrationNumber: "Business registration no.",
-    followers: "Followers",
-    posts: "Posts",
-    all: "All",
-    categoryTabs: "Posts by category",
-    noPosts: "Nothing has been published yet.",
-    noPostsInCategory: "Nothing in this category yet.",
-    opensNewWindow: "(opens a new window)",
-  },
-});
+// The texts live in texts.json, which the server's prerendering reads too
+// (server/src/prerender/texts.rs): a changed word changes both.
+export const useBusinessTexts = defineTexts(texts);

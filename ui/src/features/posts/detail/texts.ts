@@ -1,54 +1,6 @@
 import { defineTexts } from "../../../lib/i18n";
+import texts from "./texts.json";
 
-export const useDetailTexts = defineTexts({
-  ko: {
-    published: "게시일",
-    views: "조회수",
-    bookmarks: "북마크",
-    tags: "태그",
-    report: "리포트",
-    downloadReport: "리포트 PDF 내려받기",
-    seriesOrder: "회차",
-    body: "본문",
-    table: "표 (가로로 스크롤할 수 있습니다)",
-    share: "공유하기",
-    copyLink: "링크 복사",
-    linkCopied: "링크를 복사했습니다.",
-    copyFailed: "링크를 복사하지 못했습니다. 주소창의 주소를 복사해 주세요.",
-    shareKakao: "카카오스토리",
-    shareLinkedIn: "링크드인",
-    shareX: "X",
-    shareOn: "에 공유 (새 창)",
-    businessTitle: "이 글을 쓴 기업",
-    viewProfile: "기업 프로필 보기",
-    followers: "팔로워",
-    related: "관련 콘텐츠",
-    relatedEmpty: "관련 콘텐츠가 아직 없습니다.",
-    actions: "글 저장과 기업 팔로우",
-  },
-  en: {
-    published: "Published",
-    views: "Views",
-    bookmarks: "Bookmarks",
-    tags: "Tags",
-    report: "Report",
-    downloadReport: "Download the report (PDF)",
-    seriesOrder: "Episode",
-    body: "Article",
-    table: "Table (scrolls sideways)",
-    share: "Share",
-    copyLink: "Copy link",
-    linkCopied: "Link copied.",
-    copyFailed: "The link could not be copied. Please copy the address from the address bar.",
-    shareKakao: "KakaoStory",
-    shareLinkedIn: "LinkedIn",
-    shareX: "X",
-    shareOn: " (opens a new window)",
-    businessTitle: "About the business",
-    viewProfile: "View the business profile",
-    followers: "Followers",
-    related: "Related posts",
-    relatedEmpty: "No related posts yet.",
-    actions: "Bookmark and follow",
-  },
-});
+// The texts live in texts.json, which the server's prerendering reads too
+// (server/src/prerender/texts.rs): a changed word changes both.
+export const useDetailTexts = defineTexts(texts);

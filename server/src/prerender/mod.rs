@@ -8,6 +8,8 @@
 //! Every text and attribute goes through [`escape_html`]; the one exception is a post's body,
 //! which the server's HTML policy sanitised when it was written (content/sanitize.rs).
 
+mod texts;
+
 use crate::business::profile::Business;
 use crate::catalog::{Card, PostDetail};
 use crate::content::recommend::Collection;
@@ -15,217 +17,16 @@ use crate::http::paging::Page;
 use crate::kernel::html::escape_html as e;
 use chrono::{DateTime, Utc};
 use std::fmt::Write;
+// Dates show in Korean time (the UI then shows the reader's own zone).
+use texts::{texts, Texts};
 use tidemark_core::breadcrumbs::{breadcrumbs, category, CATEGORIES};
+use tidemark_core::calendar::KST_OFFSET_MINUTES;
 use tidemark_core::format::{abbreviate_count, format_number, format_wall, to_wall};
 use tidemark_core::i18n::Lang;
 use tidemark_core::route::Layout;
 
 /// Cards at the top of a page load at once; the others when they come near the view.
 const EAGER_CARDS: usize = 2;
-/// Dates show in Korean time (the UI then shows the reader's own zone).
-const KST_MINUTES: i32 = 540;
-
-/// The texts of what is prerendered, copied from ui/src/lib/i18n.tsx (TEXTS) and the features'
-/// texts.ts (posts/detail, business, engagement).
-struct Texts {
-    // ui/src/lib/i18n.tsx
-    tagline: &'static str,
-    intro: &'static str,
-    categories: &'static str,
-    popular: &'static str,
-    latest: &'static str,
-    popular_posts: &'static str,
-    latest_posts: &'static str,
-    search: &'static str,
-    sort: &'static str,
-    empty_list: &'static str,
-    switch_language: &'static str,
-    home: &'static str,
-    for_business: &'static str,
-    footer: &'static str,
-    skip_to_content: &'static str,
-    loading: &'static str,
-    verified: &'static str,
-    views: &'static str,
-    bookmarks: &'static str,
-    see_all: &'static str,
-    main_menu: &'static str,
-    footer_menu: &'static str,
-    my_interests: &'static str,
-    reports: &'static str,
-    // ui/src/features/posts/detail/texts.ts
-    d_published: &'static str,
-    d_views: &'static str,
-    d_bookmarks: &'static str,
-    d_tags: &'static str,
-    d_report: &'static str,
-    d_download_report: &'static str,
-    d_series_order: &'static str,
-    d_body: &'static str,
-    d_share: &'static str,
-    d_copy_link: &'static str,
-    d_share_kakao: &'static str,
-    d_share_linkedin: &'static str,
-    d_share_x: &'static str,
-    d_share_on: &'static str,
-    d_business_title: &'static str,
-    d_view_profile: &'static str,
-    d_related: &'static str,
-    d_related_empty: &'static str,
-    d_actions: &'static str,
-    // ui/src/features/business/texts.ts
-    b_about: &'static str,
-    b_homepage: &'static str,
-    b_location: &'static str,
-    b_founded: &'static str,
-    b_founded_year: &'static str,
-    b_employees: &'static str,
-    b_registration_number: &'static str,
-    b_followers: &'static str,
-    b_posts: &'static str,
-    b_all: &'static str,
-    b_category_tabs: &'static str,
-    b_no_posts: &'static str,
-    b_opens_new_window: &'static str,
-    // ui/src/features/engagement/texts.ts
-    g_follow: &'static str,
-    g_followers: &'static str,
-    g_bookmark: &'static str,
-    g_bookmarks: &'static str,
-}
-
-const KO: Texts = Texts {
-    tagline: "기업이 전하는 이야기, 한곳에서",
-    intro: "인사이트, 성공 사례, 제품 소식, 기업 문화와 채용 소식까지. 관심 있는 기업을 팔로우하고 글을 저장하세요.",
-    categories: "카테고리",
-    popular: "인기",
-    latest: "최신",
-    popular_posts: "인기 콘텐츠",
-    latest_posts: "최신 콘텐츠",
-    search: "검색",
-    sort: "정렬",
-    empty_list: "아직 게시된 콘텐츠가 없습니다.",
-    switch_language: "English",
-    home: "홈",
-    for_business: "기업 회원",
-    footer: "Tidemark — 기업 콘텐츠 플랫폼",
-    skip_to_content: "본문으로 건너뛰기",
-    loading: "불러오는 중…",
-    verified: "인증된 기업",
-    views: "조회수",
-    bookmarks: "북마크",
-    see_all: "전체 보기",
-    main_menu: "주 메뉴",
-    footer_menu: "바닥글 메뉴",
-    my_interests: "관심",
-    reports: "리포트",
-    d_published: "게시일",
-    d_views: "조회수",
-    d_bookmarks: "북마크",
-    d_tags: "태그",
-    d_report: "리포트",
-    d_download_report: "리포트 PDF 내려받기",
-    d_series_order: "회차",
-    d_body: "본문",
-    d_share: "공유하기",
-    d_copy_link: "링크 복사",
-    d_share_kakao: "카카오스토리",
-    d_share_linkedin: "링크드인",
-    d_share_x: "X",
-    d_share_on: "에 공유 (새 창)",
-    d_business_title: "이 글을 쓴 기업",
-    d_view_profile: "기업 프로필 보기",
-    d_related: "관련 콘텐츠",
-    d_related_empty: "관련 콘텐츠가 아직 없습니다.",
-    d_actions: "글 저장과 기업 팔로우",
-    b_about: "기업 정보",
-    b_homepage: "홈페이지",
-    b_location: "위치",
-    b_founded: "설립",
-    b_founded_year: "년",
-    b_employees: "직원 수",
-    b_registration_number: "사업자등록번호",
-    b_followers: "팔로워",
-    b_posts: "콘텐츠",
-    b_all: "전체",
-    b_category_tabs: "카테고리별 콘텐츠",
-    b_no_posts: "아직 게시한 콘텐츠가 없습니다.",
-    b_opens_new_window: "(새 창)",
-    g_follow: "팔로우",
-    g_followers: "팔로워",
-    g_bookmark: "북마크",
-    g_bookmarks: "북마크 수",
-};
-
-const EN: Texts = Texts {
-    tagline: "What businesses have to say, in one place",
-    intro: "Insights, success stories, product news, culture and recruiting. Follow the businesses you care about and bookmark what you read.",
-    categories: "Categories",
-    popular: "Popular",
-    latest: "Latest",
-    popular_posts: "Popular posts",
-    latest_posts: "Latest posts",
-    search: "Search",
-    sort: "Sort",
-    empty_list: "Nothing has been published here yet.",
-    switch_language: "한국어",
-    home: "Home",
-    for_business: "For businesses",
-    footer: "Tidemark — the platform for business content",
-    skip_to_content: "Skip to content",
-    loading: "Loading…",
-    verified: "Verified business",
-    views: "Views",
-    bookmarks: "Bookmarks",
-    see_all: "See all",
-    main_menu: "Main menu",
-    footer_menu: "Footer menu",
-    my_interests: "Interests",
-    reports: "Reports",
-    d_published: "Published",
-    d_views: "Views",
-    d_bookmarks: "Bookmarks",
-    d_tags: "Tags",
-    d_report: "Report",
-    d_download_report: "Download the report (PDF)",
-    d_series_order: "Episode",
-    d_body: "Article",
-    d_share: "Share",
-    d_copy_link: "Copy link",
-    d_share_kakao: "KakaoStory",
-    d_share_linkedin: "LinkedIn",
-    d_share_x: "X",
-    d_share_on: " (opens a new window)",
-    d_business_title: "About the business",
-    d_view_profile: "View the business profile",
-    d_related: "Related posts",
-    d_related_empty: "No related posts yet.",
-    d_actions: "Bookmark and follow",
-    b_about: "About",
-    b_homepage: "Website",
-    b_location: "Location",
-    b_founded: "Founded",
-    b_founded_year: "",
-    b_employees: "Employees",
-    b_registration_number: "Business registration no.",
-    b_followers: "Followers",
-    b_posts: "Posts",
-    b_all: "All",
-    b_category_tabs: "Posts by category",
-    b_no_posts: "Nothing has been published yet.",
-    b_opens_new_window: "(opens a new window)",
-    g_follow: "Follow",
-    g_followers: "followers",
-    g_bookmark: "Bookmark",
-    g_bookmarks: "bookmarks",
-};
-
-fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::Ko => &KO,
-        Lang::En => &EN,
-    }
-}
 
 /// What every prerendered page shares: the reader's language, the time (the category links
 /// carry it, as the UI's do) and the route's layout.
@@ -273,12 +74,12 @@ fn layout(frame: &Frame, main: &str) -> String {
     let _ = write!(
         html,
         r##"<div class="layout layout-{layout}"><a class="skip-link" href="#main">{skip}</a><header class="site-header"><a href="/" class="brand" aria-label="{brand}">Tidemark</a><nav aria-label="{menu}" class="header-nav"><a href="/post/popular/list?sort=POPULAR">{popular}</a><a href="/post/latest/list?sort=LATEST">{latest}</a><details class="category-menu only-wide"><summary>{categories}</summary><ul>"##,
-        skip = e(t.skip_to_content),
-        brand = e(&format!("Tidemark {}", t.home)),
-        menu = e(t.main_menu),
-        popular = e(t.popular),
-        latest = e(t.latest),
-        categories = e(t.categories),
+        skip = e(t.site.skip_to_content.as_str()),
+        brand = e(&format!("Tidemark {}", t.site.home.as_str())),
+        menu = e(t.site.main_menu.as_str()),
+        popular = e(t.site.popular.as_str()),
+        latest = e(t.site.latest.as_str()),
+        categories = e(t.site.categories.as_str()),
     );
     for crumb in breadcrumbs(frame.now_ms, frame.lang) {
         let _ = write!(
@@ -295,32 +96,35 @@ fn layout(frame: &Frame, main: &str) -> String {
     let _ = write!(
         html,
         r#"</ul></details><a href="/mobile/category" class="only-small">{categories}</a><a href="/interest/bookmark">{interests}</a></nav><div class="header-actions">"#,
-        categories = e(t.categories),
-        interests = e(t.my_interests),
+        categories = e(t.site.categories.as_str()),
+        interests = e(t.site.my_interests.as_str()),
     );
     if frame.layout != Layout::Default {
         let _ = write!(
             html,
             r#"<a href="/search?sort=POPULAR" class="header-search-link">{}</a>"#,
-            e(t.search)
+            e(t.site.search.as_str())
         );
     }
     let _ = write!(
         html,
-        r#"<button type="button" class="link-button" lang="{other}">{switch}</button><span class="session-pending" aria-hidden="true"></span></div></header><main id="main" class="site-main">{main}</main><div class="app-error-region" role="status" aria-live="polite"></div><footer class="site-footer"><p>{footer}</p><nav aria-label="{footer_menu}" class="footer-nav"><a href="/b2b">{for_business}</a><a href="/post/report/list?sort=POPULAR">{reports}</a><a href="/mobile/category">{categories}</a><a href="/rss.xml">RSS</a></nav></footer></div>"#,
-        switch = e(t.switch_language),
-        footer = e(t.footer),
-        footer_menu = e(t.footer_menu),
-        for_business = e(t.for_business),
-        reports = e(t.reports),
-        categories = e(t.categories),
+        r#"<button type="button" class="link-button" lang="{other}">{switch}</button><span class="session-pending" aria-hidden="true" data-session=""></span></div></header><main id="main" class="site-main">{main}</main><div class="app-error-region" role="status" aria-live="polite"></div><footer class="site-footer"><p>{footer}</p><nav aria-label="{footer_menu}" class="footer-nav"><a href="/b2b">{for_business}</a><a href="/post/report/list?sort=POPULAR">{reports}</a><a href="/mobile/category">{categories}</a><a href="/rss.xml">RSS</a></nav></footer></div>"#,
+        switch = e(t.site.switch_language.as_str()),
+        footer = e(t.site.footer.as_str()),
+        footer_menu = e(t.site.footer_menu.as_str()),
+        for_business = e(t.site.for_business.as_str()),
+        reports = e(t.site.reports.as_str()),
+        categories = e(t.site.categories.as_str()),
     );
     html
 }
 
 /// `yyyy-MM-dd` in Korean time, by the core's formatting.
 fn date(at: &DateTime<Utc>) -> String {
-    format_wall(&to_wall(at.timestamp_millis(), KST_MINUTES), "yyyy-MM-dd")
+    format_wall(
+        &to_wall(at.timestamp_millis(), KST_OFFSET_MINUTES),
+        "yyyy-MM-dd",
+    )
 }
 
 /// The `datetime` attribute: the timestamp as the API writes it.
@@ -390,7 +194,7 @@ fn card(frame: &Frame, card: &Card, eager: bool, html: &mut String) {
         let _ = write!(
             html,
             r#"<span class="verified" aria-label="{v}" title="{v}">✓</span>"#,
-            v = e(t.verified)
+            v = e(t.site.verified.as_str())
         );
     }
     html.push_str("</a>");
@@ -405,9 +209,9 @@ fn card(frame: &Frame, card: &Card, eager: bool, html: &mut String) {
     let _ = write!(
         html,
         r#"<span class="post-card-counts"><span>{} {}</span><span>{} {}</span></span></footer></article>"#,
-        e(t.views),
+        e(t.site.views.as_str()),
         e(&count(card.view_count)),
-        e(t.bookmarks),
+        e(t.site.bookmarks.as_str()),
         e(&count(card.bookmark_count)),
     );
 }
@@ -437,7 +241,7 @@ fn section(
         id = e(id),
         title = e(title),
         href = e(href),
-        see_all = e(frame.t().see_all),
+        see_all = e(frame.t().site.see_all.as_str()),
     );
     grid(frame, cards, eager, "", html);
     html.push_str("</section>");
@@ -455,9 +259,9 @@ pub fn home(
     let _ = write!(
         html,
         r#"<div class="page home"><section class="hero"><h1>{}</h1><p>{}</p></section><section aria-labelledby="categories-title"><h2 id="categories-title">{}</h2><ul class="category-grid">"#,
-        e(t.tagline),
-        e(t.intro),
-        e(t.categories)
+        e(t.site.tagline.as_str()),
+        e(t.site.intro.as_str()),
+        e(t.site.categories.as_str())
     );
     for crumb in breadcrumbs(frame.now_ms, frame.lang) {
         let _ = write!(
@@ -488,7 +292,7 @@ pub fn home(
     section(
         frame,
         "popular",
-        t.popular_posts,
+        t.site.popular_posts.as_str(),
         "/post/popular/list?sort=POPULAR",
         &popular.items,
         &mut eager,
@@ -497,7 +301,7 @@ pub fn home(
     section(
         frame,
         "latest",
-        t.latest_posts,
+        t.site.latest_posts.as_str(),
         "/post/latest/list?sort=LATEST",
         &latest.items,
         &mut eager,
@@ -523,18 +327,23 @@ pub struct ListView<'a> {
 pub fn list(frame: &Frame, view: &ListView, page: &Page<Card>) -> String {
     let t = frame.t();
     let title = match (view.route, view.category) {
-        (_, Some(id)) => frame.category_name(id).unwrap_or(t.popular_posts),
-        ("latestList", None) => t.latest_posts,
-        _ => t.popular_posts,
+        (_, Some(id)) => frame
+            .category_name(id)
+            .unwrap_or(t.site.popular_posts.as_str()),
+        ("latestList", None) => t.site.latest_posts.as_str(),
+        _ => t.site.popular_posts.as_str(),
     };
     let mut html = String::with_capacity(24 * 1024);
     let _ = write!(
         html,
         r#"<div class="page list"><h1>{}</h1><nav class="sort-switch" aria-label="{}">"#,
         e(title),
-        e(t.sort)
+        e(t.site.sort.as_str())
     );
-    for (code, label) in [("POPULAR", t.popular), ("LATEST", t.latest)] {
+    for (code, label) in [
+        ("POPULAR", t.site.popular.as_str()),
+        ("LATEST", t.site.latest.as_str()),
+    ] {
         let href = format!("{}?{}", view.path, with_sort(view.query, code));
         let current = if code == view.sort {
             r#" aria-current="page""#
@@ -545,7 +354,11 @@ pub fn list(frame: &Frame, view: &ListView, page: &Page<Card>) -> String {
     }
     html.push_str("</nav>");
     if page.items.is_empty() {
-        let _ = write!(html, r#"<p class="empty-state">{}</p>"#, e(t.empty_list));
+        let _ = write!(
+            html,
+            r#"<p class="empty-state">{}</p>"#,
+            e(t.site.empty_list.as_str())
+        );
     } else {
         grid(
             frame,
@@ -643,29 +456,29 @@ fn uri_component(text: &str) -> String {
 fn verified_mark(t: &Texts, class: &str) -> String {
     format!(
         r#"<span class="{class}" role="img" aria-label="{v}" title="{v}">✓</span>"#,
-        v = e(t.verified)
+        v = e(t.site.verified.as_str())
     )
 }
 
-/// ui/src/features/engagement/BookmarkButton.tsx before the session is known.
+/// ui/src/components/engagement/BookmarkButton.tsx before the session is known.
 fn bookmark_button(t: &Texts, post: &PostDetail) -> String {
     format!(
         r#"<button type="button" class="tie-button bookmark-button" aria-pressed="{pressed}" aria-disabled="true" data-post-seq="{id}"><svg class="tie-icon" aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" focusable="false"><path d="M4 1.5h8a.5.5 0 0 1 .5.5v12.2L8 11.4l-4.5 2.8V2a.5.5 0 0 1 .5-.5Z"></path></svg><span class="tie-label">{label}</span><span class="tie-count"><span class="visually-hidden">{sr} </span>{count}</span></button>"#,
         pressed = post.bookmarked,
         id = post.post_seq,
-        label = e(t.g_bookmark),
-        sr = e(t.g_bookmarks),
+        label = e(t.engagement.bookmark.as_str()),
+        sr = e(t.engagement.bookmarks.as_str()),
         count = e(&count(post.bookmark_count)),
     )
 }
 
-/// ui/src/features/engagement/FollowButton.tsx before the session is known.
+/// ui/src/components/engagement/FollowButton.tsx before the session is known.
 fn follow_button(t: &Texts, business: i64, following: bool, followers: i64) -> String {
     format!(
         r#"<button type="button" class="tie-button follow-button" aria-pressed="{following}" aria-disabled="true" data-business-id="{business}"><span class="tie-icon" aria-hidden="true">{icon}</span><span class="tie-label">{label}</span><span class="tie-count"><span class="visually-hidden">{sr} </span>{count}</span></button>"#,
         icon = if following { "✓" } else { "+" },
-        label = e(t.g_follow),
-        sr = e(t.g_followers),
+        label = e(t.engagement.follow.as_str()),
+        sr = e(t.engagement.followers.as_str()),
         count = e(&count(followers)),
     )
 }
@@ -704,14 +517,14 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
         let _ = write!(
             html,
             r#"<span class="post-series">{} {order}</span>"#,
-            e(t.d_series_order)
+            e(t.detail.series_order.as_str())
         );
     }
     if post.is_report {
         let _ = write!(
             html,
             r#"<span class="post-report-flag">{}</span>"#,
-            e(t.d_report)
+            e(t.detail.report.as_str())
         );
     }
     let _ = write!(
@@ -747,7 +560,7 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
         let _ = write!(
             html,
             r#"<div><dt class="visually-hidden">{}</dt><dd><time datetime="{}">{}</time></dd></div>"#,
-            e(t.d_published),
+            e(t.detail.published.as_str()),
             e(&datetime(at)),
             e(&date(at))
         );
@@ -755,11 +568,11 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
     let _ = write!(
         html,
         r#"<div><dt>{}</dt><dd>{}</dd></div><div><dt>{}</dt><dd>{}</dd></div></dl></div><div class="post-actions" role="group" aria-label="{}">{}</div></header>"#,
-        e(t.d_views),
+        e(t.detail.views.as_str()),
         e(&count(post.view_count)),
-        e(t.d_bookmarks),
+        e(t.detail.bookmarks.as_str()),
         e(&count(post.bookmark_count)),
-        e(t.d_actions),
+        e(t.detail.actions.as_str()),
         bookmark_button(t, post),
     );
     if let Some(cover) = &post.cover_url {
@@ -773,7 +586,7 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
     let _ = write!(
         html,
         r#"<div class="post-body" role="region" aria-label="{}" data-testid="post-body">{}</div><div class="post-body-end" aria-hidden="true"></div>"#,
-        e(t.d_body),
+        e(t.detail.body.as_str()),
         post.body_html
     );
     if !post.tags.is_empty() || post.report_url.is_some() {
@@ -782,7 +595,7 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
             let _ = write!(
                 html,
                 r#"<ul class="post-tags" aria-label="{}">"#,
-                e(t.d_tags)
+                e(t.detail.tags.as_str())
             );
             for tag in &post.tags {
                 let _ = write!(html, "<li>#{}</li>", e(tag));
@@ -794,7 +607,7 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
                 html,
                 r#"<a class="post-report-link" href="{}" target="_blank" rel="noopener" type="application/pdf"><svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="M4 1.5h5.5L12.5 4.5v10h-8.5z M9.5 1.5v3h3 M6 8.5h4.5 M6 11h4.5"></path></svg>{}</a>"#,
                 e(report),
-                e(t.d_download_report)
+                e(t.detail.download_report.as_str())
             );
         }
         html.push_str("</footer>");
@@ -805,21 +618,21 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
     let _ = write!(
         html,
         r#"</aside><section class="post-related" aria-labelledby="related-title"><h2 id="related-title">{}</h2>"#,
-        e(t.d_related)
+        e(t.detail.related.as_str())
     );
     match related {
         None => {
             let _ = write!(
                 html,
                 r#"<p class="loading" role="status">{}</p>"#,
-                e(t.loading)
+                e(t.site.loading.as_str())
             );
         }
         Some([]) => {
             let _ = write!(
                 html,
                 r#"<p class="empty-state">{}</p>"#,
-                e(t.d_related_empty)
+                e(t.detail.related_empty.as_str())
             );
         }
         Some(cards) => grid(frame, cards, &mut Eager(0), "", &mut html),
@@ -835,7 +648,7 @@ fn business_card(t: &Texts, post: &PostDetail, html: &mut String) {
     let _ = write!(
         html,
         r#"<section class="detail-business" aria-labelledby="detail-business-title"><h2 id="detail-business-title" class="visually-hidden">{}</h2><div class="detail-business-head"><span class="detail-business-logo" aria-hidden="true">"#,
-        e(t.d_business_title)
+        e(t.detail.business_title.as_str())
     );
     match &business.badge.logo_url {
         Some(logo) => {
@@ -878,7 +691,7 @@ fn business_card(t: &Texts, post: &PostDetail, html: &mut String) {
             business.follower_count
         ),
         e(&profile),
-        e(t.d_view_profile)
+        e(t.detail.view_profile.as_str())
     );
 }
 
@@ -889,25 +702,25 @@ fn share_box(t: &Texts, base: &str, post: &PostDetail, html: &mut String) {
     let _ = write!(
         html,
         r#"<section class="share-box" aria-labelledby="share-title"><h2 id="share-title" class="share-title">{}</h2><ul class="share-list"><li><button type="button" class="share-item share-copy"><span class="share-mark" aria-hidden="true"><svg viewBox="0 0 16 16" focusable="false"><path d="M6.6 9.4a2.8 2.8 0 0 0 4 0l2.2-2.2a2.8 2.8 0 0 0-4-4l-.9.9"></path><path d="M9.4 6.6a2.8 2.8 0 0 0-4 0L3.2 8.8a2.8 2.8 0 0 0 4 4l.9-.9"></path></svg></span>{}</button></li>"#,
-        e(t.d_share),
-        e(t.d_copy_link)
+        e(t.detail.share.as_str()),
+        e(t.detail.copy_link.as_str())
     );
     let services = [
         (
             "kakao",
-            t.d_share_kakao,
+            t.detail.share_kakao.as_str(),
             "K",
             format!("https://story.kakao.com/share?url={address}"),
         ),
         (
             "linkedin",
-            t.d_share_linkedin,
+            t.detail.share_linked_in.as_str(),
             "in",
             format!("https://www.linkedin.com/sharing/share-offsite/?url={address}"),
         ),
         (
             "x",
-            t.d_share_x,
+            t.detail.share_x.as_str(),
             "𝕏",
             format!(
                 "https://twitter.com/intent/tweet?url={address}&text={}",
@@ -921,7 +734,7 @@ fn share_box(t: &Texts, base: &str, post: &PostDetail, html: &mut String) {
             r#"<li><a class="share-item share-{service}" href="{}" target="_blank" rel="noopener noreferrer" data-share="{service}"><span class="share-mark" aria-hidden="true">{mark}</span>{}<span class="visually-hidden">{}</span></a></li>"#,
             e(&href),
             e(name),
-            e(t.d_share_on)
+            e(t.detail.share_on.as_str())
         );
     }
     html.push_str(r#"</ul><p class="share-status share-status-idle" role="status"></p></section>"#);
@@ -1008,7 +821,7 @@ pub fn business(frame: &Frame, business: &Business, posts: &Page<Card>) -> Strin
     let _ = write!(
         html,
         r#"<section class="business-about" aria-labelledby="business-about-title"><h2 id="business-about-title">{}</h2>"#,
-        e(t.b_about)
+        e(t.business.about.as_str())
     );
     if !business.description.is_empty() {
         let _ = write!(
@@ -1022,17 +835,17 @@ pub fn business(frame: &Frame, business: &Business, posts: &Page<Card>) -> Strin
         let _ = write!(
             html,
             r#"<div><dt>{}</dt><dd><a href="{}" target="_blank" rel="noopener nofollow">{}<span class="visually-hidden"> {}</span></a></dd></div>"#,
-            e(t.b_homepage),
+            e(t.business.homepage.as_str()),
             e(homepage),
             e(short_address(homepage)),
-            e(t.b_opens_new_window)
+            e(t.business.opens_new_window.as_str())
         );
     }
     if let Some(location) = &business.location {
         let _ = write!(
             html,
             "<div><dt>{}</dt><dd>{}</dd></div>",
-            e(t.b_location),
+            e(t.business.location.as_str()),
             e(location)
         );
     }
@@ -1040,36 +853,36 @@ pub fn business(frame: &Frame, business: &Business, posts: &Page<Card>) -> Strin
         let _ = write!(
             html,
             "<div><dt>{}</dt><dd>{year}{}</dd></div>",
-            e(t.b_founded),
-            e(t.b_founded_year)
+            e(t.business.founded.as_str()),
+            e(t.business.founded_year.as_str())
         );
     }
     if let Some(band) = business.employee_band.as_deref().filter(|b| !b.is_empty()) {
         let _ = write!(
             html,
             "<div><dt>{}</dt><dd>{}</dd></div>",
-            e(t.b_employees),
+            e(t.business.employees.as_str()),
             e(&employee_text(band, frame.lang))
         );
     }
     let _ = write!(
         html,
         r#"<div><dt>{}</dt><dd class="business-number">{}</dd></div><div><dt>{}</dt><dd class="business-follower-count">{}</dd></div></dl></section>"#,
-        e(t.b_registration_number),
+        e(t.business.registration_number.as_str()),
         e(&business.registration_number),
-        e(t.b_followers),
+        e(t.business.followers.as_str()),
         e(&count(business.follower_count)),
     );
     let _ = write!(
         html,
         r#"<section class="business-posts" aria-labelledby="business-posts-title"><h2 id="business-posts-title">{}</h2>"#,
-        e(t.b_posts)
+        e(t.business.posts.as_str())
     );
     // The tabs: all, then each category with public posts, in the categories' order.
     let total: i64 = business.post_counts.iter().map(|c| c.count).sum();
     let mut tabs: Vec<(String, &str, Option<i64>)> = vec![(
         "all".into(),
-        t.b_all,
+        t.business.all.as_str(),
         (!business.post_counts.is_empty()).then_some(total),
     )];
     for category in CATEGORIES.iter() {
@@ -1092,7 +905,7 @@ pub fn business(frame: &Frame, business: &Business, posts: &Page<Card>) -> Strin
         let _ = write!(
             html,
             r#"<div class="business-tabs" role="tablist" aria-label="{}">"#,
-            e(t.b_category_tabs)
+            e(t.business.category_tabs.as_str())
         );
         for (index, (key, label, tab_count)) in tabs.iter().enumerate() {
             let active = index == 0;
@@ -1119,7 +932,11 @@ pub fn business(frame: &Frame, business: &Business, posts: &Page<Card>) -> Strin
     }
     html.push_str(r#" class="business-posts-panel">"#);
     if posts.items.is_empty() {
-        let _ = write!(html, r#"<p class="empty-state">{}</p>"#, e(t.b_no_posts));
+        let _ = write!(
+            html,
+            r#"<p class="empty-state">{}</p>"#,
+            e(t.business.no_posts.as_str())
+        );
     } else {
         grid(
             frame,
