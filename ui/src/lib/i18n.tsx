@@ -39,7 +39,7 @@ export function I18nProvider({ children, lang: forced }: { children: ReactNode; 
     } catch {
       // Not saved: the choice lasts for this page only.
     }
-    // The server prerenders the first view in the same language (server/src/prerender.rs).
+    // The server prerenders the first view in the same language (server/src/prerender/).
     document.cookie = `tm_lang=${next}; path=/; max-age=31536000; samesite=lax`;
   }, []);
   const value = useMemo<I18n>(() => ({ lang, setLang, t: (key) => TEXTS[lang][key] }), [lang, setLang]);
