@@ -110,8 +110,6 @@ const STILL_TO_SPLIT = new Set([
   "server/src/members/mypage.rs",
   "server/src/members/recovery.rs",
   "server/src/publication/mod.rs",
-  "server/src/social/flow.rs",
-  "server/src/social/local.rs",
 ]);
 
 // Handlers: the function after each `#[utoipa::path(...)]`, up to its closing brace.
