@@ -106,9 +106,6 @@ const STILL_TO_SPLIT = new Set([
   "server/src/content/recommend.rs",
   "server/src/engagement/mod.rs",
   "server/src/media/routes.rs",
-  "server/src/members/join.rs",
-  "server/src/members/mypage.rs",
-  "server/src/members/recovery.rs",
   "server/src/publication/mod.rs",
 ]);
 
