@@ -100,7 +100,6 @@ const STILL_TO_SPLIT = new Set([
   "server/src/business/ownership.rs",
   "server/src/business/profile.rs",
   "server/src/business/team.rs",
-  "server/src/certify/routes.rs",
   "server/src/content/lists.rs",
   "server/src/content/posts.rs",
   "server/src/content/recommend.rs",
