@@ -5,8 +5,19 @@ pub mod accounts;
 pub mod cookies;
 pub mod guard;
 pub mod password;
-pub mod routes;
+mod routes;
+mod service;
 pub mod session;
 
-pub use routes::router;
 pub use session::{AuthUser, MaybeAuthUser};
+
+use crate::state::AppState;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::logout))
+        .routes(routes!(routes::guest_token))
+        .routes(routes!(routes::token_check))
+        .routes(routes!(routes::token_profile))
+}

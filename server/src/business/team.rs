@@ -17,7 +17,7 @@ use crate::http::extract::{Json, Path, Query};
 use crate::http::limits::RateLimits;
 use crate::http::openapi::ErrorBody;
 use crate::http::paging::{self, Page, PageQuery};
-use crate::members::join::Terms;
+use crate::members::Terms;
 use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
 use axum::extract::State;

@@ -11,13 +11,15 @@
 
 mod local;
 mod provider;
+mod queries;
 mod routes;
+mod service;
 
-pub use routes::reauthenticate;
+pub use service::uses::reauthenticate;
 
 use crate::state::AppState;
 use rand::RngExt;
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use provider::Provider;
 
@@ -26,7 +28,13 @@ const REQUEST_TTL_MINUTES: i64 = 30;
 const USE_WITHIN_MINUTES: i64 = 30;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    routes::router().merge(local::router())
+    OpenApiRouter::new()
+        .routes(routes!(routes::request))
+        .routes(routes!(routes::complete))
+        .routes(routes!(routes::attach_to_account))
+        .routes(routes!(routes::change_phone))
+        .routes(routes!(routes::find_password_by_phone))
+        .merge(local::router())
 }
 
 /// Checks this module's settings at start (certification provider); a bad one stops the server with a message.

@@ -2,75 +2,28 @@
 //! withdrawal.
 
 mod erase;
-pub mod join;
-mod mypage;
-mod recovery;
+mod routes;
+mod service;
+
+pub use service::{check_nickname, check_password_policy, Terms};
 
 use crate::state::AppState;
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .merge(join::router())
-        .merge(recovery::router())
-        .merge(mypage::router())
-}
-
-use crate::http::error::{ApiError, ApiResult};
-
-/// PRODUCT's password policy, from the core (the same rule the join form shows).
-pub fn check_password_policy(password: &str, email: Option<&str>) -> ApiResult<()> {
-    let check = tidemark_core::password::check_password(password, email);
-    if check.ok {
-        return Ok(());
-    }
-    use tidemark_core::password::PasswordProblem::*;
-    let reasons: Vec<&str> = check
-        .problems
-        .iter()
-        .map(|problem| match problem {
-            TooShort => "at least 8 characters",
-            TooLong => "at most 64 characters",
-            TooFewKinds => "three of: upper case, lower case, digits, other characters",
-            ContainsEmail => "not containing the e-mail address",
-        })
-        .collect();
-    Err(ApiError::bad_request(format!(
-        "the password must be {}",
-        reasons.join("; ")
-    )))
-}
-
-/// A nickname: 2–20 characters of Korean, English, digits, spaces, `_` and `-`, trimmed.
-pub fn check_nickname(nickname: &str) -> ApiResult<String> {
-    let nickname = nickname.trim();
-    let count = nickname.chars().count();
-    let allowed = |c: char| {
-        tidemark_core::filter::is_korean(c)
-            || c.is_ascii_alphanumeric()
-            || matches!(c, ' ' | '_' | '-')
-    };
-    if !(2..=20).contains(&count) || !nickname.chars().all(allowed) {
-        return Err(ApiError::bad_request(
-            "nickname must be 2–20 characters of Korean, English, digits, spaces, _ or -",
-        ));
-    }
-    Ok(nickname.to_string())
-}
-
-/// Interests are category ids 1–9, each at most once.
-pub fn check_interests(interests: &[i64]) -> ApiResult<Vec<i16>> {
-    let mut out: Vec<i16> = Vec::new();
-    for id in interests {
-        if tidemark_core::breadcrumbs::category_of(*id).is_none() {
-            return Err(ApiError::bad_request(format!(
-                "interests: {id} is not a category id (1–9)"
-            )));
-        }
-        let id = *id as i16;
-        if !out.contains(&id) {
-            out.push(id);
-        }
-    }
-    Ok(out)
+        .routes(routes!(routes::join::send_code))
+        .routes(routes!(routes::join::verify_code))
+        .routes(routes!(routes::join::join))
+        .routes(routes!(routes::join::join_profile))
+        .routes(routes!(routes::join::account_state))
+        .routes(routes!(routes::recovery::find_by_email))
+        .routes(routes!(routes::recovery::reset))
+        .routes(routes!(
+            routes::mypage::read_profile,
+            routes::mypage::edit_profile
+        ))
+        .routes(routes!(routes::mypage::check))
+        .routes(routes!(routes::mypage::change))
+        .routes(routes!(routes::mypage::withdraw))
 }

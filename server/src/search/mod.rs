@@ -2,10 +2,15 @@
 //! "Search"): the calls. The index they ask is [`crate::index`].
 
 mod routes;
+mod service;
 
 use crate::state::AppState;
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    routes::router()
+    OpenApiRouter::new()
+        .routes(routes!(routes::search))
+        .routes(routes!(routes::suggestions))
+        .routes(routes!(routes::popular))
+        .routes(routes!(routes::rebuild))
 }

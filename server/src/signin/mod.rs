@@ -3,5 +3,13 @@
 //! [`crate::auth`] (sessions) and [`crate::social`] (providers), which it joins.
 
 mod routes;
+mod service;
 
-pub use routes::router;
+use crate::state::AppState;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::account_status))
+        .routes(routes!(routes::login))
+}

@@ -1,98 +1,21 @@
 //! The sign-in calls of SPEC §5 and §7, exactly as written there.
 
-use crate::auth::accounts::{member_by_email, valid_email, SignedIn};
-use crate::auth::{guard, password, session};
-use crate::entities::login_attempts;
+use super::service::{self, SignInRequest};
+use crate::auth::accounts::SignedIn;
 use crate::http::envelope::{ok, Ok};
-use crate::http::error::{ApiError, ApiResult};
+use crate::http::error::ApiResult;
 use crate::http::extract::Json;
-use crate::http::limits::RateLimits;
 use crate::http::openapi::ErrorBody;
 use crate::http::security::ClientIp;
 use crate::state::AppState;
 use axum::extract::State;
 use axum_extra::extract::cookie::CookieJar;
-use chrono::Utc;
-use sea_orm::{ActiveModelTrait, Set};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(account_status))
-        .routes(routes!(login))
-}
-
-/// The sign-in request of SPEC §3: credentials plus device information (the core builds it).
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SignInRequest {
-    pub email: Option<String>,
-    pub password: Option<String>,
-    pub auth_token: Option<String>,
-    pub channel: Option<String>,
-    pub auto_login: Option<String>,
-    pub device_type: Option<String>,
-    pub device_os: Option<String>,
-    pub browser: Option<String>,
-    pub browser_ver: Option<String>,
-    pub browser_agent: Option<String>,
-    pub os_version: Option<String>,
-    pub device_id: Option<String>,
-    pub push_token: Option<String>,
-}
-
-impl SignInRequest {
-    fn device(&self) -> serde_json::Value {
-        let clip = |v: &Option<String>| {
-            v.as_deref()
-                .map(|s| s.chars().take(512).collect::<String>())
-        };
-        serde_json::json!({
-            "deviceType": clip(&self.device_type),
-            "deviceOs": clip(&self.device_os),
-            "browser": clip(&self.browser),
-            "browserVer": clip(&self.browser_ver),
-            "browserAgent": clip(&self.browser_agent),
-            "osVersion": clip(&self.os_version),
-            "deviceId": clip(&self.device_id),
-        })
-    }
-
-    fn check_sizes(&self) -> ApiResult<()> {
-        let fields = [
-            ("email", &self.email, 254),
-            ("password", &self.password, 128),
-            ("authToken", &self.auth_token, 4096),
-            ("channel", &self.channel, 32),
-            ("autoLogin", &self.auto_login, 1),
-            ("deviceType", &self.device_type, 16),
-            ("deviceOs", &self.device_os, 16),
-            ("browser", &self.browser, 64),
-            ("browserVer", &self.browser_ver, 64),
-            ("browserAgent", &self.browser_agent, 1024),
-            ("osVersion", &self.os_version, 64),
-            ("deviceId", &self.device_id, 256),
-            ("pushToken", &self.push_token, 4096),
-        ];
-        for (name, value, max) in fields {
-            if value.as_deref().is_some_and(|v| v.chars().count() > max) {
-                return Err(ApiError::bad_request(format!(
-                    "{name} is longer than {max} characters"
-                )));
-            }
-        }
-        if !matches!(self.auto_login.as_deref(), None | Some("Y") | Some("N")) {
-            return Err(ApiError::bad_request("autoLogin must be 'Y' or 'N'"));
-        }
-        Ok(())
-    }
-}
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct AccountStatus {
+pub(super) struct AccountStatus {
     status: String,
 }
 
@@ -101,129 +24,25 @@ struct AccountStatus {
     params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
     responses((status = 200, body = Ok<AccountStatus>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, description = "2002: no such account", body = ErrorBody), (status = 429, body = ErrorBody)))]
-async fn account_status(
+pub(super) async fn account_status(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     Json(body): Json<SignInRequest>,
 ) -> ApiResult<Ok<AccountStatus>> {
-    body.check_sizes()?;
-    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
-    if body.auth_token.is_some() || body.channel.is_some() {
-        let member = crate::social::member_signing_in(
-            &state,
-            body.auth_token.as_deref(),
-            body.channel.as_deref(),
-        )
-        .await?;
-        return Ok(ok(AccountStatus {
-            status: member.status,
-        }));
-    }
-    let email = valid_email(body.email.as_deref())?;
-    match member_by_email(&state, &email).await? {
-        Some(member) if member.status == "ACTIVE" => Ok(ok(AccountStatus {
-            status: member.status,
-        })),
-        Some(member) if member.status == "LOCKED" => {
-            Err(ApiError::Forbidden("this account is locked".into()))
-        }
-        _ => Err(ApiError::UserDoesNotExist),
-    }
+    let status = service::account_status(&state, &ip, &body).await?;
+    Ok(ok(AccountStatus { status }))
 }
-
-const WRONG_CREDENTIALS: &str = "the e-mail or the password is not right";
 
 /// Signs in with e-mail and password; sets the cookies `tma`, `tmr` (HttpOnly) and `tml`.
 #[utoipa::path(post, path = "/membership/v1/login", tag = "session", request_body = SignInRequest,
     params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
     responses((status = 200, body = Ok<SignedIn>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
-async fn login(
+pub(super) async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     jar: CookieJar,
     Json(body): Json<SignInRequest>,
 ) -> ApiResult<(CookieJar, Ok<SignedIn>)> {
-    body.check_sizes()?;
-    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
-    if body.auth_token.is_some() || body.channel.is_some() {
-        let member = crate::social::member_signing_in(
-            &state,
-            body.auth_token.as_deref(),
-            body.channel.as_deref(),
-        )
-        .await?;
-        let auto_login = body.auto_login.as_deref() == Some("Y");
-        let (jar, signed_in) = session::sign_in(
-            &state,
-            &state.db,
-            jar,
-            member.id,
-            auto_login,
-            Some(body.device()),
-        )
-        .await?;
-        return Ok((jar, ok(signed_in)));
-    }
-    let email = valid_email(body.email.as_deref())?;
-    let password = body
-        .password
-        .clone()
-        .filter(|p| !p.is_empty())
-        .ok_or_else(|| ApiError::bad_request("password is required"))?;
-    let now = Utc::now();
-    let member = member_by_email(&state, &email).await?;
-    let (counter, allowance) = guard::sign_in_counter(
-        &state.tokens,
-        &jar,
-        member.as_ref().map(|m| m.id),
-        &email,
-        now.timestamp(),
-    );
-    guard::take_try(
-        &state.db,
-        &counter,
-        allowance,
-        "failed sign-ins for this account",
-        now,
-    )
-    .await?;
-    // Unknown, withdrawn and locked accounts are checked against a dummy hash: every
-    // refusal takes the same work and says the same thing.
-    let hash = member
-        .as_ref()
-        .filter(|m| m.status == "ACTIVE")
-        .and_then(|m| m.password_hash.clone());
-    let verified = password::verify(password, hash).await?;
-    // The record of sign-ins, for operators looking into an attack (erased with the account).
-    login_attempts::ActiveModel {
-        email_key: Set(email.clone()),
-        ip: Set(ip),
-        success: Set(verified),
-        created_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&state.db)
-    .await?;
-    let Some(member) = member.filter(|_| verified) else {
-        return Err(ApiError::Unauthorized(WRONG_CREDENTIALS.into()));
-    };
-    guard::give_back(&state.db, &counter).await?;
-    let jar = guard::remember_device(
-        &state.tokens,
-        jar,
-        member.id,
-        now.timestamp(),
-        state.settings.secure_cookies(),
-    )?;
-    let auto_login = body.auto_login.as_deref() == Some("Y");
-    let (jar, signed_in) = session::sign_in(
-        &state,
-        &state.db,
-        jar,
-        member.id,
-        auto_login,
-        Some(body.device()),
-    )
-    .await?;
+    let (jar, signed_in) = service::login(&state, ip, jar, &body).await?;
     Ok((jar, ok(signed_in)))
 }

@@ -10,9 +10,9 @@
 //! 3. The sign-in request carries `authToken` and `channel` to the account status call (0, or
 //!    2002 → join) and to login; `/membership/v1/join/social` creates the account.
 
-mod flow;
-pub mod local;
 mod providers;
+mod routes;
+mod service;
 mod signin;
 
 pub use providers::Channel;
@@ -24,15 +24,15 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(flow::authorize))
-        .routes(routes!(flow::token))
-        .routes(routes!(flow::join))
-        .routes(routes!(local::token))
-        .routes(routes!(local::userinfo_endpoint))
+        .routes(routes!(routes::flow::authorize))
+        .routes(routes!(routes::flow::token))
+        .routes(routes!(routes::flow::join))
+        .routes(routes!(routes::local::token))
+        .routes(routes!(routes::local::userinfo_endpoint))
         // The consent page and its form are HTML for a person, not API calls.
         .route(
-            local::AUTHORIZE_PATH,
-            get(local::authorize_page).post(local::authorize_decision),
+            service::local::AUTHORIZE_PATH,
+            get(routes::local::authorize_page).post(routes::local::authorize_decision),
         )
 }
 

@@ -5,7 +5,7 @@
 //! very server, so its token and userinfo steps are called in process (the same functions
 //! that answer `/oauth/local/token` and `/oauth/local/userinfo`).
 
-use super::local;
+use super::service::local;
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::{Mode, Settings};

@@ -1,21 +1,15 @@
 //! Password recovery by e-mail: a single-use link valid 30 minutes; the answer is the same for
-//! known and unknown addresses. Recovery by phone (identity certification) joins the
-//! certification module.
+//! known and unknown addresses. A reset (by the mailed link, or by the token of a phone
+//! certification) sets the new password and ends every session.
 
 use super::check_password_policy;
 use crate::auth::accounts::valid_email;
 use crate::auth::{password, session};
 use crate::entities::{members, password_resets};
-use crate::http::envelope::NoData;
-use crate::http::envelope::{ok, Ok};
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::Json;
 use crate::http::limits::RateLimits;
-use crate::http::openapi::ErrorBody;
-use crate::http::security::ClientIp;
 use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
-use axum::extract::State;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::prelude::Expr;
 use sea_orm::{
@@ -23,46 +17,32 @@ use sea_orm::{
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 const RESET_TTL_MINUTES: i64 = 30;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(find_by_email))
-        .routes(routes!(reset))
-}
-
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct FindRequest {
+pub(in crate::members) struct FindRequest {
     email: String,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct FindAnswer {
+pub(in crate::members) struct FindAnswer {
     /// Always true: whether the address has an account is not told.
     sent: bool,
 }
 
-#[utoipa::path(
-        post,
-        path = "/membership/v1/password/find/email",
-        tag = "members",
-        request_body = FindRequest,
-        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
-        responses((status = 200, body = Ok<FindAnswer>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
-    )]
-async fn find_by_email(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
-    Json(body): Json<FindRequest>,
-) -> ApiResult<Ok<FindAnswer>> {
+/// Mails a reset link when the address is of an active account; the answer never tells.
+pub(in crate::members) async fn find_by_email(
+    state: &AppState,
+    ip: &str,
+    body: &FindRequest,
+) -> ApiResult<FindAnswer> {
     let email = valid_email(Some(&body.email))?;
     RateLimits::check(
         &state.limits.recovery_ip,
-        &ip,
+        ip,
         "recovery requests from this address",
     )?;
     RateLimits::check(
@@ -109,12 +89,12 @@ async fn find_by_email(
             )
             .await?;
     }
-    Ok(ok(FindAnswer { sent: true }))
+    Ok(FindAnswer { sent: true })
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ResetRequest {
+pub(in crate::members) struct ResetRequest {
     /// `email` (the token from the mailed link) or `phone` (after certification).
     #[serde(rename = "type")]
     kind: String,
@@ -122,22 +102,16 @@ struct ResetRequest {
     password: String,
 }
 
-#[utoipa::path(
-        post,
-        path = "/membership/v1/password/reset",
-        tag = "members",
-        request_body = ResetRequest,
-        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
-        responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
-    )]
-async fn reset(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
-    Json(body): Json<ResetRequest>,
-) -> ApiResult<Ok<NoData>> {
+/// Sets a new password with a reset token (used once); every session and every other reset
+/// link of the account ends.
+pub(in crate::members) async fn reset(
+    state: &AppState,
+    ip: &str,
+    body: ResetRequest,
+) -> ApiResult<()> {
     RateLimits::check(
         &state.limits.recovery_ip,
-        &ip,
+        ip,
         "recovery requests from this address",
     )?;
     if body.kind != "email" && body.kind != "phone" {
@@ -184,12 +158,12 @@ async fn reset(
     session::revoke_all_of(&txn, member.id, "password_reset").await?;
     end_reset_links(&txn, member.id, now).await?;
     txn.commit().await?;
-    Ok(ok(None))
+    Ok(())
 }
 
 /// Ends every reset link of `member_id` that is still open: a reset or a password change
 /// makes older mails useless.
-pub async fn end_reset_links(
+pub(super) async fn end_reset_links(
     db: &impl ConnectionTrait,
     member_id: i64,
     now: DateTime<Utc>,

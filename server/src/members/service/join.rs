@@ -1,20 +1,13 @@
 //! Join by e-mail: a six-digit code by mail (10 minutes, 5 tries) → a join ticket → the
-//! account (signed in at once) → profile. Certification and social join come in their own
-//! modules.
+//! account (signed in at once) → profile.
 
-use super::{check_interests, check_nickname, check_password_policy};
+use super::{check_interests, check_nickname, check_password_policy, Terms};
 use crate::auth::accounts::{member_by_email, valid_email, SignedIn};
-use crate::auth::{password, session, AuthUser};
+use crate::auth::{password, session};
 use crate::entities::{email_codes, member_interests, members};
-use crate::http::envelope::NoData;
-use crate::http::envelope::{ok, Ok};
 use crate::http::error::{on_unique, ApiError, ApiResult};
-use crate::http::extract::Json;
 use crate::http::limits::RateLimits;
-use crate::http::openapi::ErrorBody;
-use crate::http::security::ClientIp;
 use crate::state::AppState;
-use axum::extract::State;
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
@@ -24,30 +17,20 @@ use sea_orm::{
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 const CODE_TTL_MINUTES: i64 = 10;
 const CODE_TRIES: i32 = 5;
 const JOIN_TICKET_SECS: i64 = 30 * 60;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(send_code))
-        .routes(routes!(verify_code))
-        .routes(routes!(join))
-        .routes(routes!(join_profile))
-        .routes(routes!(account_state))
-}
-
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct CodeRequest {
+pub(in crate::members) struct CodeRequest {
     email: String,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct CodeSent {
+pub(in crate::members) struct CodeSent {
     /// Always true: the answer never tells whether the address has an account.
     sent: bool,
     expires_in_seconds: i64,
@@ -57,28 +40,21 @@ fn code_hash(email: &str, code: &str) -> String {
     crate::tokens::hash_token(&format!("{email}:{code}"))
 }
 
-#[utoipa::path(
-        post,
-        path = "/membership/v1/join/email/code",
-        tag = "members",
-        request_body = CodeRequest,
-        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
-        responses((status = 200, body = Ok<CodeSent>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
-    )]
-/// Sends a code; an address that already has an account gets a notice instead (same answer).
-async fn send_code(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
-    Json(body): Json<CodeRequest>,
-) -> ApiResult<Ok<CodeSent>> {
+/// Sends a join code to the address, or a notice when it already has an account: the answer
+/// is the same either way.
+pub(in crate::members) async fn send_code(
+    state: &AppState,
+    ip: &str,
+    body: &CodeRequest,
+) -> ApiResult<CodeSent> {
     let email = valid_email(Some(&body.email))?;
-    RateLimits::check(&state.limits.mail_ip, &ip, "mails from this address")?;
+    RateLimits::check(&state.limits.mail_ip, ip, "mails from this address")?;
     RateLimits::check(
         &state.limits.mail_address,
         &email,
         "mails to this e-mail address",
     )?;
-    let existing = member_by_email(&state, &email).await?;
+    let existing = member_by_email(state, &email).await?;
     if existing.is_some() {
         let text = format!(
             "Tidemark에 이미 이 주소로 가입한 계정이 있습니다. 로그인하거나 비밀번호를 찾아 주세요: {url}/member/login\n\n\
@@ -124,43 +100,36 @@ async fn send_code(
             )
             .await?;
     }
-    Ok(ok(CodeSent {
+    Ok(CodeSent {
         sent: true,
         expires_in_seconds: CODE_TTL_MINUTES * 60,
-    }))
+    })
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct VerifyRequest {
+pub(in crate::members) struct VerifyRequest {
     email: String,
     code: String,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Verified {
+pub(in crate::members) struct Verified {
     /// Proof that the address was verified, for /membership/v1/join (30 minutes).
     join_token: String,
 }
 
-#[utoipa::path(
-        post,
-        path = "/membership/v1/join/email/verify",
-        tag = "members",
-        request_body = VerifyRequest,
-        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
-        responses((status = 200, body = Ok<Verified>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
-    )]
-async fn verify_code(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
-    Json(body): Json<VerifyRequest>,
-) -> ApiResult<Ok<Verified>> {
+/// Checks a join code (each check takes one of its five tries) and answers a join ticket.
+pub(in crate::members) async fn verify_code(
+    state: &AppState,
+    ip: &str,
+    body: &VerifyRequest,
+) -> ApiResult<Verified> {
     let email = valid_email(Some(&body.email))?;
     RateLimits::check(
         &state.limits.recovery_ip,
-        &ip,
+        ip,
         "code checks from this address",
     )?;
     let code = body.code.trim();
@@ -191,7 +160,7 @@ async fn verify_code(
         .tokens
         .issue_ticket("join", &email, JOIN_TICKET_SECS, now.timestamp())
         .map_err(ApiError::internal)?;
-    Ok(ok(Verified { join_token }))
+    Ok(Verified { join_token })
 }
 
 /// Takes one try of code `id` if it has tries left, has not expired and was not used: one
@@ -229,27 +198,7 @@ async fn consume_code(db: &impl ConnectionTrait, id: i64, now: DateTime<Utc>) ->
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Terms {
-    pub service: bool,
-    pub privacy: bool,
-    #[serde(default)]
-    pub marketing: bool,
-}
-
-impl Terms {
-    pub fn check(&self) -> ApiResult<()> {
-        if !(self.service && self.privacy) {
-            return Err(ApiError::bad_request(
-                "the terms of service and the privacy policy must be accepted",
-            ));
-        }
-        Ok(())
-    }
-}
-
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct JoinRequest {
+pub(in crate::members) struct JoinRequest {
     join_token: String,
     password: String,
     terms: Terms,
@@ -257,25 +206,19 @@ struct JoinRequest {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Joined {
+pub(in crate::members) struct Joined {
     member_id: i64,
     #[serde(flatten)]
     session: SignedIn,
 }
 
-#[utoipa::path(
-        post,
-        path = "/membership/v1/join",
-        tag = "members",
-        request_body = JoinRequest,
-        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
-        responses((status = 200, body = Ok<Joined>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody))
-    )]
-async fn join(
-    State(state): State<AppState>,
+/// Creates the account of a verified address and signs it in (the session's cookies set on
+/// `jar`).
+pub(in crate::members) async fn join(
+    state: &AppState,
     jar: CookieJar,
-    Json(body): Json<JoinRequest>,
-) -> ApiResult<(CookieJar, Ok<Joined>)> {
+    body: &JoinRequest,
+) -> ApiResult<(CookieJar, Joined)> {
     let now = Utc::now();
     let email = state
         .tokens
@@ -321,25 +264,27 @@ async fn join(
     .map_err(on_unique(|| {
         ApiError::AccountExists("an account with this e-mail exists already".into())
     }))?;
-    let (jar, session) = session::sign_in(&state, &txn, jar, member.id, false, None).await?;
+    let (jar, session) = session::sign_in(state, &txn, jar, member.id, false, None).await?;
     txn.commit().await?;
     Ok((
         jar,
-        ok(Joined {
+        Joined {
             member_id: member.id,
             session,
-        }),
+        },
     ))
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ProfileRequest {
-    pub nickname: String,
-    pub interests: Vec<i64>,
+pub(in crate::members) struct ProfileRequest {
+    nickname: String,
+    interests: Vec<i64>,
 }
 
-pub async fn save_profile(
+/// Writes the given parts of `member`'s profile in one transaction (interests replaced
+/// whole).
+pub(super) async fn save_profile(
     state: &AppState,
     member: &members::Model,
     nickname: Option<String>,
@@ -374,29 +319,20 @@ pub async fn save_profile(
     Ok(())
 }
 
-#[utoipa::path(
-        post,
-        path = "/membership/v1/join/profile",
-        tag = "members",
-        request_body = ProfileRequest,
-        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
-    )]
-async fn join_profile(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Json(body): Json<ProfileRequest>,
-) -> ApiResult<Ok<NoData>> {
+/// The join's last step: the nickname and the interests.
+pub(in crate::members) async fn join_profile(
+    state: &AppState,
+    member: &members::Model,
+    body: &ProfileRequest,
+) -> ApiResult<()> {
     let nickname = check_nickname(&body.nickname)?;
     let interests = check_interests(&body.interests)?;
-    save_profile(&state, &user.member, Some(nickname), Some(interests), None).await?;
-    Ok(ok(None))
+    save_profile(state, member, Some(nickname), Some(interests), None).await
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct AccountState {
+pub(in crate::members) struct AccountState {
     status: String,
     channel: String,
     email_verified: bool,
@@ -406,18 +342,8 @@ struct AccountState {
     next_step: Option<&'static str>,
 }
 
-#[utoipa::path(
-        get,
-        path = "/membership/v1/account/state",
-        tag = "members",
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<AccountState>), (status = 401, body = ErrorBody))
-    )]
-async fn account_state(
-    State(_state): State<AppState>,
-    user: AuthUser,
-) -> ApiResult<Ok<AccountState>> {
-    let member = user.member;
+/// Where `member` stands in the join: certified, profile written, and the next step.
+pub(in crate::members) fn account_state(member: members::Model) -> AccountState {
     let certified = member.certification_id.is_some();
     let profile_complete = member.nickname.is_some();
     let next_step = if !certified {
@@ -427,12 +353,12 @@ async fn account_state(
     } else {
         None
     };
-    Ok(ok(AccountState {
+    AccountState {
         status: member.status,
         channel: member.signup_channel,
         email_verified: member.email_verified_at.is_some(),
         certified,
         profile_complete,
         next_step,
-    }))
+    }
 }

@@ -1,34 +1,25 @@
-//! The social sign-in calls of the client: start an authorization (state + PKCE), finish it
-//! from the callback page (code → authToken), and join with the authToken.
+//! The rules of the social sign-in calls: start an authorization (a single-use state and a
+//! PKCE verifier), finish it (claim the state, exchange the code, vouch for the identity), and
+//! join with the identity.
 
-use super::local::code_challenge_s256;
-use super::providers::{Channel, Provider};
-use super::signin::{issue_auth_token, member_of, verify_auth_token, AUTH_TOKEN_SECS};
+use super::local::{code_challenge_s256, CALLBACK_PATH};
 use crate::auth::accounts::SignedIn;
 use crate::auth::session;
 use crate::entities::{members, oauth_states, social_identities};
-use crate::http::envelope::{ok, Ok};
 use crate::http::error::{on_unique, ApiError, ApiResult};
-use crate::http::extract::Json;
-use crate::http::extract::Query;
 use crate::http::limits::RateLimits;
-use crate::http::openapi::ErrorBody;
-use crate::http::security::ClientIp;
+use crate::social::providers::{Channel, Provider};
+use crate::social::signin::{issue_auth_token, member_of, verify_auth_token, AUTH_TOKEN_SECS};
 use crate::state::AppState;
-use axum::extract::State;
-use axum::http::header;
-use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use axum_extra::extract::cookie::CookieJar;
 use chrono::{Duration, Utc};
 use sea_orm::prelude::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-const STATE_TTL_SECS: i64 = 10 * 60;
-/// Binds an authorization to the browser that started it, so a code and state obtained by
-/// someone else cannot sign this browser in as them (login CSRF, RFC 6749 §10.12).
-const STATE_COOKIE: &str = "tm_oauth";
-const STATE_COOKIE_PATH: &str = "/oauth/v1/social";
+/// How long an authorization may take, from its start to the callback.
+pub const STATE_TTL_SECS: i64 = 10 * 60;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -65,27 +56,23 @@ fn parse_auth_type(value: &str) -> ApiResult<&'static str> {
     }
 }
 
-/// Starts a social sign-in: a single-use state and a PKCE verifier are kept for 10 minutes,
-/// and the answer is the provider's authorize address.
-#[utoipa::path(get, path = "/oauth/v1/social/authorize", tag = "social", params(AuthorizeQuery),
-    responses((status = 200, body = Ok<Authorization>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
+/// Starts a social sign-in: a single-use state and a PKCE verifier are kept for 10 minutes.
+/// The answer, and the state for the browser's cookie.
 pub async fn authorize(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
-    jar: CookieJar,
-    Query(query): Query<AuthorizeQuery>,
-) -> ApiResult<(CookieJar, Ok<Authorization>)> {
+    state: &AppState,
+    ip: &str,
+    query: &AuthorizeQuery,
+) -> ApiResult<(Authorization, String)> {
     let channel = Channel::parse(&query.channel)?;
     let auth_type = parse_auth_type(&query.auth_type)?;
     let provider = Provider::configured(&state.settings, channel)?;
-    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
+    RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts")?;
     let redirect_url = tidemark_core::route::post_login_target(query.redirect_url.as_deref());
     let oauth_state = crate::tokens::random_token();
     let verifier = crate::tokens::random_token();
     let callback = format!(
         "{}{}?type={auth_type}",
-        state.settings.public_url,
-        super::local::CALLBACK_PATH
+        state.settings.public_url, CALLBACK_PATH
     );
     let now = Utc::now();
     oauth_states::Entity::delete_many()
@@ -105,27 +92,18 @@ pub async fn authorize(
     }
     .insert(&state.db)
     .await?;
-    let cookie = Cookie::build((STATE_COOKIE, oauth_state.clone()))
-        .path(STATE_COOKIE_PATH)
-        .http_only(true)
-        .secure(state.settings.secure_cookies())
-        .same_site(SameSite::Lax)
-        .max_age(time::Duration::seconds(STATE_TTL_SECS))
-        .build();
-    Ok((
-        jar.add(cookie),
-        ok(Authorization {
-            authorize_url: provider.authorize_url(
-                &callback,
-                &oauth_state,
-                &code_challenge_s256(&verifier),
-            ),
-            channel,
-            auth_type,
-            redirect_url,
-            expires_in: STATE_TTL_SECS,
-        }),
-    ))
+    let authorization = Authorization {
+        authorize_url: provider.authorize_url(
+            &callback,
+            &oauth_state,
+            &code_challenge_s256(&verifier),
+        ),
+        channel,
+        auth_type,
+        redirect_url,
+        expires_in: STATE_TTL_SECS,
+    };
+    Ok((authorization, oauth_state))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -156,20 +134,15 @@ pub struct SocialToken {
     expires_in: i64,
 }
 
-/// Finishes a social sign-in from the callback page: checks the state (unexpired, unused, same
-/// channel, started in this browser), exchanges the code with the provider using the PKCE
-/// verifier, reads who signed in, and answers an authToken.
-#[utoipa::path(post, path = "/oauth/v1/social/token", tag = "social", request_body = SocialTokenRequest,
-    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
-    responses((status = 200, body = Ok<SocialToken>),
-        (status = 400, description = "104: unknown, expired or used state; the provider refused the code", body = ErrorBody),
-        (status = 429, body = ErrorBody)))]
+/// Finishes a social sign-in: checks the state (unexpired, unused, same channel, the one of
+/// the browser's cookie `cookie_state`), exchanges the code with the provider using the PKCE
+/// verifier, reads who signed in, and vouches for it with an authToken.
 pub async fn token(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
-    jar: CookieJar,
-    Json(body): Json<SocialTokenRequest>,
-) -> ApiResult<([(header::HeaderName, &'static str); 1], Ok<SocialToken>)> {
+    state: &AppState,
+    ip: &str,
+    cookie_state: Option<&str>,
+    body: &SocialTokenRequest,
+) -> ApiResult<SocialToken> {
     let channel = Channel::parse(&body.channel)?;
     if body.code.trim().is_empty() || body.code.len() > 2048 {
         return Err(ApiError::bad_request("code is required"));
@@ -178,13 +151,13 @@ pub async fn token(
         return Err(ApiError::bad_request("state is required"));
     }
     let provider = Provider::configured(&state.settings, channel)?;
-    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
+    RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts")?;
     let stale = || {
         ApiError::bad_request(
             "this sign-in is not valid any more (expired, already used, or started in another browser); please start again",
         )
     };
-    if jar.get(STATE_COOKIE).map(Cookie::value) != Some(body.state.as_str()) {
+    if cookie_state != Some(body.state.as_str()) {
         return Err(stale());
     }
     let now = Utc::now();
@@ -211,7 +184,7 @@ pub async fn token(
         .ok_or_else(|| ApiError::internal("oauth state without a PKCE verifier"))?;
     let identity = provider
         .identify(
-            &state,
+            state,
             body.code.trim(),
             verifier,
             &started.redirect_uri,
@@ -221,19 +194,16 @@ pub async fn token(
     let account_exists = member_of(&state.db, channel, &identity.subject)
         .await?
         .is_some_and(|m| m.status == "ACTIVE");
-    let auth_token = issue_auth_token(&state, channel, &identity)?;
-    Ok((
-        [(header::CACHE_CONTROL, "no-store")],
-        ok(SocialToken {
-            auth_token,
-            channel,
-            auth_type: started.purpose,
-            email: identity.email,
-            name: identity.name,
-            account_exists,
-            expires_in: AUTH_TOKEN_SECS,
-        }),
-    ))
+    let auth_token = issue_auth_token(state, channel, &identity)?;
+    Ok(SocialToken {
+        auth_token,
+        channel,
+        auth_type: started.purpose,
+        email: identity.email,
+        name: identity.name,
+        account_exists,
+        expires_in: AUTH_TOKEN_SECS,
+    })
 }
 
 /// The terms of a join (the same shape as the e-mail join's).
@@ -275,32 +245,27 @@ fn email_taken() -> ApiError {
 }
 
 /// Joins with a social identity: a member without a password (e-mail from the provider when
-/// it shared one that no other account uses), linked to the identity, and signed in.
-#[utoipa::path(post, path = "/membership/v1/join/social", tag = "social", request_body = SocialJoinRequest,
-    params(("_off_set" = i32, Header, description = "minutes east of UTC")),
-    responses((status = 200, body = Ok<SocialJoined>), (status = 400, body = ErrorBody),
-        (status = 401, description = "authToken forged or expired", body = ErrorBody),
-        (status = 409, description = "2007: the identity or its e-mail has an account", body = ErrorBody),
-        (status = 429, body = ErrorBody)))]
+/// it shared one that no other account uses), linked to the identity, and signed in (the
+/// session's cookies set on `jar`).
 pub async fn join(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    state: &AppState,
+    ip: &str,
     jar: CookieJar,
-    Json(body): Json<SocialJoinRequest>,
-) -> ApiResult<(CookieJar, Ok<SocialJoined>)> {
+    body: &SocialJoinRequest,
+) -> ApiResult<(CookieJar, SocialJoined)> {
     if body.auth_token.len() > 4096 {
         return Err(ApiError::bad_request(
             "authToken is longer than 4096 characters",
         ));
     }
     let (channel, identity) =
-        verify_auth_token(&state, Some(&body.auth_token), Some(&body.channel))?;
+        verify_auth_token(state, Some(&body.auth_token), Some(&body.channel))?;
     if !(body.terms.service && body.terms.privacy) {
         return Err(ApiError::bad_request(
             "the terms of service and the privacy policy must be accepted",
         ));
     }
-    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
+    RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts")?;
     let now = Utc::now();
     let txn = state.db.begin().await?;
     if member_of(&txn, channel, &identity.subject).await?.is_some() {
@@ -345,13 +310,13 @@ pub async fn join(
     .insert(&txn)
     .await
     .map_err(on_unique(account_exists))?;
-    let (jar, session) = session::sign_in(&state, &txn, jar, member.id, false, None).await?;
+    let (jar, session) = session::sign_in(state, &txn, jar, member.id, false, None).await?;
     txn.commit().await?;
     Ok((
         jar,
-        ok(SocialJoined {
+        SocialJoined {
             member_id: member.id,
             session,
-        }),
+        },
     ))
 }

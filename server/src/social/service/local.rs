@@ -1,20 +1,18 @@
 //! The built-in `local` OAuth 2 provider, for development and tests: it stands in for Kakao,
-//! Naver and Google and speaks the same protocol (authorization code with PKCE S256), with a
-//! consent page where the developer types a test persona. On by default in demo mode, off in
-//! production unless `TIDEMARK_LOCAL_OAUTH=true` (see `providers::local_enabled`).
+//! Naver and Google and speaks the same protocol (authorization code with PKCE S256). Here
+//! its rules: the checks of an authorization request, the consent's code, and the token and
+//! userinfo steps (which the server's own sign-in flow also calls in process). On by default
+//! in demo mode, off in production unless `TIDEMARK_LOCAL_OAUTH=true` (see
+//! `providers::local_enabled`).
 
-use super::providers::{local_enabled, with_query};
 use crate::entities::{local_oauth_codes as codes, local_oauth_tokens as tokens};
 use crate::http::error::ApiError;
 use crate::http::limits::RateLimits;
-use crate::http::security::ClientIp;
-use crate::kernel::html::escape_html;
+use crate::social::providers::with_query;
 use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
-use axum::extract::rejection::{FormRejection, QueryRejection};
-use axum::extract::{Form, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use chrono::{Duration, Utc};
@@ -31,11 +29,6 @@ pub const CALLBACK_PATH: &str = "/member/auth/callbackOauth";
 const CODE_TTL_SECS: i64 = 5 * 60;
 const TOKEN_TTL_SECS: i64 = 10 * 60;
 const SCOPE: &str = "profile email";
-
-fn not_found() -> Response {
-    ApiError::NotFound("the local sign-in provider is switched off on this site".into())
-        .into_response()
-}
 
 /// The callback address of this site for one of the auth types, as the social flow builds it.
 pub fn is_site_callback(public_url: &str, uri: &str) -> bool {
@@ -58,7 +51,7 @@ fn valid_verifier(value: &str) -> bool {
 }
 
 // ---------------------------------------------------------------------------------------
-// The consent page
+// The consent
 
 /// The authorization request (RFC 6749 §4.1.1 with RFC 7636's challenge), as the query of the
 /// page and as hidden fields of its form.
@@ -74,13 +67,13 @@ pub struct AuthorizeParams {
 }
 
 /// A checked authorization request.
-struct Request {
-    redirect_uri: String,
-    state: String,
-    code_challenge: String,
+pub struct Request {
+    pub redirect_uri: String,
+    pub state: String,
+    pub code_challenge: String,
 }
 
-enum Refusal {
+pub enum Refusal {
     /// The client or its return address cannot be trusted: say so here, never redirect.
     Page(String),
     /// Tell the client through its return address (RFC 6749 §4.1.2.1): the address to go to.
@@ -88,7 +81,7 @@ enum Refusal {
 }
 
 impl AuthorizeParams {
-    fn check(&self, public_url: &str) -> Result<Request, Refusal> {
+    pub fn check(&self, public_url: &str) -> Result<Request, Refusal> {
         let field = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or("").to_string();
         if field(&self.client_id) != CLIENT_ID {
             return Err(Refusal::Page(format!(
@@ -135,107 +128,6 @@ impl AuthorizeParams {
     }
 }
 
-const STYLE: &str = "\
-body{margin:0;padding:0 16px;font-family:system-ui,-apple-system,'Apple SD Gothic Neo','Malgun Gothic',sans-serif;background:#eef2f6;color:#17212b}\
-main{max-width:420px;margin:48px auto;background:#fff;border-radius:12px;padding:28px;box-shadow:0 2px 12px rgba(0,0,0,.08)}\
-h1{font-size:1.3rem;margin:0 0 4px}h1 small{display:block;font-size:.85rem;color:#5b6b7b;font-weight:normal}\
-p{line-height:1.5;font-size:.95rem;word-break:keep-all}.en{color:#5b6b7b;font-size:.85rem}\
-label{display:block;margin:16px 0 6px;font-weight:600}label span{font-weight:normal;color:#5b6b7b}\
-input[type=text],input[type=email]{box-sizing:border-box;width:100%;padding:10px;border:1px solid #c5ced8;border-radius:8px;font-size:1rem}\
-.actions{display:flex;gap:12px;margin-top:24px}button{flex:1;padding:12px;border-radius:8px;font-size:1rem;cursor:pointer;border:1px solid #0b5cad}\
-.allow{background:#0b5cad;color:#fff}.deny{background:#fff;color:#0b5cad}\
-.error{background:#fdecea;color:#8a1c12;padding:10px;border-radius:8px}";
-
-fn page(status: StatusCode, body: &str) -> Response {
-    let html = format!(
-        "<!doctype html><html lang=\"ko\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-         <meta name=\"robots\" content=\"noindex\">\
-         <title>Tidemark 로컬 로그인 / Local sign-in</title><style>{STYLE}</style></head>\
-         <body><main>{body}</main></body></html>"
-    );
-    (status, [(header::CACHE_CONTROL, "no-store")], Html(html)).into_response()
-}
-
-fn error_page(message: &str) -> Response {
-    page(
-        StatusCode::BAD_REQUEST,
-        &format!(
-            "<h1>로그인 요청을 처리할 수 없습니다<small>This sign-in request cannot be served</small></h1>\
-             <p class=\"error\">{}</p>",
-            escape_html(message)
-        ),
-    )
-}
-
-fn consent_page(
-    status: StatusCode,
-    request: &Request,
-    name: &str,
-    email: &str,
-    error: Option<&str>,
-) -> Response {
-    let hidden = [
-        ("response_type", "code"),
-        ("client_id", CLIENT_ID),
-        ("redirect_uri", request.redirect_uri.as_str()),
-        ("state", request.state.as_str()),
-        ("code_challenge", request.code_challenge.as_str()),
-        ("code_challenge_method", "S256"),
-    ]
-    .iter()
-    .map(|(name, value)| {
-        format!(
-            "<input type=\"hidden\" name=\"{name}\" value=\"{}\">",
-            escape_html(value)
-        )
-    })
-    .collect::<String>();
-    let error = error
-        .map(|e| format!("<p class=\"error\">{}</p>", escape_html(e)))
-        .unwrap_or_default();
-    page(
-        status,
-        &format!(
-            "<h1>Tidemark 로컬 로그인<small>Local sign-in provider</small></h1>\
-             <p>개발과 테스트를 위한 내장 로그인 제공자입니다. 카카오·네이버·구글 대신, 아래에 적은 테스트 사용자로 \
-             Tidemark에 로그인합니다.</p>\
-             <p class=\"en\">A built-in provider for development and tests: it stands in for Kakao, Naver and Google \
-             and signs you in to Tidemark as the test persona below.</p>{error}\
-             <form method=\"post\" action=\"{AUTHORIZE_PATH}\">{hidden}\
-             <label for=\"name\">표시 이름 <span>/ Display name</span></label>\
-             <input type=\"text\" id=\"name\" name=\"name\" maxlength=\"40\" required value=\"{name}\" placeholder=\"테스트 사용자\">\
-             <label for=\"email\">이메일 <span>/ E-mail</span></label>\
-             <input type=\"email\" id=\"email\" name=\"email\" maxlength=\"254\" required value=\"{email}\" placeholder=\"tester@tidemark.test\">\
-             <p class=\"en\">Tidemark에 이름과 이메일을 제공합니다. / Tidemark will receive this name and e-mail.</p>\
-             <div class=\"actions\">\
-             <button class=\"deny\" type=\"submit\" name=\"decision\" value=\"deny\" formnovalidate>거부 / Deny</button>\
-             <button class=\"allow\" type=\"submit\" name=\"decision\" value=\"allow\">허용 / Allow</button>\
-             </div></form>",
-            name = escape_html(name),
-            email = escape_html(email),
-        ),
-    )
-}
-
-/// The consent page of the local provider (HTML, no script).
-pub async fn authorize_page(
-    State(state): State<AppState>,
-    query: Result<Query<AuthorizeParams>, QueryRejection>,
-) -> Response {
-    if !local_enabled(&state.settings) {
-        return not_found();
-    }
-    let Ok(Query(params)) = query else {
-        return error_page("잘못된 요청입니다 / malformed request");
-    };
-    match params.check(&state.settings.public_url) {
-        Ok(request) => consent_page(StatusCode::OK, &request, "", "", None),
-        Err(Refusal::Page(message)) => error_page(&message),
-        Err(Refusal::Redirect(to)) => Redirect::to(&to).into_response(),
-    }
-}
-
 #[derive(Debug, Default, Deserialize)]
 pub struct Decision {
     #[serde(flatten)]
@@ -245,50 +137,58 @@ pub struct Decision {
     email: Option<String>,
 }
 
-/// The person's answer: a code for the client (303 to its callback), or `access_denied`.
-pub async fn authorize_decision(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
-    form: Result<Form<Decision>, FormRejection>,
-) -> Response {
-    if !local_enabled(&state.settings) {
-        return not_found();
-    }
-    let Ok(Form(form)) = form else {
-        return error_page("잘못된 요청입니다 / malformed request");
-    };
+/// What becomes of the person's answer on the consent page.
+pub enum Decided {
+    /// The request cannot be trusted: a page says why.
+    Refused(String),
+    /// Back to the client's callback: with a code, or with an error.
+    Redirect(String),
+    /// The form again as it was sent, with what to correct.
+    Retry {
+        request: Request,
+        name: String,
+        email: String,
+        problem: &'static str,
+    },
+    /// A limit or a fault, answered as the API answers it.
+    Failed(ApiError),
+}
+
+/// The person's answer: a single-use code (5 minutes) for the persona typed in, bound to the
+/// request's return address and PKCE challenge, or `access_denied`.
+pub async fn decide(state: &AppState, ip: &str, form: Decision) -> Decided {
     let request = match form.params.check(&state.settings.public_url) {
         Ok(request) => request,
-        Err(Refusal::Page(message)) => return error_page(&message),
-        Err(Refusal::Redirect(to)) => return Redirect::to(&to).into_response(),
+        Err(Refusal::Page(message)) => return Decided::Refused(message),
+        Err(Refusal::Redirect(to)) => return Decided::Redirect(to),
     };
     if form.decision.as_deref() != Some("allow") {
-        return Redirect::to(&with_query(
+        return Decided::Redirect(with_query(
             &request.redirect_uri,
             &[("error", "access_denied"), ("state", &request.state)],
-        ))
-        .into_response();
+        ));
     }
-    if let Err(error) = RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts") {
-        return error.into_response();
+    if let Err(error) = RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts") {
+        return Decided::Failed(error);
     }
     let name = form.name.as_deref().unwrap_or("").trim().to_string();
     let email_input = form.email.as_deref().unwrap_or("").trim().to_string();
-    let retry = |message: &str| {
-        consent_page(
-            StatusCode::BAD_REQUEST,
-            &request,
-            &name,
-            &email_input,
-            Some(message),
-        )
-    };
     let Ok(email) = crate::auth::accounts::valid_email(Some(&email_input)) else {
-        return retry("올바른 이메일 주소를 적어 주세요 / Enter a valid e-mail address");
+        return Decided::Retry {
+            request,
+            name,
+            email: email_input,
+            problem: "올바른 이메일 주소를 적어 주세요 / Enter a valid e-mail address",
+        };
     };
     let count = name.chars().count();
     if !(1..=40).contains(&count) || name.chars().any(char::is_control) {
-        return retry("표시 이름은 1–40자입니다 / The display name must be 1–40 characters");
+        return Decided::Retry {
+            request,
+            name,
+            email: email_input,
+            problem: "표시 이름은 1–40자입니다 / The display name must be 1–40 characters",
+        };
     }
     let code = random_token();
     let now = Utc::now();
@@ -315,13 +215,12 @@ pub async fn authorize_decision(
     }
     .await;
     if let Err(error) = stored {
-        return ApiError::from(error).into_response();
+        return Decided::Failed(ApiError::from(error));
     }
-    Redirect::to(&with_query(
+    Decided::Redirect(with_query(
         &request.redirect_uri,
         &[("code", &code), ("state", &request.state)],
     ))
-    .into_response()
 }
 
 /// The persona's stable id: the same e-mail is the same person on every sign-in.
@@ -330,7 +229,7 @@ pub fn persona_subject(email: &str) -> String {
 }
 
 // ---------------------------------------------------------------------------------------
-// Token and userinfo endpoints
+// Token and userinfo
 
 /// An RFC 6749 §5.2 error answer.
 #[derive(Debug, Serialize, ToSchema)]
@@ -342,7 +241,7 @@ pub struct OAuthError {
 }
 
 impl OAuthError {
-    fn new(error: &'static str, description: impl Into<String>) -> Self {
+    pub fn new(error: &'static str, description: impl Into<String>) -> Self {
         let status = match error {
             "invalid_client" | "invalid_token" => StatusCode::UNAUTHORIZED,
             "server_error" => StatusCode::INTERNAL_SERVER_ERROR,
@@ -377,7 +276,7 @@ impl IntoResponse for OAuthError {
 }
 
 /// RFC 6749 §5.1: token answers are never cached.
-fn no_store() -> [(header::HeaderName, &'static str); 2] {
+pub fn no_store() -> [(header::HeaderName, &'static str); 2] {
     [
         (header::CACHE_CONTROL, "no-store"),
         (header::PRAGMA, "no-cache"),
@@ -511,66 +410,10 @@ pub async fn userinfo(state: &AppState, access_token: &str) -> Result<LocalUserI
     })
 }
 
-/// The local provider's token endpoint (RFC 6749 §4.1.3, PKCE S256, single-use codes of 5 minutes).
-#[utoipa::path(post, path = "/oauth/local/token", tag = "social",
-    request_body(content = LocalTokenRequest, content_type = "application/x-www-form-urlencoded"),
-    responses((status = 200, body = LocalTokenAnswer), (status = 400, description = "RFC 6749 error", body = OAuthError),
-        (status = 401, description = "invalid_client", body = OAuthError), (status = 404, description = "local provider switched off")))]
-pub async fn token(
-    State(state): State<AppState>,
-    form: Result<Form<LocalTokenRequest>, FormRejection>,
-) -> Response {
-    if !local_enabled(&state.settings) {
-        return not_found();
-    }
-    let Ok(Form(request)) = form else {
-        return OAuthError::new(
-            "invalid_request",
-            "the body must be application/x-www-form-urlencoded",
-        )
-        .into_response();
-    };
-    match exchange(&state, request).await {
-        Ok(answer) => (no_store(), axum::Json(answer)).into_response(),
-        Err(error) => error.into_response(),
-    }
-}
-
-/// The local provider's userinfo endpoint: `Authorization: Bearer <access_token>`.
-#[utoipa::path(get, path = "/oauth/local/userinfo", tag = "social",
-    params(("Authorization" = String, Header, description = "Bearer <access_token>")),
-    responses((status = 200, body = LocalUserInfo), (status = 401, description = "invalid_token", body = OAuthError),
-        (status = 404, description = "local provider switched off")))]
-pub async fn userinfo_endpoint(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    if !local_enabled(&state.settings) {
-        return not_found();
-    }
-    let bearer = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| {
-            v.get(..7)
-                .filter(|scheme| scheme.eq_ignore_ascii_case("bearer "))
-                .map(|_| &v[7..])
-        })
-        .map(str::trim)
-        .filter(|t| !t.is_empty());
-    let Some(bearer) = bearer else {
-        return OAuthError::new(
-            "invalid_token",
-            "an Authorization: Bearer header is required",
-        )
-        .into_response();
-    };
-    match userinfo(&state, bearer).await {
-        Ok(info) => (no_store(), axum::Json(info)).into_response(),
-        Err(error) => error.into_response(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernel::html::escape_html;
 
     #[test]
     fn s256_matches_rfc_7636_appendix_b() {
