@@ -146,7 +146,7 @@ async fn admin(state: &AppState, command: Admin) -> Result<(), String> {
     let shown = |e: crate::http::error::ApiError| e.to_string();
     match command {
         Admin::VerifyBusiness { id, remove } => {
-            let row = crate::business::profile::set_verified(state, id, !remove, None)
+            let row = crate::business::set_verified(state, id, !remove, None)
                 .await
                 .map_err(shown)?;
             println!(

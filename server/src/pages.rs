@@ -14,7 +14,7 @@
 //! A post that is not public (a draft, a scheduled post before its time, a hidden or removed
 //! one) gets the plain 404 page: nothing of it leaks into a preview.
 
-use crate::business::profile::Business;
+use crate::business::Business;
 use crate::catalog::Card;
 use crate::catalog::PostDetail;
 use crate::catalog::{CachedDetail, CachedPage};
@@ -214,9 +214,7 @@ async fn business_meta(state: &AppState, id: i64, base: &str) -> Option<(PageMet
         .one(&state.db)
         .await
         .ok()??;
-    let profile = crate::business::profile::profile(state, row, None)
-        .await
-        .ok()?;
+    let profile = crate::business::profile(state, row, None).await.ok()?;
     let url = format!("{base}/business/profile/{id}");
     let logo = absolute(base, profile.logo_url.as_deref());
     let image = absolute(base, profile.cover_url.as_deref()).or(logo.clone());

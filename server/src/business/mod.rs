@@ -1,17 +1,33 @@
 //! Businesses and the people who run them: registration, profile, managers, invitations,
 //! handing a business over or closing it, and the audit log (PRODUCT "Businesses", "Roles").
+//!
+//! Three areas, each with its handlers in `routes/<area>.rs` (extract, call one service
+//! function, answer) and its rules and transactions in `service/<area>.rs`: `profile`
+//! (registering, the public profile, the verified badge), `team` (managers, invitations,
+//! the audit log) and `ownership` (handing over, closing).
 
 pub mod audit;
-mod ownership;
-pub mod profile;
-mod team;
+
+mod routes {
+    pub(super) mod ownership;
+    pub(super) mod profile;
+    pub(super) mod team;
+}
+
+mod service {
+    pub(super) mod ownership;
+    pub(super) mod profile;
+    pub(super) mod team;
+}
+
+pub use service::profile::{profile, set_verified, Business};
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .merge(profile::router())
-        .merge(team::router())
-        .merge(ownership::router())
+        .merge(routes::profile::router())
+        .merge(routes::team::router())
+        .merge(routes::ownership::router())
 }

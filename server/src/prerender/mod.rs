@@ -10,7 +10,7 @@
 
 mod texts;
 
-use crate::business::profile::Business;
+use crate::business::Business;
 use crate::catalog::{Card, PostDetail};
 use crate::content::recommend::Collection;
 use crate::http::paging::Page;

@@ -1,26 +1,18 @@
 //! The people of a business: managers, invitations (e-mail bound, single use, 7 days) and the
-//! audit log the master reads.
-//!
-//! The invitation link (/manager/invite?token=…) only shows what the invitation is: the read
-//! call changes nothing. It is accepted by a POST from the signed-in member whose verified
-//! e-mail is the invited one, or by joining through it (which proves the e-mail, since the
-//! token went there).
+//! audit log the master reads; the rules and the writes behind `routes::team`.
 
-use super::audit;
 use crate::auth::access::{self, require_master_of, require_member_of, MANAGER};
 use crate::auth::accounts::SignedIn;
 use crate::auth::{password, session, AuthUser};
-use crate::entities::{audit_log, business_members, businesses, invitations, members};
-use crate::http::envelope::{ok, NoData, Ok};
+use crate::business::audit;
+use crate::business::service::profile;
+use crate::entities::{audit_log, business_members, invitations, members};
 use crate::http::error::{on_unique, ApiError, ApiResult};
-use crate::http::extract::{Json, Path, Query};
 use crate::http::limits::RateLimits;
-use crate::http::openapi::ErrorBody;
 use crate::http::paging::{self, Page, PageQuery};
 use crate::members::Terms;
 use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
-use axum::extract::State;
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
@@ -29,26 +21,13 @@ use sea_orm::{
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// PRODUCT: an invitation is good for seven days.
 const INVITATION_DAYS: i64 = 7;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(managers))
-        .routes(routes!(remove_manager))
-        .routes(routes!(invite, pending))
-        .routes(routes!(revoke))
-        .routes(routes!(show_invitation))
-        .routes(routes!(accept))
-        .routes(routes!(join))
-        .routes(routes!(audit_trail))
-}
-
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Manager {
+pub(crate) struct Manager {
     member_id: i64,
     nickname: Option<String>,
     email: Option<String>,
@@ -57,28 +36,20 @@ struct Manager {
     since: DateTime<Utc>,
 }
 
-#[utoipa::path(
-        get,
-        path = "/api/v1/businesses/{id}/managers",
-        tag = "businesses",
-        params(("id" = i64, Path, description = "business id")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Vec<Manager>>), (status = 403, body = ErrorBody))
-    )]
 /// The business's master and managers (for its own people).
-async fn managers(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(id): Path<i64>,
-) -> ApiResult<Ok<Vec<Manager>>> {
-    require_member_of(&state, &user.member, id).await?;
+pub(crate) async fn managers(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+) -> ApiResult<Vec<Manager>> {
+    require_member_of(state, &user.member, id).await?;
     let rows = business_members::Entity::find()
         .filter(business_members::Column::BusinessId.eq(id))
         .order_by_asc(business_members::Column::CreatedAt)
         .find_also_related(members::Entity)
         .all(&state.db)
         .await?;
-    Ok(ok(rows
+    Ok(rows
         .into_iter()
         .map(|(row, member)| Manager {
             member_id: row.member_id,
@@ -87,24 +58,17 @@ async fn managers(
             role: row.role,
             since: row.created_at,
         })
-        .collect()))
+        .collect())
 }
 
-#[utoipa::path(
-        delete,
-        path = "/api/v1/businesses/{id}/managers/{memberId}",
-        tag = "businesses",
-        params(("id" = i64, Path, description = "business id"), ("memberId" = i64, Path, description = "the manager's member id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
-    )]
 /// Removes a manager (the master only; the master cannot remove itself).
-async fn remove_manager(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path((id, member_id)): Path<(i64, i64)>,
-) -> ApiResult<Ok<NoData>> {
-    require_master_of(&state, &user.member, id).await?;
+pub(crate) async fn remove_manager(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+    member_id: i64,
+) -> ApiResult<()> {
+    require_master_of(state, &user.member, id).await?;
     if member_id == user.member.id {
         return Err(ApiError::bad_request("the master cannot remove itself"));
     }
@@ -133,18 +97,12 @@ async fn remove_manager(
     )
     .await?;
     txn.commit().await?;
-    Ok(ok(None))
-}
-
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct InviteRequest {
-    email: String,
+    Ok(())
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Invitation {
+pub(crate) struct Invitation {
     id: i64,
     email: String,
     /// `PENDING` | `ACCEPTED` | `REVOKED` | `EXPIRED`
@@ -175,25 +133,16 @@ fn invitation(row: invitations::Model, now: DateTime<Utc>) -> Invitation {
     }
 }
 
-#[utoipa::path(
-        post,
-        path = "/api/v1/businesses/{id}/invitations",
-        tag = "businesses",
-        request_body = InviteRequest,
-        params(("id" = i64, Path, description = "business id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Invitation>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody), (status = 429, body = ErrorBody))
-    )]
 /// Invites a manager by e-mail (the master only). The link goes by mail; an earlier pending
 /// invitation of the same address is replaced.
-async fn invite(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(id): Path<i64>,
-    Json(body): Json<InviteRequest>,
-) -> ApiResult<Ok<Invitation>> {
-    require_master_of(&state, &user.member, id).await?;
-    let email = crate::auth::accounts::valid_email(Some(&body.email))?;
+pub(crate) async fn invite(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+    email: &str,
+) -> ApiResult<Invitation> {
+    require_master_of(state, &user.member, id).await?;
+    let email = crate::auth::accounts::valid_email(Some(email))?;
     RateLimits::check(
         &state.limits.invitation_business,
         &id.to_string(),
@@ -202,8 +151,8 @@ async fn invite(
     // Whether the address manages another business is the invitee's to know, not the
     // inviter's: the answer is the same, and the mail tells the invitee what to do.
     let mut elsewhere = false;
-    if let Some(member) = crate::auth::accounts::member_by_email(&state, &email).await? {
-        match access::membership_of(&state, member.id).await? {
+    if let Some(member) = crate::auth::accounts::member_by_email(state, &email).await? {
+        match access::membership_of(state, member.id).await? {
             Some((business, _)) if business == id => {
                 return Err(ApiError::Conflict(
                     "this person is in the team already".into(),
@@ -213,10 +162,7 @@ async fn invite(
             None => {}
         }
     }
-    let business = businesses::Entity::find_by_id(id)
-        .one(&state.db)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("no such business".into()))?;
+    let business = profile::find(state, id).await?;
     let now = Utc::now();
     let token = random_token();
     let txn = state.db.begin().await?;
@@ -275,24 +221,16 @@ async fn invite(
             "invitation",
         )
         .await?;
-    Ok(ok(invitation(row, now)))
+    Ok(invitation(row, now))
 }
 
-#[utoipa::path(
-        get,
-        path = "/api/v1/businesses/{id}/invitations",
-        tag = "businesses",
-        params(("id" = i64, Path, description = "business id")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Vec<Invitation>>), (status = 403, body = ErrorBody))
-    )]
 /// The business's invitations, newest first (the master only).
-async fn pending(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(id): Path<i64>,
-) -> ApiResult<Ok<Vec<Invitation>>> {
-    require_master_of(&state, &user.member, id).await?;
+pub(crate) async fn pending(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+) -> ApiResult<Vec<Invitation>> {
+    require_master_of(state, &user.member, id).await?;
     let now = Utc::now();
     let rows = invitations::Entity::find()
         .filter(invitations::Column::BusinessId.eq(id))
@@ -300,27 +238,17 @@ async fn pending(
         .limit(100)
         .all(&state.db)
         .await?;
-    Ok(ok(rows
-        .into_iter()
-        .map(|row| invitation(row, now))
-        .collect()))
+    Ok(rows.into_iter().map(|row| invitation(row, now)).collect())
 }
 
-#[utoipa::path(
-        delete,
-        path = "/api/v1/businesses/{id}/invitations/{invitationId}",
-        tag = "businesses",
-        params(("id" = i64, Path, description = "business id"), ("invitationId" = i64, Path, description = "invitation id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<NoData>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
-    )]
 /// Withdraws a pending invitation (the master only).
-async fn revoke(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path((id, invitation_id)): Path<(i64, i64)>,
-) -> ApiResult<Ok<NoData>> {
-    require_master_of(&state, &user.member, id).await?;
+pub(crate) async fn revoke(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+    invitation_id: i64,
+) -> ApiResult<()> {
+    require_master_of(state, &user.member, id).await?;
     let now = Utc::now();
     let row = invitations::Entity::find_by_id(invitation_id)
         .filter(invitations::Column::BusinessId.eq(id))
@@ -346,18 +274,12 @@ async fn revoke(
     )
     .await?;
     txn.commit().await?;
-    Ok(ok(None))
-}
-
-#[derive(Deserialize, ToSchema, utoipa::IntoParams)]
-#[serde(deny_unknown_fields)]
-struct TokenQuery {
-    token: String,
+    Ok(())
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct InvitationView {
+pub(crate) struct InvitationView {
     business_id: i64,
     business_name: String,
     email: String,
@@ -370,7 +292,7 @@ struct InvitationView {
 
 /// A new pending invitation of `email` to `role` in `business_id`, valid for `days`; the
 /// token is stored hashed.
-pub(super) fn pending_invitation(
+pub(in crate::business) fn pending_invitation(
     business_id: i64,
     email: &str,
     role: &str,
@@ -402,45 +324,26 @@ async fn by_token(state: &AppState, token: &str) -> ApiResult<invitations::Model
         .ok_or_else(|| ApiError::NotFound("no such invitation".into()))
 }
 
-#[utoipa::path(
-        get,
-        path = "/api/v1/invitations",
-        tag = "businesses",
-        params(TokenQuery),
-        responses((status = 200, body = Ok<InvitationView>), (status = 404, body = ErrorBody))
-    )]
 /// What an invitation link is for. Reading it accepts nothing.
-async fn show_invitation(
-    State(state): State<AppState>,
-    Query(query): Query<TokenQuery>,
-) -> ApiResult<Ok<InvitationView>> {
-    let row = by_token(&state, &query.token).await?;
-    let business = businesses::Entity::find_by_id(row.business_id)
-        .one(&state.db)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("no such business".into()))?;
-    let account_exists = crate::auth::accounts::member_by_email(&state, &row.email)
+pub(crate) async fn show_invitation(state: &AppState, token: &str) -> ApiResult<InvitationView> {
+    let row = by_token(state, token).await?;
+    let business = profile::find(state, row.business_id).await?;
+    let account_exists = crate::auth::accounts::member_by_email(state, &row.email)
         .await?
         .is_some();
-    Ok(ok(InvitationView {
+    Ok(InvitationView {
         business_id: business.id,
         business_name: business.name,
         status: status_of(&row, Utc::now()),
         email: row.email,
         expires_at: row.expires_at,
         account_exists,
-    }))
-}
-
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct AcceptRequest {
-    token: String,
+    })
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Accepted {
+pub(crate) struct Accepted {
     business_id: i64,
     /// `BUSINESS`
     role: String,
@@ -520,22 +423,9 @@ async fn take(
     })
 }
 
-#[utoipa::path(
-        post,
-        path = "/api/v1/invitations/accept",
-        tag = "businesses",
-        request_body = AcceptRequest,
-        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Accepted>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody))
-    )]
 /// Accepts an invitation as the signed-in member whose verified e-mail is the invited one.
-async fn accept(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Json(body): Json<AcceptRequest>,
-) -> ApiResult<Ok<Accepted>> {
-    let row = by_token(&state, &body.token).await?;
+pub(crate) async fn accept(state: &AppState, user: &AuthUser, token: &str) -> ApiResult<Accepted> {
+    let row = by_token(state, token).await?;
     let email = user.member.email.clone().unwrap_or_default();
     if user.member.email_verified_at.is_none() || !email.eq_ignore_ascii_case(&row.email) {
         return Err(ApiError::Forbidden(
@@ -545,12 +435,12 @@ async fn accept(
     let txn = state.db.begin().await?;
     let accepted = take(&txn, &row, user.member.id, &email).await?;
     txn.commit().await?;
-    Ok(ok(accepted))
+    Ok(accepted)
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct JoinRequest {
+pub(crate) struct JoinRequest {
     token: String,
     password: String,
     nickname: String,
@@ -559,31 +449,23 @@ struct JoinRequest {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Joined {
+pub(crate) struct Joined {
     member_id: i64,
     business_id: i64,
     #[serde(flatten)]
     session: SignedIn,
 }
 
-#[utoipa::path(
-        post,
-        path = "/api/v1/invitations/join",
-        tag = "businesses",
-        request_body = JoinRequest,
-        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        responses((status = 200, body = Ok<Joined>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody))
-    )]
 /// Creates the invited person's account (the invitation proves the e-mail) and accepts the
-/// invitation with it; signs the new member in.
-async fn join(
-    State(state): State<AppState>,
+/// invitation with it; signs the new member in (the session's cookies on `jar`).
+pub(crate) async fn join(
+    state: &AppState,
     jar: CookieJar,
-    Json(body): Json<JoinRequest>,
-) -> ApiResult<(CookieJar, Ok<Joined>)> {
+    body: JoinRequest,
+) -> ApiResult<(CookieJar, Joined)> {
     body.terms.check()?;
     let nickname = crate::members::check_nickname(&body.nickname)?;
-    let row = by_token(&state, &body.token).await?;
+    let row = by_token(state, &body.token).await?;
     if status_of(&row, Utc::now()) != "PENDING" {
         return Err(ApiError::Conflict(
             "the invitation was used, withdrawn or has expired".into(),
@@ -621,21 +503,21 @@ async fn join(
         )
     }))?;
     let accepted = take(&txn, &row, member.id, &row.email).await?;
-    let (jar, session) = session::sign_in(&state, &txn, jar, member.id, false, None).await?;
+    let (jar, session) = session::sign_in(state, &txn, jar, member.id, false, None).await?;
     txn.commit().await?;
     Ok((
         jar,
-        ok(Joined {
+        Joined {
             member_id: member.id,
             business_id: accepted.business_id,
             session,
-        }),
+        },
     ))
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct AuditEntry {
+pub(crate) struct AuditEntry {
     id: i64,
     action: String,
     actor_member_id: Option<i64>,
@@ -645,22 +527,14 @@ struct AuditEntry {
     created_at: DateTime<Utc>,
 }
 
-#[utoipa::path(
-        get,
-        path = "/api/v1/businesses/{id}/audit",
-        tag = "businesses",
-        params(("id" = i64, Path, description = "business id"), PageQuery),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Page<AuditEntry>>), (status = 403, body = ErrorBody))
-    )]
 /// The business's audit log, newest first (the master only).
-async fn audit_trail(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(id): Path<i64>,
-    Query(page): Query<PageQuery>,
-) -> ApiResult<Ok<Page<AuditEntry>>> {
-    require_master_of(&state, &user.member, id).await?;
+pub(crate) async fn audit_trail(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+    page: &PageQuery,
+) -> ApiResult<Page<AuditEntry>> {
+    require_master_of(state, &user.member, id).await?;
     let size = page.size()?;
     let mut query = audit_log::Entity::find()
         .filter(audit_log::Column::BusinessId.eq(id))
@@ -671,7 +545,7 @@ async fn audit_trail(
     }
     let rows = query.all(&state.db).await?;
     let (rows, next_cursor) = paging::cut(rows, size, |row| row.id);
-    Ok(ok(Page {
+    Ok(Page {
         items: rows
             .into_iter()
             .map(|row| AuditEntry {
@@ -685,5 +559,5 @@ async fn audit_trail(
             })
             .collect(),
         next_cursor,
-    }))
+    })
 }

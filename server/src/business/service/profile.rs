@@ -1,31 +1,18 @@
 //! Registering a business (the member becomes its master), the public profile, editing it,
-//! and the operator's verified badge.
+//! and the operator's verified badge: the rules and the writes behind `routes::profile`.
 
-use super::audit;
 use crate::auth::access::{self, require_admin, require_master_of, MASTER};
-use crate::auth::{AuthUser, MaybeAuthUser};
+use crate::auth::AuthUser;
+use crate::business::audit;
 use crate::entities::{business_members, businesses, follows, uploads};
-use crate::http::envelope::{ok, Ok};
 use crate::http::error::{on_unique, ApiError, ApiResult};
-use crate::http::extract::{Json, Path};
-use crate::http::openapi::ErrorBody;
 use crate::media::{self, UploadScope};
 use crate::state::AppState;
-use axum::extract::State;
 use chrono::{DateTime, Datelike, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(register))
-        .routes(routes!(read, edit))
-        .routes(routes!(mine))
-        .routes(routes!(verify))
-}
 
 const EMPLOYEE_BANDS: [&str; 5] = ["1-10", "11-50", "51-200", "201-1000", "1000+"];
 
@@ -33,7 +20,7 @@ const EMPLOYEE_BANDS: [&str; 5] = ["1-10", "11-50", "51-200", "201-1000", "1000+
 /// edit.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ProfileFields {
+pub(crate) struct ProfileFields {
     name: Option<String>,
     description: Option<String>,
     industry: Option<String>,
@@ -48,7 +35,7 @@ struct ProfileFields {
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct RegisterRequest {
+pub(crate) struct RegisterRequest {
     /// 10 digits, with or without dashes (123-45-67890); checksum validated.
     registration_number: String,
     name: String,
@@ -114,7 +101,7 @@ pub struct CategoryCount {
 /// The member's own business and role.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Mine {
+pub(crate) struct Mine {
     /// `BUSINESS_MASTER` | `BUSINESS`
     role: &'static str,
     business: Business,
@@ -279,28 +266,28 @@ pub async fn profile(
     })
 }
 
-async fn find(state: &AppState, id: i64) -> ApiResult<businesses::Model> {
+/// The business `id`, or 404.
+pub(crate) async fn find(state: &AppState, id: i64) -> ApiResult<businesses::Model> {
     businesses::Entity::find_by_id(id)
         .one(&state.db)
         .await?
         .ok_or_else(|| ApiError::NotFound("no such business".into()))
 }
 
-#[utoipa::path(
-        post,
-        path = "/api/v1/businesses",
-        tag = "businesses",
-        request_body = RegisterRequest,
-        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Business>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody))
-    )]
-/// Registers a business; the signed-in member becomes its master.
-async fn register(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Json(body): Json<RegisterRequest>,
-) -> ApiResult<Ok<Business>> {
+/// Tells the search index about a changed business (a failure is logged: the index catches
+/// up on its next rebuild).
+async fn sync_search(state: &AppState, id: i64) {
+    if let Err(error) = state.search.sync_business(&state.db, id).await {
+        tracing::warn!(%error, "search index: business not synced");
+    }
+}
+
+/// Registers a business; `user` becomes its master.
+pub(crate) async fn register(
+    state: &AppState,
+    user: &AuthUser,
+    body: RegisterRequest,
+) -> ApiResult<Business> {
     let number = tidemark_core::business::normalize_business_number(&body.registration_number)
         .filter(|digits| tidemark_core::business::is_valid_business_number(digits))
         .ok_or_else(|| {
@@ -311,7 +298,7 @@ async fn register(
     } else {
         UploadScope::Member(user.member.id)
     };
-    let checked = check(&state, body.profile(), scope).await?;
+    let checked = check(state, body.profile(), scope).await?;
     let (Some(name), Some(description), Some(industry)) = (
         checked.name.clone(),
         checked.description.clone(),
@@ -321,7 +308,7 @@ async fn register(
             "name, description and industry are required",
         ));
     };
-    if access::membership_of(&state, user.member.id)
+    if access::membership_of(state, user.member.id)
         .await?
         .is_some()
     {
@@ -390,51 +377,27 @@ async fn register(
     )
     .await?;
     txn.commit().await?;
-    if let Err(error) = state.search.sync_business(&state.db, business.id).await {
-        tracing::warn!(%error, "search index: business not synced");
-    }
-    Ok(ok(profile(&state, business, Some(user.member.id)).await?))
+    sync_search(state, business.id).await;
+    profile(state, business, Some(user.member.id)).await
 }
 
-#[utoipa::path(
-        get,
-        path = "/api/v1/businesses/{id}",
-        tag = "businesses",
-        params(("id" = i64, Path, description = "business id")),
-        responses((status = 200, body = Ok<Business>), (status = 404, body = ErrorBody))
-    )]
-/// A business's public profile.
-async fn read(
-    State(state): State<AppState>,
-    viewer: MaybeAuthUser,
-    Path(id): Path<i64>,
-) -> ApiResult<Ok<Business>> {
-    let row = find(&state, id).await?;
-    Ok(ok(
-        profile(&state, row, viewer.0.map(|u| u.member.id)).await?
-    ))
+/// Business `id`'s public profile as `viewer` sees it.
+pub(crate) async fn read(state: &AppState, id: i64, viewer: Option<i64>) -> ApiResult<Business> {
+    let row = find(state, id).await?;
+    profile(state, row, viewer).await
 }
 
-#[utoipa::path(
-        put,
-        path = "/api/v1/businesses/{id}",
-        tag = "businesses",
-        request_body = ProfileFields,
-        params(("id" = i64, Path, description = "business id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Business>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody))
-    )]
 /// Edits the profile (the master only). Fields left out stay as they are; an empty
 /// optional field clears it.
-async fn edit(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(id): Path<i64>,
-    Json(body): Json<ProfileFields>,
-) -> ApiResult<Ok<Business>> {
-    require_master_of(&state, &user.member, id).await?;
-    let row = find(&state, id).await?;
-    let checked = check(&state, body, UploadScope::Business(id)).await?;
+pub(crate) async fn edit(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+    body: ProfileFields,
+) -> ApiResult<Business> {
+    require_master_of(state, &user.member, id).await?;
+    let row = find(state, id).await?;
+    let checked = check(state, body, UploadScope::Business(id)).await?;
     let mut changed = Vec::new();
     let mut active: businesses::ActiveModel = row.into();
     macro_rules! apply {
@@ -468,60 +431,36 @@ async fn edit(
     )
     .await?;
     txn.commit().await?;
-    if let Err(error) = state.search.sync_business(&state.db, id).await {
-        tracing::warn!(%error, "search index: business not synced");
-    }
+    sync_search(state, id).await;
     state.catalog_changed();
-    Ok(ok(profile(&state, row, Some(user.member.id)).await?))
+    profile(state, row, Some(user.member.id)).await
 }
 
-#[utoipa::path(
-        get,
-        path = "/api/v1/mypage/business",
-        tag = "businesses",
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Option<Mine>>), (status = 401, body = ErrorBody))
-    )]
-/// The business the signed-in member manages and the member's role in it (null when none).
-async fn mine(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<Option<Mine>>> {
-    let Some((business_id, role)) = access::membership_of(&state, user.member.id).await? else {
-        return Ok(ok(None));
+/// The business `member_id` manages and their role in it (`None` when none).
+pub(crate) async fn mine(state: &AppState, member_id: i64) -> ApiResult<Option<Mine>> {
+    let Some((business_id, role)) = access::membership_of(state, member_id).await? else {
+        return Ok(None);
     };
-    let row = find(&state, business_id).await?;
-    Ok(ok(Some(Mine {
+    let row = find(state, business_id).await?;
+    Ok(Some(Mine {
         role: match role {
             access::Role::Master => MASTER,
             access::Role::Manager => access::MANAGER,
         },
-        business: profile(&state, row, Some(user.member.id)).await?,
-    })))
+        business: profile(state, row, Some(member_id)).await?,
+    }))
 }
 
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct VerifyRequest {
+/// Sets or clears the verified badge (operators only), answering the profile.
+pub(crate) async fn verify(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
     verified: bool,
-}
-
-#[utoipa::path(
-        post,
-        path = "/api/v1/admin/businesses/{id}/verify",
-        tag = "operators",
-        request_body = VerifyRequest,
-        params(("id" = i64, Path, description = "business id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Business>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
-    )]
-/// Sets or clears a business's verified badge (operators only).
-async fn verify(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(id): Path<i64>,
-    Json(body): Json<VerifyRequest>,
-) -> ApiResult<Ok<Business>> {
+) -> ApiResult<Business> {
     require_admin(&user.member)?;
-    let row = set_verified(&state, id, body.verified, Some(user.member.id)).await?;
-    Ok(ok(profile(&state, row, Some(user.member.id)).await?))
+    let row = set_verified(state, id, verified, Some(user.member.id)).await?;
+    profile(state, row, Some(user.member.id)).await
 }
 
 /// The operator's badge, from the API or the command line.
@@ -554,9 +493,7 @@ pub async fn set_verified(
     )
     .await?;
     txn.commit().await?;
-    if let Err(error) = state.search.sync_business(&state.db, id).await {
-        tracing::warn!(%error, "search index: business not synced");
-    }
+    sync_search(state, id).await;
     state.catalog_changed();
     Ok(row)
 }

@@ -1,82 +1,55 @@
-//! A business never loses its master: the master hands it over to one of its managers (who
-//! accepts), or closes it, and only then may withdraw (PRODUCT "Roles"; docs/security.md).
+//! Handing a business over and closing it: the rules and the writes behind
+//! `routes::ownership`.
 //!
 //! An offer is an `invitations` row with the role `BUSINESS_MASTER`, addressed to the
 //! manager's e-mail; it is accepted signed in, never through a link, so it carries no usable
 //! token. A newer offer replaces an older one; the master withdraws one like any invitation.
 
-use super::audit;
 use crate::auth::access::{require_master_of, require_member_of, Role, MANAGER, MASTER};
 use crate::auth::{session, AuthUser};
+use crate::business::audit;
+use crate::business::service::{profile, team};
 use crate::entities::{business_members, businesses, invitations, members, posts};
-use crate::http::envelope::{ok, NoData, Ok};
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::{Json, Path};
-use crate::http::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::random_token;
-use axum::extract::State;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait,
 };
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 const OFFER_DAYS: i64 = 7;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(offer))
-        .routes(routes!(accept))
-        .routes(routes!(close))
-}
-
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct OfferRequest {
-    /// The manager who is to become the master.
-    member_id: i64,
-}
-
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Offer {
+pub(crate) struct Offer {
     /// The offer's id in the business's invitations (withdraw it there).
     id: i64,
     member_id: i64,
     expires_at: DateTime<Utc>,
 }
 
-#[utoipa::path(
-        post,
-        path = "/api/v1/businesses/{id}/ownership",
-        tag = "businesses",
-        request_body = OfferRequest,
-        params(("id" = i64, Path, description = "business id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Offer>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody))
-    )]
 /// Offers the business to one of its managers (the master, after a password check). The
 /// manager is told by mail and accepts signed in; until then nothing changes.
-async fn offer(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(id): Path<i64>,
-    Json(body): Json<OfferRequest>,
-) -> ApiResult<Ok<Offer>> {
-    require_master_of(&state, &user.member, id).await?;
-    session::require_recent_check(&state, &user).await?;
+pub(crate) async fn offer(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+    member_id: i64,
+) -> ApiResult<Offer> {
+    require_master_of(state, &user.member, id).await?;
+    session::require_recent_check(state, user).await?;
     let manager = business_members::Entity::find()
         .filter(business_members::Column::BusinessId.eq(id))
-        .filter(business_members::Column::MemberId.eq(body.member_id))
+        .filter(business_members::Column::MemberId.eq(member_id))
         .filter(business_members::Column::Role.eq(MANAGER))
         .one(&state.db)
         .await?;
     let recipient = match manager {
-        Some(_) => members::Entity::find_by_id(body.member_id)
+        Some(_) => members::Entity::find_by_id(member_id)
             .one(&state.db)
             .await?
             .filter(|m| m.status == "ACTIVE"),
@@ -87,10 +60,7 @@ async fn offer(
             "memberId must be an active manager of this business",
         ));
     };
-    let business = businesses::Entity::find_by_id(id)
-        .one(&state.db)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("no such business".into()))?;
+    let business = profile::find(state, id).await?;
     let now = Utc::now();
     let txn = state.db.begin().await?;
     open_offers(id)
@@ -98,7 +68,7 @@ async fn offer(
         .exec(&txn)
         .await?;
     // Accepted signed in, never by link: the token is never shown to anyone.
-    let row = super::team::pending_invitation(
+    let row = team::pending_invitation(
         id,
         &email,
         MASTER,
@@ -113,7 +83,7 @@ async fn offer(
         id,
         Some(user.member.id),
         "OWNERSHIP_OFFERED",
-        Some(body.member_id),
+        Some(member_id),
         Some(email.clone()),
         None,
     )
@@ -138,11 +108,11 @@ async fn offer(
             "ownership_offer",
         )
         .await?;
-    Ok(ok(Offer {
+    Ok(Offer {
         id: row.id,
-        member_id: body.member_id,
+        member_id,
         expires_at: row.expires_at,
-    }))
+    })
 }
 
 /// The business's offers still open (not accepted, not withdrawn), for an update.
@@ -154,22 +124,10 @@ fn open_offers(business_id: i64) -> sea_orm::UpdateMany<invitations::Entity> {
         .filter(invitations::Column::RevokedAt.is_null())
 }
 
-#[utoipa::path(
-        post,
-        path = "/api/v1/businesses/{id}/ownership/accept",
-        tag = "businesses",
-        params(("id" = i64, Path, description = "business id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<NoData>), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody))
-    )]
 /// Accepts the business offered to the signed-in manager: they become its master and the
 /// master a manager, in one transaction.
-async fn accept(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(id): Path<i64>,
-) -> ApiResult<Ok<NoData>> {
-    if require_member_of(&state, &user.member, id).await? != Role::Manager {
+pub(crate) async fn accept(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<()> {
+    if require_member_of(state, &user.member, id).await? != Role::Manager {
         return Err(ApiError::Conflict("you are the master already".into()));
     }
     let email = user.member.email.clone().unwrap_or_default();
@@ -215,41 +173,22 @@ async fn accept(
     )
     .await?;
     txn.commit().await?;
-    Ok(ok(None))
+    Ok(())
 }
 
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct CloseRequest {
-    /// The business's name, typed again: closing cannot be undone.
-    confirm_name: String,
-}
-
-#[utoipa::path(
-        delete,
-        path = "/api/v1/businesses/{id}",
-        tag = "businesses",
-        request_body = CloseRequest,
-        params(("id" = i64, Path, description = "business id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody))
-    )]
 /// Closes the business (the master, after a password check, typing its name): the business,
 /// its posts, files, team, invitations and followers go, and it leaves every list, feed and
 /// search at once.
-async fn close(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(id): Path<i64>,
-    Json(body): Json<CloseRequest>,
-) -> ApiResult<Ok<NoData>> {
-    require_master_of(&state, &user.member, id).await?;
-    session::require_recent_check(&state, &user).await?;
-    let business = businesses::Entity::find_by_id(id)
-        .one(&state.db)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("no such business".into()))?;
-    if body.confirm_name.trim() != business.name {
+pub(crate) async fn close(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+    confirm_name: &str,
+) -> ApiResult<()> {
+    require_master_of(state, &user.member, id).await?;
+    session::require_recent_check(state, user).await?;
+    let business = profile::find(state, id).await?;
+    if confirm_name.trim() != business.name {
         return Err(ApiError::bad_request(
             "confirmName must be the business's name exactly",
         ));
@@ -269,5 +208,5 @@ async fn close(
         tracing::warn!(%error, business = id, "search index: closed business not removed");
     }
     state.catalog_changed();
-    Ok(ok(None))
+    Ok(())
 }
