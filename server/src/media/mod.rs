@@ -7,8 +7,10 @@
 
 pub mod process;
 mod routes;
+mod service;
 
-pub use routes::{router, Uploaded, UPLOAD_BODY_LIMIT};
+pub use routes::{router, UPLOAD_BODY_LIMIT};
+pub use service::Uploaded;
 
 use crate::entities::uploads;
 use crate::http::error::{ApiError, ApiResult};
