@@ -101,8 +101,6 @@ const STILL_TO_SPLIT = new Set([
   "server/src/content/posts.rs",
   "server/src/content/recommend.rs",
   "server/src/engagement/mod.rs",
-  "server/src/media/routes.rs",
-  "server/src/publication/mod.rs",
 ]);
 
 // Handlers: the function after each `#[utoipa::path(...)]`, up to its closing brace.
