@@ -1,11 +1,31 @@
 //! Posts: writing, scheduling, publishing, hiding; the public lists and the post detail
 //! (PRODUCT "Posts").
+//!
+//! Three areas, each with its handlers in `routes/<area>.rs` (extract, call one service
+//! function, answer) and its rules and queries in `service/`: `posts` (the detail, hiding,
+//! publishing, removal, a business's own list; writing is `service/writing.rs`), `lists`
+//! (the public lists and the reader's interest list) and `recommend` (the collections).
 
 pub mod cards;
-pub mod lists;
-pub mod posts;
-pub mod recommend;
 pub mod sanitize;
+
+mod routes {
+    pub(super) mod lists;
+    pub(super) mod posts;
+    pub(super) mod recommend;
+}
+
+mod service {
+    pub mod lists;
+    pub mod posts;
+    pub mod recommend;
+    pub(super) mod writing;
+}
+
+pub use service::recommend::save_collection;
+/// What pages, feeds, engagement, the command line and the seed use: the public lists, a
+/// post's detail and visibility, the operator's removal, the collections.
+pub use service::{lists, posts, recommend};
 
 use crate::entities::posts as post_rows;
 use crate::state::AppState;
@@ -15,13 +35,11 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use std::time::Duration;
 use utoipa_axum::router::OpenApiRouter;
 
-pub use recommend::save_collection;
-
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .merge(posts::router())
-        .merge(lists::router())
-        .merge(recommend::router())
+        .merge(routes::posts::router())
+        .merge(routes::lists::router())
+        .merge(routes::recommend::router())
 }
 
 /// How often scheduled posts are looked at, and the catalogue reloaded.

@@ -1,21 +1,16 @@
 //! Recommendation collections: operator-curated, titled, ordered lists of posts; the home
 //! page shows them. Only public posts show; a collection keeps its order.
 
-use super::cards::cards;
 use crate::auth::access::require_admin;
 use crate::auth::AuthUser;
 use crate::catalog::CachedPage;
 use crate::catalog::Card;
+use crate::content::cards::cards;
 use crate::entities::{recommendation_collections as collections, recommendation_items as items};
-use crate::http::envelope::{ok, NoData, Ok};
+use crate::http::envelope::ok;
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::{Json, Path, Query};
-use crate::http::openapi::ErrorBody;
 use crate::http::paging::{self, PageQuery};
 use crate::state::AppState;
-use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
@@ -23,19 +18,10 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// Posts of each collection on the home page.
 const HOME_ITEMS: usize = 8;
 const MAX_ITEMS: usize = 100;
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(home))
-        .routes(routes!(one))
-        .routes(routes!(create))
-        .routes(routes!(replace, delete))
-}
 
 /// A collection with its first posts (home) or a page of them.
 #[derive(Serialize, Deserialize, ToSchema)]
@@ -61,22 +47,6 @@ async fn visible_items(state: &AppState, collection: i64) -> ApiResult<Vec<i64>>
         .map(|row| row.post_id)
         .filter(|id| snapshot.entries.contains_key(id))
         .collect())
-}
-
-#[utoipa::path(
-        get,
-        path = "/api/v1/recommendations",
-        tag = "lists",
-        responses((status = 200, body = Ok<Vec<Collection>>))
-    )]
-/// Every collection with its first posts, in the operators' order (the home page's sections).
-async fn home(State(state): State<AppState>) -> ApiResult<Response> {
-    let page = home_page(&state).await?;
-    Ok((
-        [(header::CONTENT_TYPE, "application/json")],
-        page.body.clone(),
-    )
-        .into_response())
 }
 
 /// The answer of `GET /api/v1/recommendations`, from the page cache (dropped with the lists'
@@ -119,19 +89,8 @@ async fn home_collections(state: &AppState) -> ApiResult<Vec<Collection>> {
     Ok(answer)
 }
 
-#[utoipa::path(
-        get,
-        path = "/api/v1/recommendations/{id}",
-        tag = "lists",
-        params(("id" = i64, Path, description = "collection id"), PageQuery),
-        responses((status = 200, body = Ok<Collection>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
-    )]
-/// One collection, a page of its posts.
-async fn one(
-    State(state): State<AppState>,
-    Path(id): Path<i64>,
-    Query(page): Query<PageQuery>,
-) -> ApiResult<Ok<Collection>> {
+/// Collection `id` with a page of its public posts.
+pub(crate) async fn one(state: &AppState, id: i64, page: &PageQuery) -> ApiResult<Collection> {
     let row = collections::Entity::find_by_id(id)
         .one(&state.db)
         .await?
@@ -144,21 +103,21 @@ async fn one(
             _ => return Err(ApiError::bad_request("cursor is not valid for this list")),
         },
     };
-    let ids = visible_items(&state, id).await?;
+    let ids = visible_items(state, id).await?;
     let page_ids: Vec<i64> = ids.iter().skip(start).take(size).copied().collect();
     let end = start + page_ids.len();
-    Ok(ok(Collection {
+    Ok(Collection {
         id: row.id,
         title_ko: row.title_ko,
         title_en: row.title_en,
-        items: cards(&state, &page_ids).await?,
+        items: cards(state, &page_ids).await?,
         next_cursor: (end < ids.len()).then(|| paging::encode(&[end as i64])),
-    }))
+    })
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct CollectionInput {
+pub(crate) struct CollectionInput {
     title_ko: String,
     title_en: String,
     /// The home page shows collections in this order.
@@ -166,12 +125,6 @@ struct CollectionInput {
     sort_order: i32,
     /// The posts, in order.
     post_seqs: Vec<i64>,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct Saved {
-    id: i64,
 }
 
 fn check(input: &CollectionInput) -> ApiResult<()> {
@@ -189,6 +142,27 @@ fn check(input: &CollectionInput) -> ApiResult<()> {
         return Err(ApiError::bad_request("a post appears twice"));
     }
     Ok(())
+}
+
+/// Creates a collection (`id` `None`) or replaces collection `id`'s titles and posts
+/// (operators only); answers its id.
+pub(crate) async fn save(
+    state: &AppState,
+    user: &AuthUser,
+    id: Option<i64>,
+    input: &CollectionInput,
+) -> ApiResult<i64> {
+    require_admin(&user.member)?;
+    check(input)?;
+    save_collection(
+        state,
+        id,
+        &input.title_ko,
+        &input.title_en,
+        input.sort_order,
+        &input.post_seqs,
+    )
+    .await
 }
 
 /// Saves a collection and its posts (the posts must exist).
@@ -258,79 +232,8 @@ pub async fn save_collection(
     Ok(id)
 }
 
-#[utoipa::path(
-        post,
-        path = "/api/v1/admin/recommendations",
-        tag = "operators",
-        request_body = CollectionInput,
-        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Saved>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody))
-    )]
-/// Creates a collection (operators only).
-async fn create(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Json(input): Json<CollectionInput>,
-) -> ApiResult<Ok<Saved>> {
-    require_admin(&user.member)?;
-    check(&input)?;
-    let id = save_collection(
-        &state,
-        None,
-        &input.title_ko,
-        &input.title_en,
-        input.sort_order,
-        &input.post_seqs,
-    )
-    .await?;
-    Ok(ok(Saved { id }))
-}
-
-#[utoipa::path(
-        put,
-        path = "/api/v1/admin/recommendations/{id}",
-        tag = "operators",
-        request_body = CollectionInput,
-        params(("id" = i64, Path, description = "collection id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Saved>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
-    )]
-/// Replaces a collection's titles and posts (operators only).
-async fn replace(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(id): Path<i64>,
-    Json(input): Json<CollectionInput>,
-) -> ApiResult<Ok<Saved>> {
-    require_admin(&user.member)?;
-    check(&input)?;
-    let id = save_collection(
-        &state,
-        Some(id),
-        &input.title_ko,
-        &input.title_en,
-        input.sort_order,
-        &input.post_seqs,
-    )
-    .await?;
-    Ok(ok(Saved { id }))
-}
-
-#[utoipa::path(
-        delete,
-        path = "/api/v1/admin/recommendations/{id}",
-        tag = "operators",
-        params(("id" = i64, Path, description = "collection id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<NoData>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
-    )]
 /// Deletes a collection (operators only).
-async fn delete(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Path(id): Path<i64>,
-) -> ApiResult<Ok<NoData>> {
+pub(crate) async fn delete(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<()> {
     require_admin(&user.member)?;
     let result = collections::Entity::delete_by_id(id)
         .exec(&state.db)
@@ -339,5 +242,5 @@ async fn delete(
         return Err(ApiError::NotFound("no such collection".into()));
     }
     state.catalog_changed();
-    Ok(ok(None))
+    Ok(())
 }

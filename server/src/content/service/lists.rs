@@ -1,53 +1,22 @@
 //! The public lists: popular, latest, category (POPULAR or LATEST), report, a business's
 //! posts, related posts; and the reader's interest list. Public lists are slices of the
 //! in-memory catalogue; their pages are cached as finished JSON with an ETag until a post
-//! changes, and answer 304 to a matching If-None-Match.
+//! changes (the routes answer 304 to a matching If-None-Match).
 
-use super::cards::cards;
-use crate::auth::AuthUser;
 use crate::catalog::Card;
 use crate::catalog::{CachedPage, Snapshot};
+use crate::content::cards::cards;
 use crate::entities::{follows, member_interests};
-use crate::http::envelope::{ok, Ok};
+use crate::http::envelope::ok;
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::{Path, Query};
-use crate::http::openapi::ErrorBody;
 use crate::http::paging::{self, Page, PageQuery};
 use crate::state::AppState;
-use axum::extract::State;
-use axum::http::HeaderMap;
-use axum::response::Response;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::HashSet;
 use std::sync::Arc;
 use tidemark_core::breadcrumbs::category_of;
-use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(popular))
-        .routes(routes!(latest))
-        .routes(routes!(category))
-        .routes(routes!(reports))
-        .routes(routes!(of_business))
-        .routes(routes!(related))
-        .routes(routes!(interest))
-}
-
-/// Browsers may reuse a list for a few seconds, then revalidate with its ETag.
-const CACHE_CONTROL: &str = "public, max-age=10, stale-while-revalidate=30";
-
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-struct SortedPage {
-    /// `POPULAR` | `LATEST` (POPULAR when left out)
-    sort: Option<String>,
-    cursor: Option<String>,
-    size: Option<u64>,
-}
+use utoipa::ToSchema;
 
 /// The order of a category list.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -125,47 +94,10 @@ fn key(list: &str, page: &PageQuery) -> ApiResult<String> {
     ))
 }
 
-#[utoipa::path(
-        get,
-        path = "/api/v1/posts/popular",
-        tag = "lists",
-        params(PageQuery),
-        responses((status = 200, body = Ok<Page<Card>>), (status = 304, description = "not modified"), (status = 400, body = ErrorBody))
-    )]
-/// Popular posts: by stored score, never empty while any post is public, at most two posts
-/// of one business among the first twenty.
-async fn popular(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Query(page): Query<PageQuery>,
-) -> ApiResult<Response> {
-    Ok(popular_page(&state, &page)
-        .await?
-        .respond(&headers, CACHE_CONTROL))
-}
-
 /// A page of the popular list (`GET /api/v1/posts/popular`).
 pub async fn popular_page(state: &AppState, page: &PageQuery) -> ApiResult<Arc<CachedPage>> {
     let key = key("popular", page)?;
     list_page(state, key, |s| slice(s, &s.popular, Sort::Popular, page)).await
-}
-
-#[utoipa::path(
-        get,
-        path = "/api/v1/posts/latest",
-        tag = "lists",
-        params(PageQuery),
-        responses((status = 200, body = Ok<Page<Card>>), (status = 304, description = "not modified"), (status = 400, body = ErrorBody))
-    )]
-/// The newest posts first.
-async fn latest(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Query(page): Query<PageQuery>,
-) -> ApiResult<Response> {
-    Ok(latest_page(&state, &page)
-        .await?
-        .respond(&headers, CACHE_CONTROL))
 }
 
 /// A page of the latest list (`GET /api/v1/posts/latest`).
@@ -174,31 +106,19 @@ pub async fn latest_page(state: &AppState, page: &PageQuery) -> ApiResult<Arc<Ca
     list_page(state, key, |s| slice(s, &s.latest, Sort::Latest, page)).await
 }
 
-#[utoipa::path(
-        get,
-        path = "/api/v1/posts/category/{id}",
-        tag = "lists",
-        params(("id" = i16, Path, description = "category 1 to 9"), SortedPage),
-        responses((status = 200, body = Ok<Page<Card>>), (status = 304, description = "not modified"), (status = 400, body = ErrorBody))
-    )]
-/// One category's posts, POPULAR or LATEST.
-async fn category(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(id): Path<i16>,
-    Query(query): Query<SortedPage>,
-) -> ApiResult<Response> {
+/// The call `GET /api/v1/posts/category/{id}`: 404 for a category that does not exist, 400
+/// for a sort other than `POPULAR` or `LATEST`.
+pub(crate) async fn category(
+    state: &AppState,
+    id: i16,
+    sort: Option<&str>,
+    page: &PageQuery,
+) -> ApiResult<Arc<CachedPage>> {
     if category_of(i64::from(id)).is_none() {
         return Err(ApiError::NotFound("no such category".into()));
     }
-    let sort = sort_of(query.sort.as_deref())?;
-    let page = PageQuery {
-        cursor: query.cursor,
-        size: query.size,
-    };
-    Ok(category_page(&state, id, sort, &page)
-        .await?
-        .respond(&headers, CACHE_CONTROL))
+    let sort = sort_of(sort)?;
+    category_page(state, id, sort, page).await
 }
 
 /// A page of category `id`'s list (`GET /api/v1/posts/category/{id}`; the id is 1 to 9).
@@ -219,64 +139,23 @@ pub async fn category_page(
     .await
 }
 
-#[utoipa::path(
-        get,
-        path = "/api/v1/posts/report",
-        tag = "lists",
-        params(PageQuery),
-        responses((status = 200, body = Ok<Page<Card>>), (status = 304, description = "not modified"), (status = 400, body = ErrorBody))
-    )]
-/// Posts with the report flag, newest first.
-async fn reports(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Query(page): Query<PageQuery>,
-) -> ApiResult<Response> {
-    let key = key("report", &page)?;
-    Ok(
-        list_page(&state, key, |s| slice(s, &s.reports, Sort::Latest, &page))
-            .await?
-            .respond(&headers, CACHE_CONTROL),
-    )
+/// A page of the posts with the report flag, newest first (`GET /api/v1/posts/report`).
+pub(crate) async fn reports_page(state: &AppState, page: &PageQuery) -> ApiResult<Arc<CachedPage>> {
+    let key = key("report", page)?;
+    list_page(state, key, |s| slice(s, &s.reports, Sort::Latest, page)).await
 }
 
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-struct BusinessPage {
-    /// Only this category (1 to 9).
-    category_id: Option<i16>,
-    cursor: Option<String>,
-    size: Option<u64>,
-}
-
-#[utoipa::path(
-        get,
-        path = "/api/v1/businesses/{id}/posts",
-        tag = "lists",
-        params(("id" = i64, Path, description = "business id"), BusinessPage),
-        responses((status = 200, body = Ok<Page<Card>>), (status = 304, description = "not modified"), (status = 400, body = ErrorBody))
-    )]
-/// A business's public posts, newest first, optionally of one category.
-async fn of_business(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(id): Path<i64>,
-    Query(query): Query<BusinessPage>,
-) -> ApiResult<Response> {
-    if query
-        .category_id
-        .is_some_and(|c| category_of(i64::from(c)).is_none())
-    {
+/// The call `GET /api/v1/businesses/{id}/posts`: 400 for a category that does not exist.
+pub(crate) async fn of_business(
+    state: &AppState,
+    id: i64,
+    category: Option<i16>,
+    page: &PageQuery,
+) -> ApiResult<Arc<CachedPage>> {
+    if category.is_some_and(|c| category_of(i64::from(c)).is_none()) {
         return Err(ApiError::bad_request("categoryId must be 1 to 9"));
     }
-    let page = PageQuery {
-        cursor: query.cursor,
-        size: query.size,
-    };
-    Ok(business_page(&state, id, query.category_id, &page)
-        .await?
-        .respond(&headers, CACHE_CONTROL))
+    business_page(state, id, category, page).await
 }
 
 /// A page of business `id`'s public posts, newest first, optionally of one category (1 to 9)
@@ -303,18 +182,6 @@ pub async fn business_page(
     .await
 }
 
-#[utoipa::path(
-        get,
-        path = "/api/v1/posts/{id}/related",
-        tag = "lists",
-        params(("id" = i64, Path, description = "postSeq")),
-        responses((status = 200, body = Ok<Vec<Card>>), (status = 404, body = ErrorBody))
-    )]
-/// Up to six posts related to a public post: shared tags first, then the same category.
-async fn related(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Ok<Vec<Card>>> {
-    Ok(ok(related_cards(&state, id).await?))
-}
-
 /// The posts related to public post `id` (`GET /api/v1/posts/{id}/related`); 404 for a post
 /// the catalogue does not hold.
 pub async fn related_cards(state: &AppState, id: i64) -> ApiResult<Vec<Card>> {
@@ -329,38 +196,30 @@ pub async fn related_cards(state: &AppState, id: i64) -> ApiResult<Vec<Card>> {
 /// Why a post is in the reader's interest list.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct InterestItem {
+pub(crate) struct InterestItem {
     #[serde(flatten)]
     card: Card,
     /// `followed_business` | `category_interest`
     reason: &'static str,
 }
 
-#[utoipa::path(
-        get,
-        path = "/api/v1/posts/interest",
-        tag = "lists",
-        params(PageQuery),
-        security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Page<InterestItem>>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
-    )]
-/// The reader's list: posts of the businesses the reader follows and of the categories the
-/// reader chose, newest first, each with its reason.
-async fn interest(
-    State(state): State<AppState>,
-    user: AuthUser,
-    Query(page): Query<PageQuery>,
-) -> ApiResult<Ok<Page<InterestItem>>> {
+/// The reader's list: posts of the businesses `member_id` follows and of the categories
+/// they chose, newest first, each with its reason.
+pub(crate) async fn interest(
+    state: &AppState,
+    member_id: i64,
+    page: &PageQuery,
+) -> ApiResult<Page<InterestItem>> {
     let size = page.size()? as usize;
     let followed: HashSet<i64> = follows::Entity::find()
-        .filter(follows::Column::MemberId.eq(user.member.id))
+        .filter(follows::Column::MemberId.eq(member_id))
         .all(&state.db)
         .await?
         .into_iter()
         .map(|row| row.business_id)
         .collect();
     let categories: HashSet<i16> = member_interests::Entity::find()
-        .filter(member_interests::Column::MemberId.eq(user.member.id))
+        .filter(member_interests::Column::MemberId.eq(member_id))
         .all(&state.db)
         .await?
         .into_iter()
@@ -399,7 +258,7 @@ async fn interest(
         None
     };
     let ids: Vec<i64> = chosen.iter().map(|(id, _)| *id).collect();
-    let mut cards: std::collections::HashMap<i64, Card> = cards(&state, &ids)
+    let mut cards: std::collections::HashMap<i64, Card> = cards(state, &ids)
         .await?
         .into_iter()
         .map(|card| (card.post_seq, card))
@@ -408,5 +267,5 @@ async fn interest(
         .iter()
         .filter_map(|(id, reason)| cards.remove(id).map(|card| InterestItem { card, reason }))
         .collect();
-    Ok(ok(Page { items, next_cursor }))
+    Ok(Page { items, next_cursor })
 }

@@ -1,0 +1,188 @@
+//! The post calls: writing (create, edit), the detail, hiding, publishing, the business's
+//! own list and the operator's removal.
+
+use crate::auth::{AuthUser, MaybeAuthUser};
+use crate::catalog::PostDetail;
+use crate::content::service::posts::{self as service, OwnPost, Shown};
+use crate::content::service::writing::{self, PostInput};
+use crate::http::envelope::{ok, Ok};
+use crate::http::error::ApiResult;
+use crate::http::extract::{Json, Path, Query};
+use crate::http::openapi::ErrorBody;
+use crate::http::paging::{Page, PageQuery};
+use crate::state::AppState;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// A post's JSON carries its body (≤ 500 KB) plus the rest, escaped.
+const WRITE_BODY_LIMIT: usize = 1536 * 1024;
+
+/// Guests may keep a public post, but ask each time whether it changed (its ETag answers
+/// 304 when it did not).
+const DETAIL_CACHE_CONTROL: &str = "no-cache";
+
+pub(in crate::content) fn router() -> OpenApiRouter<AppState> {
+    let writes = OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(edit))
+        .layer(DefaultBodyLimit::max(WRITE_BODY_LIMIT));
+    OpenApiRouter::new()
+        .merge(writes)
+        .routes(routes!(detail))
+        .routes(routes!(hide))
+        .routes(routes!(publish))
+        .routes(routes!(mine))
+        .routes(routes!(remove))
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/posts",
+        tag = "posts",
+        request_body = PostInput,
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<PostDetail>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody))
+    )]
+/// Writes a new post for the writer's business: a draft, published now, or scheduled.
+async fn create(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Json(input): Json<PostInput>,
+) -> ApiResult<Ok<PostDetail>> {
+    Ok(ok(writing::create(&state, &user, input).await?))
+}
+
+#[utoipa::path(
+        put,
+        path = "/api/v1/posts/{id}",
+        tag = "posts",
+        request_body = PostInput,
+        params(("id" = i64, Path, description = "postSeq"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<PostDetail>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Rewrites a post of the writer's business (the whole post), and applies the action.
+async fn edit(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+    Json(input): Json<PostInput>,
+) -> ApiResult<Ok<PostDetail>> {
+    Ok(ok(writing::edit(&state, &user, id, input).await?))
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/posts/{id}/hide",
+        tag = "posts",
+        params(("id" = i64, Path, description = "postSeq"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<PostDetail>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Hides a post of the writer's business from every list, search and page.
+async fn hide(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Ok<PostDetail>> {
+    Ok(ok(service::hide(&state, &user, id).await?))
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/posts/{id}/publish",
+        tag = "posts",
+        params(("id" = i64, Path, description = "postSeq"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<PostDetail>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Publishes a draft, scheduled or hidden post of the writer's business now.
+async fn publish(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Ok<PostDetail>> {
+    Ok(ok(service::publish(&state, &user, id).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct RemoveRequest {
+    reason: String,
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/admin/posts/{id}/remove",
+        tag = "operators",
+        request_body = RemoveRequest,
+        params(("id" = i64, Path, description = "postSeq"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<PostDetail>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Removes a post from the platform (operators only), with the reason the business sees.
+async fn remove(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+    Json(body): Json<RemoveRequest>,
+) -> ApiResult<Ok<PostDetail>> {
+    Ok(ok(service::remove(&state, &user, id, &body.reason).await?))
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/posts/{id}",
+        tag = "posts",
+        params(("id" = i64, Path, description = "postSeq")),
+        responses((status = 200, body = Ok<PostDetail>), (status = 304, description = "not modified (guests)"), (status = 404, body = ErrorBody))
+    )]
+/// A post. Anyone sees a public post; a business's people also see its drafts, scheduled
+/// and hidden posts (as a preview). Others get 404 (101) for what is not public.
+async fn detail(
+    State(state): State<AppState>,
+    viewer: MaybeAuthUser,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+) -> ApiResult<Response> {
+    Ok(match service::shown(&state, viewer.0.as_ref(), id).await? {
+        Shown::Public(public) => public.page.respond(&headers, DETAIL_CACHE_CONTROL),
+        Shown::Detail(detail) => ok(*detail).into_response(),
+    })
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+struct MineQuery {
+    /// `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`; all when left out.
+    status: Option<String>,
+    cursor: Option<String>,
+    size: Option<u64>,
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/mypage/posts",
+        tag = "posts",
+        params(MineQuery),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Page<OwnPost>>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody))
+    )]
+/// The posts of the member's business, every status, last changed first.
+async fn mine(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Query(query): Query<MineQuery>,
+) -> ApiResult<Ok<Page<OwnPost>>> {
+    let page = PageQuery {
+        cursor: query.cursor,
+        size: query.size,
+    };
+    Ok(ok(service::mine(&state, &user, query.status, &page).await?))
+}

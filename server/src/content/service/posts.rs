@@ -1,0 +1,330 @@
+//! A post once written: its detail (public, or as a preview for its business's people), the
+//! business's own list of its posts, hiding and publishing it, and the operator's removal.
+//!
+//! Status: DRAFT → SCHEDULED (publish time in the future) → PUBLISHED → HIDDEN (by the
+//! business) or REMOVED (by an operator). Writing a post is `service::writing`.
+
+use crate::auth::access::{membership_of, require_admin, require_member_of};
+use crate::auth::AuthUser;
+use crate::catalog::{BusinessBadge, BusinessCard, CachedDetail, PostDetail};
+use crate::content::cards::tags_of;
+use crate::entities::{bookmarks, businesses, follows, posts};
+use crate::http::envelope::ok;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::paging::{self, Page, PageQuery};
+use crate::state::AppState;
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+};
+use serde::Serialize;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+pub use crate::entities::posts::{DRAFT, HIDDEN, PUBLISHED, REMOVED, SCHEDULED};
+
+/// Post `id`, or 404.
+pub async fn find(state: &AppState, id: i64) -> ApiResult<posts::Model> {
+    posts::Entity::find_by_id(id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("content does not exist".into()))
+}
+
+/// Whether a post is public now.
+pub fn is_visible(post: &posts::Model) -> bool {
+    post.status == PUBLISHED && post.published_at.is_some_and(|at| at <= Utc::now())
+}
+
+/// Moves a post to `status` (with the operator's reason for a removal) and tells the
+/// catalogue.
+pub(crate) async fn set_status(
+    state: &AppState,
+    post: posts::Model,
+    status: &str,
+    reason: Option<String>,
+) -> ApiResult<posts::Model> {
+    let now = Utc::now();
+    let published_at = post.published_at;
+    let mut active: posts::ActiveModel = post.into();
+    active.status = Set(status.into());
+    if status == PUBLISHED {
+        active.publish_at = Set(None);
+        active.published_at = Set(Some(published_at.filter(|at| *at <= now).unwrap_or(now)));
+    }
+    if status == REMOVED {
+        active.removed_reason = Set(reason);
+    }
+    active.updated_at = Set(now);
+    let post = active.update(&state.db).await?;
+    state.post_changed(post.id).await;
+    Ok(post)
+}
+
+/// Post `id` of `user`'s business, unless an operator removed it.
+async fn own_post(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<posts::Model> {
+    let post = find(state, id).await?;
+    require_member_of(state, &user.member, post.business_id).await?;
+    if post.status == REMOVED {
+        return Err(ApiError::Forbidden("an operator removed this post".into()));
+    }
+    Ok(post)
+}
+
+/// Hides a post of the writer's business from every list, search and page.
+pub(crate) async fn hide(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<PostDetail> {
+    let post = own_post(state, user, id).await?;
+    let post = set_status(state, post, HIDDEN, None).await?;
+    detail_of(state, post, Some(user.member.id)).await
+}
+
+/// Publishes a draft, scheduled or hidden post of the writer's business now.
+pub(crate) async fn publish(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<PostDetail> {
+    let post = own_post(state, user, id).await?;
+    if post.title.trim().is_empty() || post.body_text.trim().is_empty() {
+        return Err(ApiError::bad_request(
+            "a post needs a title and a body to be published",
+        ));
+    }
+    let post = set_status(state, post, PUBLISHED, None).await?;
+    detail_of(state, post, Some(user.member.id)).await
+}
+
+/// Removes a post from the platform (operators only), with the reason the business sees.
+pub(crate) async fn remove(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+    reason: &str,
+) -> ApiResult<PostDetail> {
+    require_admin(&user.member)?;
+    let post = remove_post(state, id, reason).await?;
+    detail_of(state, post, Some(user.member.id)).await
+}
+
+/// The operator's removal, from the API or the command line.
+pub async fn remove_post(state: &AppState, id: i64, reason: &str) -> ApiResult<posts::Model> {
+    let reason = reason.trim();
+    if reason.is_empty() || reason.chars().count() > 500 {
+        return Err(ApiError::bad_request("reason must be 1 to 500 characters"));
+    }
+    let post = find(state, id).await?;
+    set_status(state, post, REMOVED, Some(reason.to_string())).await
+}
+
+/// The detail of a post (the caller has checked who may see it).
+pub(crate) async fn detail_of(
+    state: &AppState,
+    post: posts::Model,
+    viewer: Option<i64>,
+) -> ApiResult<PostDetail> {
+    let business = businesses::Entity::find_by_id(post.business_id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::internal("a post without its business"))?;
+    // One look-up for every file the page shows: the logo, the cover and the report.
+    let uploads: Vec<i64> = [
+        business.logo_upload_id,
+        post.cover_upload_id,
+        post.report_upload_id,
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let urls = crate::media::upload_urls(&state.db, &uploads).await?;
+    let badge = BusinessBadge {
+        id: business.id,
+        name: business.name.clone(),
+        logo_url: business
+            .logo_upload_id
+            .and_then(|id| urls.get(&id).cloned()),
+        verified: business.verified_at.is_some(),
+    };
+    let tags = tags_of(state, &[post.id])
+        .await?
+        .remove(&post.id)
+        .unwrap_or_default();
+    let (bookmarked, following) = match viewer {
+        Some(member) => ties_of(state, member, post.id, business.id).await?,
+        None => (false, false),
+    };
+    Ok(PostDetail {
+        post_seq: post.id,
+        business: BusinessCard {
+            badge,
+            description: business.description,
+            industry: business.industry,
+            follower_count: business.follower_count,
+            following,
+        },
+        category_id: post.category_id,
+        title: post.title,
+        summary: post.summary,
+        cover_url: post.cover_upload_id.and_then(|id| urls.get(&id).cloned()),
+        body_html: post.body_html,
+        tags,
+        is_report: post.is_report,
+        report_url: post.report_upload_id.and_then(|id| urls.get(&id).cloned()),
+        series_order: post.series_order,
+        status: post.status,
+        publish_at: post.publish_at,
+        published_at: post.published_at,
+        updated_at: post.updated_at,
+        view_count: post.view_count,
+        unique_reader_count: post.unique_reader_count,
+        bookmark_count: post.bookmark_count,
+        share_count: post.share_count,
+        bookmarked,
+    })
+}
+
+/// Whether `member` has bookmarked the post and follows its business.
+async fn ties_of(
+    state: &AppState,
+    member: i64,
+    post_id: i64,
+    business_id: i64,
+) -> ApiResult<(bool, bool)> {
+    let bookmarked = bookmarks::Entity::find()
+        .filter(bookmarks::Column::MemberId.eq(member))
+        .filter(bookmarks::Column::PostId.eq(post_id))
+        .one(&state.db)
+        .await?
+        .is_some();
+    let following = follows::Entity::find()
+        .filter(follows::Column::MemberId.eq(member))
+        .filter(follows::Column::BusinessId.eq(business_id))
+        .one(&state.db)
+        .await?
+        .is_some();
+    Ok((bookmarked, following))
+}
+
+/// The public detail of post `id` as anyone sees it, or `None` when it is not public.
+///
+/// Served from the catalogue's detail cache, which forgets it whenever a post, a count or a
+/// business changes. A post the catalogue does not hold (published by another server process
+/// since the last reload) is read from the database and answered without being kept.
+pub async fn public_detail(state: &AppState, id: i64) -> ApiResult<Option<Arc<CachedDetail>>> {
+    if let Some(cached) = state.catalog.cached_detail(id) {
+        return Ok(Some(cached));
+    }
+    let generation = state.catalog.generation();
+    let catalogued = state.catalog.snapshot().entries.contains_key(&id);
+    let post = match posts::Entity::find_by_id(id).one(&state.db).await? {
+        Some(post) if is_visible(&post) => post,
+        _ => return Ok(None),
+    };
+    let detail = detail_of(state, post, None).await?;
+    let body = serde_json::to_vec(&ok(&detail)).map_err(ApiError::internal)?;
+    // A post outside the catalogue is kept under a generation that never comes: not kept.
+    let generation = if catalogued { generation } else { 0 };
+    Ok(Some(state.catalog.keep_detail(
+        generation,
+        detail,
+        body.into(),
+    )))
+}
+
+/// A post as its reader gets it.
+pub(crate) enum Shown {
+    /// A public post to a guest: the cached answer (with its ETag).
+    Public(Arc<CachedDetail>),
+    /// A public post with the signed-in reader's ties, or a preview for the business's
+    /// people.
+    Detail(Box<PostDetail>),
+}
+
+/// Post `id` as `viewer` sees it: anyone a public post; a business's people also its
+/// drafts, scheduled and hidden posts; 404 for the rest.
+pub(crate) async fn shown(
+    state: &AppState,
+    viewer: Option<&AuthUser>,
+    id: i64,
+) -> ApiResult<Shown> {
+    if let Some(public) = public_detail(state, id).await? {
+        let Some(user) = viewer else {
+            return Ok(Shown::Public(public));
+        };
+        let mut detail = public.detail.clone();
+        (detail.bookmarked, detail.business.following) =
+            ties_of(state, user.member.id, id, detail.business.badge.id).await?;
+        return Ok(Shown::Detail(Box::new(detail)));
+    }
+    let post = find(state, id).await?;
+    let own = match viewer {
+        Some(user) => {
+            matches!(membership_of(state, user.member.id).await?, Some((b, _)) if b == post.business_id)
+        }
+        None => false,
+    };
+    if !own || post.status == REMOVED {
+        return Err(ApiError::NotFound("content does not exist".into()));
+    }
+    let detail = detail_of(state, post, viewer.map(|u| u.member.id)).await?;
+    Ok(Shown::Detail(Box::new(detail)))
+}
+
+/// A post in its business's own list.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct OwnPost {
+    post_seq: i64,
+    title: String,
+    category_id: i16,
+    status: String,
+    publish_at: Option<DateTime<Utc>>,
+    published_at: Option<DateTime<Utc>>,
+    removed_reason: Option<String>,
+    updated_at: DateTime<Utc>,
+    view_count: i64,
+    bookmark_count: i64,
+}
+
+/// The posts of the member's business, every status or one, last changed first.
+pub(crate) async fn mine(
+    state: &AppState,
+    user: &AuthUser,
+    status: Option<String>,
+    page: &PageQuery,
+) -> ApiResult<Page<OwnPost>> {
+    let (business_id, _) = membership_of(state, user.member.id)
+        .await?
+        .ok_or_else(|| ApiError::Forbidden("only a business's people have posts".into()))?;
+    let size = page.size()?;
+    let mut select = posts::Entity::find()
+        .filter(posts::Column::BusinessId.eq(business_id))
+        .order_by_desc(posts::Column::Id)
+        .limit(size + 1);
+    if let Some(status) = status {
+        if ![DRAFT, SCHEDULED, PUBLISHED, HIDDEN, REMOVED].contains(&status.as_str()) {
+            return Err(ApiError::bad_request(
+                "status must be DRAFT, SCHEDULED, PUBLISHED, HIDDEN or REMOVED",
+            ));
+        }
+        select = select.filter(posts::Column::Status.eq(status));
+    }
+    if let Some(before) = page.before_id()? {
+        select = select.filter(posts::Column::Id.lt(before));
+    }
+    let rows = select.all(&state.db).await?;
+    let (rows, next_cursor) = paging::cut(rows, size, |row| row.id);
+    Ok(Page {
+        items: rows
+            .into_iter()
+            .map(|row| OwnPost {
+                post_seq: row.id,
+                title: row.title,
+                category_id: row.category_id,
+                status: row.status,
+                publish_at: row.publish_at,
+                published_at: row.published_at,
+                removed_reason: row.removed_reason,
+                updated_at: row.updated_at,
+                view_count: row.view_count,
+                bookmark_count: row.bookmark_count,
+            })
+            .collect(),
+        next_cursor,
+    })
+}

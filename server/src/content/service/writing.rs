@@ -1,0 +1,410 @@
+//! Writing posts: create and edit, with the action that goes with it — temporary save
+//! (draft), schedule (KST), publish now, or keep the status. The body is sanitised with the
+//! one policy of [`crate::content::sanitize`] before it is stored.
+
+use super::posts::{detail_of, find, DRAFT, HIDDEN, PUBLISHED, REMOVED, SCHEDULED};
+use crate::auth::access::{membership_of, require_member_of};
+use crate::auth::AuthUser;
+use crate::catalog::PostDetail;
+use crate::content::sanitize;
+use crate::entities::{post_tags, posts, tags};
+use crate::http::error::{ApiError, ApiResult};
+use crate::kernel::kst::kst;
+use crate::media::{self, UploadScope};
+use crate::state::AppState;
+use chrono::{DateTime, NaiveDateTime, TimeZone, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
+};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+/// PRODUCT "Posts": the limits of a post.
+const TITLE_MAX: usize = 100;
+const SUMMARY_MAX: usize = 300;
+const BODY_MAX_BYTES: usize = 500 * 1024;
+const TAGS_MAX: usize = 10;
+const TAG_MAX_CHARS: usize = 30;
+
+/// What a post is made of. `action` says what to do with it: `draft` (temporary save),
+/// `publish` (now), `schedule` (at `publishAt`), or `save` (keep the current status).
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct PostInput {
+    /// The business to write for; the writer's own business when left out.
+    business_id: Option<i64>,
+    category_id: i16,
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    summary: String,
+    #[serde(default)]
+    body_html: String,
+    #[serde(default)]
+    tags: Vec<String>,
+    cover_upload_id: Option<i64>,
+    #[serde(default)]
+    is_report: bool,
+    report_upload_id: Option<i64>,
+    /// The position in a series (categories 8 and 9 only).
+    series_order: Option<i32>,
+    /// `draft` | `publish` | `schedule` | `save`
+    action: String,
+    /// When to publish (`schedule`): RFC 3339, or `yyyy-MM-ddTHH:mm[:ss]` read as Korean time.
+    publish_at: Option<String>,
+}
+
+fn chars(value: &str) -> usize {
+    value.chars().count()
+}
+
+/// `publishAt` as a moment: with an offset as given, without one in Korean time.
+fn parse_publish_at(value: &str) -> ApiResult<DateTime<Utc>> {
+    let value = value.trim();
+    if let Ok(moment) = DateTime::parse_from_rfc3339(value) {
+        return Ok(moment.with_timezone(&Utc));
+    }
+    let kst = kst();
+    for format in ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"] {
+        if let Ok(naive) = NaiveDateTime::parse_from_str(value, format) {
+            if let Some(moment) = kst.from_local_datetime(&naive).single() {
+                return Ok(moment.with_timezone(&Utc));
+            }
+        }
+    }
+    Err(ApiError::bad_request(
+        "publishAt must be RFC 3339 or yyyy-MM-ddTHH:mm (Korean time)",
+    ))
+}
+
+/// Trimmed, de-duplicated (ignoring case) tags, checked against the limits.
+fn clean_tags(raw: &[String]) -> ApiResult<Vec<String>> {
+    let mut seen = std::collections::HashSet::new();
+    let mut tags = Vec::new();
+    for tag in raw {
+        let tag = tag.trim().trim_start_matches('#').trim();
+        if tag.is_empty() {
+            continue;
+        }
+        if chars(tag) > TAG_MAX_CHARS {
+            return Err(ApiError::bad_request(format!(
+                "a tag must be at most {TAG_MAX_CHARS} characters"
+            )));
+        }
+        if seen.insert(tag.to_lowercase()) {
+            tags.push(tag.to_string());
+        }
+    }
+    if tags.len() > TAGS_MAX {
+        return Err(ApiError::bad_request(format!("at most {TAGS_MAX} tags")));
+    }
+    Ok(tags)
+}
+
+/// The checked post, ready to store.
+struct Checked {
+    category_id: i16,
+    title: String,
+    summary: String,
+    body_html: String,
+    body_text: String,
+    tags: Vec<String>,
+    cover_upload_id: Option<i64>,
+    is_report: bool,
+    report_upload_id: Option<i64>,
+    series_order: Option<i32>,
+}
+
+async fn check(
+    state: &AppState,
+    business_id: i64,
+    input: &PostInput,
+    publishing: bool,
+) -> ApiResult<Checked> {
+    if tidemark_core::breadcrumbs::category_of(i64::from(input.category_id)).is_none() {
+        return Err(ApiError::bad_request("categoryId must be 1 to 9"));
+    }
+    let title = input.title.trim().to_string();
+    let summary = input.summary.trim().to_string();
+    if chars(&title) > TITLE_MAX {
+        return Err(ApiError::bad_request(format!(
+            "title must be at most {TITLE_MAX} characters"
+        )));
+    }
+    if chars(&summary) > SUMMARY_MAX {
+        return Err(ApiError::bad_request(format!(
+            "summary must be at most {SUMMARY_MAX} characters"
+        )));
+    }
+    if input.body_html.len() > BODY_MAX_BYTES {
+        return Err(ApiError::bad_request("bodyHtml must be at most 500 KB"));
+    }
+    let body_html = sanitize::sanitize(&input.body_html);
+    let body_text = sanitize::text_of(&body_html);
+    if publishing && (title.is_empty() || body_text.trim().is_empty()) {
+        return Err(ApiError::bad_request(
+            "a post needs a title and a body to be published",
+        ));
+    }
+    let series = matches!(input.category_id, 8 | 9);
+    match input.series_order {
+        Some(order) if !series => {
+            let _ = order;
+            return Err(ApiError::bad_request(
+                "seriesOrder is for the series categories (8 and 9) only",
+            ));
+        }
+        Some(order) if !(1..=10_000).contains(&order) => {
+            return Err(ApiError::bad_request("seriesOrder must be 1 to 10000"));
+        }
+        _ => {}
+    }
+    if input.report_upload_id.is_some() && !input.is_report {
+        return Err(ApiError::bad_request("reportUploadId needs isReport"));
+    }
+    for (id, kind, field) in [
+        (input.cover_upload_id, "image", "coverUploadId"),
+        (input.report_upload_id, "pdf", "reportUploadId"),
+    ] {
+        if let Some(id) = id {
+            media::check_usable(
+                &state.db,
+                &[id],
+                Some(kind),
+                UploadScope::Business(business_id),
+                field,
+            )
+            .await?;
+        }
+    }
+    Ok(Checked {
+        category_id: input.category_id,
+        summary,
+        title,
+        body_html,
+        body_text,
+        tags: clean_tags(&input.tags)?,
+        cover_upload_id: input.cover_upload_id,
+        is_report: input.is_report,
+        report_upload_id: input.report_upload_id,
+        series_order: input.series_order,
+    })
+}
+
+/// A post's status, scheduled time and publication time after an action.
+type Transition = (&'static str, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+
+/// What an action does to a post's status and times.
+fn next_status(
+    action: &str,
+    publish_at: Option<&str>,
+    current: Option<&posts::Model>,
+    now: DateTime<Utc>,
+) -> ApiResult<Transition> {
+    let published_before = current
+        .and_then(|post| post.published_at)
+        .filter(|at| *at <= now);
+    match action {
+        "draft" => Ok((DRAFT, None, None)),
+        "publish" => Ok((PUBLISHED, None, Some(published_before.unwrap_or(now)))),
+        "schedule" => {
+            let at = parse_publish_at(
+                publish_at.ok_or_else(|| ApiError::bad_request("schedule needs publishAt"))?,
+            )?;
+            if at <= now {
+                return Err(ApiError::bad_request("publishAt must be in the future"));
+            }
+            Ok((SCHEDULED, Some(at), None))
+        }
+        "save" => match current {
+            None => Ok((DRAFT, None, None)),
+            Some(post) => Ok((
+                match post.status.as_str() {
+                    SCHEDULED => SCHEDULED,
+                    PUBLISHED => PUBLISHED,
+                    HIDDEN => HIDDEN,
+                    REMOVED => REMOVED,
+                    _ => DRAFT,
+                },
+                post.publish_at,
+                post.published_at,
+            )),
+        },
+        _ => Err(ApiError::bad_request(
+            "action must be draft, publish, schedule or save",
+        )),
+    }
+}
+
+/// The business the writer writes for: its own, and only its own.
+async fn writer_business(state: &AppState, user: &AuthUser, asked: Option<i64>) -> ApiResult<i64> {
+    match asked {
+        Some(id) => {
+            require_member_of(state, &user.member, id).await?;
+            Ok(id)
+        }
+        None => membership_of(state, user.member.id)
+            .await?
+            .map(|(id, _)| id)
+            .ok_or_else(|| ApiError::Forbidden("only a business's people write posts".into())),
+    }
+}
+
+/// Replaces a post's tags (creating the tag names that are new).
+async fn save_tags(db: &impl ConnectionTrait, post_id: i64, names: &[String]) -> ApiResult<()> {
+    post_tags::Entity::delete_many()
+        .filter(post_tags::Column::PostId.eq(post_id))
+        .exec(db)
+        .await?;
+    for name in names {
+        let existing = tags::Entity::find()
+            .filter(tags::Column::Name.eq(name.as_str()))
+            .one(db)
+            .await?;
+        let tag_id = match existing {
+            Some(tag) => tag.id,
+            None => {
+                tags::ActiveModel {
+                    name: Set(name.clone()),
+                    ..Default::default()
+                }
+                .insert(db)
+                .await?
+                .id
+            }
+        };
+        post_tags::ActiveModel {
+            post_id: Set(post_id),
+            tag_id: Set(tag_id),
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Writes a new post for the writer's business: a draft, published now, or scheduled.
+pub(crate) async fn create(
+    state: &AppState,
+    user: &AuthUser,
+    input: PostInput,
+) -> ApiResult<PostDetail> {
+    let business_id = writer_business(state, user, input.business_id).await?;
+    let now = Utc::now();
+    let (status, publish_at, published_at) =
+        next_status(&input.action, input.publish_at.as_deref(), None, now)?;
+    let checked = check(state, business_id, &input, status != DRAFT).await?;
+    let txn = state.db.begin().await?;
+    let post = posts::ActiveModel {
+        business_id: Set(business_id),
+        author_member_id: Set(Some(user.member.id)),
+        category_id: Set(checked.category_id),
+        title: Set(checked.title),
+        summary: Set(checked.summary),
+        cover_upload_id: Set(checked.cover_upload_id),
+        body_html: Set(checked.body_html),
+        body_text: Set(checked.body_text),
+        is_report: Set(checked.is_report),
+        report_upload_id: Set(checked.report_upload_id),
+        series_order: Set(checked.series_order),
+        status: Set(status.into()),
+        publish_at: Set(publish_at),
+        published_at: Set(published_at),
+        removed_reason: Set(None),
+        view_count: Set(0),
+        viewer_count: Set(0),
+        unique_reader_count: Set(0),
+        click_count: Set(0),
+        bookmark_count: Set(0),
+        share_count: Set(0),
+        popular_score: Set(0.0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    save_tags(&txn, post.id, &checked.tags).await?;
+    txn.commit().await?;
+    state.post_changed(post.id).await;
+    detail_of(state, post, Some(user.member.id)).await
+}
+
+/// Rewrites a post of the writer's business (the whole post), and applies the action.
+pub(crate) async fn edit(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+    input: PostInput,
+) -> ApiResult<PostDetail> {
+    let current = find(state, id).await?;
+    require_member_of(state, &user.member, current.business_id).await?;
+    if input
+        .business_id
+        .is_some_and(|asked| asked != current.business_id)
+    {
+        return Err(ApiError::bad_request(
+            "a post cannot move to another business",
+        ));
+    }
+    if current.status == REMOVED {
+        return Err(ApiError::Forbidden("an operator removed this post".into()));
+    }
+    let now = Utc::now();
+    let (status, publish_at, published_at) = next_status(
+        &input.action,
+        input.publish_at.as_deref(),
+        Some(&current),
+        now,
+    )?;
+    let checked = check(state, current.business_id, &input, status != DRAFT).await?;
+    let mut active: posts::ActiveModel = current.into();
+    active.category_id = Set(checked.category_id);
+    active.title = Set(checked.title);
+    active.summary = Set(checked.summary);
+    active.cover_upload_id = Set(checked.cover_upload_id);
+    active.body_html = Set(checked.body_html);
+    active.body_text = Set(checked.body_text);
+    active.is_report = Set(checked.is_report);
+    active.report_upload_id = Set(checked.report_upload_id);
+    active.series_order = Set(checked.series_order);
+    active.status = Set(status.into());
+    active.publish_at = Set(publish_at);
+    active.published_at = Set(published_at);
+    active.updated_at = Set(now);
+    let txn = state.db.begin().await?;
+    let post = active.update(&txn).await?;
+    save_tags(&txn, post.id, &checked.tags).await?;
+    txn.commit().await?;
+    state.post_changed(post.id).await;
+    detail_of(state, post, Some(user.member.id)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn publish_times_without_an_offset_are_korean_time() {
+        let at = parse_publish_at("2026-12-01T09:00").unwrap();
+        assert_eq!(at.to_rfc3339(), "2026-12-01T00:00:00+00:00");
+        let at = parse_publish_at("2026-12-01T09:00:00+09:00").unwrap();
+        assert_eq!(at.to_rfc3339(), "2026-12-01T00:00:00+00:00");
+        assert!(parse_publish_at("tomorrow").is_err());
+    }
+
+    #[test]
+    fn tags_are_trimmed_deduplicated_and_limited() {
+        let tags = clean_tags(&[
+            "#마케팅".into(),
+            " 마케팅 ".into(),
+            "AI".into(),
+            "ai".into(),
+            "".into(),
+        ])
+        .unwrap();
+        assert_eq!(tags, vec!["마케팅", "AI"]);
+        assert!(clean_tags(&(0..11).map(|i| format!("t{i}")).collect::<Vec<_>>()).is_err());
+        assert!(clean_tags(&["가".repeat(31)]).is_err());
+    }
+}
