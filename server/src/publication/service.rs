@@ -101,6 +101,25 @@ async fn with_history(state: &AppState, row: requests::Model) -> ApiResult<Media
     })
 }
 
+/// A step of request `request_id`'s history: its new status, by whom, with a note (the
+/// articles' links, or the reason of a rejection).
+fn step(
+    request_id: i64,
+    status: &str,
+    note: Option<String>,
+    actor: Option<i64>,
+    at: DateTime<Utc>,
+) -> history::ActiveModel {
+    history::ActiveModel {
+        request_id: Set(request_id),
+        status: Set(status.into()),
+        note: Set(note),
+        actor_member_id: Set(actor),
+        created_at: Set(at),
+        ..Default::default()
+    }
+}
+
 /// Mails the person who asked (when the account still has an address).
 async fn notify(state: &AppState, row: &requests::Model) -> ApiResult<()> {
     let Some(member) = row.requested_by else {
@@ -238,16 +257,9 @@ pub(crate) async fn create(
     }
     .insert(&txn)
     .await?;
-    history::ActiveModel {
-        request_id: Set(row.id),
-        status: Set(REQUESTED.into()),
-        note: Set(None),
-        actor_member_id: Set(Some(user.member.id)),
-        created_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
+    step(row.id, REQUESTED, None, Some(user.member.id), now)
+        .insert(&txn)
+        .await?;
     txn.commit().await?;
     notify(state, &row).await?;
     with_history(state, row).await
@@ -408,16 +420,9 @@ pub async fn review(
         return Err(ApiError::Conflict("the request changed meanwhile".into()));
     }
     let row = active.update(&txn).await?;
-    history::ActiveModel {
-        request_id: Set(id),
-        status: Set(change.status.clone()),
-        note: Set(note),
-        actor_member_id: Set(actor),
-        created_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
+    step(id, &change.status, note, actor, now)
+        .insert(&txn)
+        .await?;
     txn.commit().await?;
     notify(state, &row).await?;
     Ok(row)
