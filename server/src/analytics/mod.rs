@@ -2,21 +2,29 @@
 //! events of post pages, the daily roll-ups and the business analytics API.
 //!
 //! - [`events`]: the sink every event goes through (batched, group-committed writes).
-//! - `beacons`, `intake`: the calls browsers send events to; `visitor`: who their events
-//!   count for (a member, or a guest id this server signed) and the limits they pass;
-//!   `device`: the SPEC §3 device info they all accept.
+//! - `beacons`, `intake` (`routes/intake.rs`, `service/intake.rs`): the calls browsers send
+//!   events to; `visitor`: who their events count for (a member, or a guest id this server
+//!   signed) and the limits they pass; `device`: the SPEC §3 device info they all accept.
 //! - [`rollup`]: `analytics_daily` and the posts' counters and popular score, every minute.
-//! - `report`: what a business reads about itself.
+//! - `report` (`routes/report.rs`, `service/report/`): what a business reads about itself.
 //!
 //! docs/analytics.md describes the events, the guarantees and the formulas.
 
 mod beacons;
 mod device;
-mod intake;
-mod report;
 pub mod rollup;
 mod sql;
 mod visitor;
+
+mod routes {
+    pub(super) mod intake;
+    pub(super) mod report;
+}
+
+mod service {
+    pub(super) mod intake;
+    pub(super) mod report;
+}
 
 pub use crate::kernel::kst::kst_day;
 
@@ -26,8 +34,8 @@ use utoipa_axum::router::OpenApiRouter;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(beacons::router())
-        .merge(intake::router())
-        .merge(report::router())
+        .merge(routes::intake::router())
+        .merge(routes::report::router())
 }
 
 /// Starts the analytics jobs of a running server: the roll-up, every minute (the event
