@@ -725,24 +725,10 @@ async fn the_same_period_reads_by_dates_and_bad_periods_are_400(
     }
 }
 
-/// A certified member (no password: these readers never sign in) with their events.
+/// A reader (the member fixture) certified as `gender`, born on `birth_date`.
 async fn certified_reader(app: &TestApp, n: usize, gender: &str, birth_date: &str) -> i64 {
     let now = Utc::now();
-    let member = members::ActiveModel {
-        email: Set(Some(format!("certified{n}@example.test"))),
-        nickname: Set(Some(format!("독자{n}"))),
-        role: Set("USER".into()),
-        status: Set("ACTIVE".into()),
-        signup_channel: Set("email".into()),
-        marketing_opt_in: Set(false),
-        failed_login_count: Set(0),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&app.state.db)
-    .await
-    .unwrap();
+    let member = new_member(app, &format!("certified{n}@example.test")).await;
     let certification = certifications::ActiveModel {
         certify_no: Set(format!("analytics-test-{n}")),
         provider: Set("local".into()),
