@@ -234,85 +234,101 @@ async fn a_view_counts_once_per_visitor_and_day_and_popular_counts_distinct_view
     on_each_database(|app: TestApp| async move {
         let business = some_business(&app).await;
         let post = published_post(&app, business, "두 번 읽힌 글", 5).await;
-        let guest = new_guest_id(&app).await;
-        let reader = app.signed_in("reader@tidemark.test").await;
-        // The same guest and the same member each view the post twice today.
-        for _ in 0..2 {
-            let (status, body) = send(&app, &guest, vec![view(post)]).await;
-            assert_eq!(status, 200, "{body}");
-            let (status, body) = read(
-                reader
-                    .post(app.url("/api/v1/events"))
-                    .json(&json!({"events": [view(post), view(post)]}))
-                    .send()
-                    .await
-                    .unwrap(),
-            )
-            .await;
-            assert_eq!(status, 200, "{body}");
-        }
-        let days = recent_days(Utc::now());
-        roll_up(&app.state.db, &days).await.unwrap();
-        let today = analytics_daily::Entity::find()
-            .filter(analytics_daily::Column::PostId.eq(post))
-            .filter(analytics_daily::Column::Day.eq(days[1].clone()))
-            .one(&app.state.db)
-            .await
-            .unwrap()
-            .expect("today's row");
-        assert_eq!(
-            (today.views, today.unique_readers),
-            (2, 2),
-            "{}",
-            app.database
-        );
-        let row = post_row(&app, post).await;
-        assert_eq!((row.view_count, row.viewer_count), (2, 2));
-
-        // The member viewed it yesterday too: another visitor-day for the views shown, but
-        // the same viewer for the popular score.
-        let member = members::Entity::find()
-            .filter(members::Column::Email.eq("reader@tidemark.test"))
-            .one(&app.state.db)
-            .await
-            .unwrap()
-            .unwrap();
-        app.state
-            .events
-            .submit(vec![Event {
-                kind: "view",
-                post_id: Some(post),
-                business_id: Some(business),
-                member_id: Some(member.id),
-                guest_id: None,
-                device_type: "PC".into(),
-                device_os: None,
-                browser: None,
-                offset_minutes: 540,
-                occurred_at: Utc::now() - Duration::days(1),
-                detail: None,
-            }])
-            .await
-            .unwrap();
-        roll_up(&app.state.db, &days).await.unwrap();
-        let row = post_row(&app, post).await;
-        assert_eq!(
-            (row.view_count, row.viewer_count),
-            (3, 2),
-            "{}",
-            app.database
-        );
-        let published = row.published_at.unwrap();
-        let two_viewers = popular_score(2, 0, 0, published, Utc::now());
-        let three_views = popular_score(3, 0, 0, published, Utc::now());
-        assert!(
-            (row.popular_score - two_viewers).abs() < (row.popular_score - three_views).abs()
-                && (row.popular_score - two_viewers).abs() / two_viewers < 0.01,
-            "score {} for two viewers {two_viewers}",
-            row.popular_score
-        );
+        let days = the_same_guest_and_member_twice_today_are_two_views(&app, post).await;
+        a_view_yesterday_is_another_view_but_the_same_viewer(&app, (business, post), &days).await;
     })
     .await;
+}
+
+/// The same guest and the same member each view the post twice today. Answers the days the
+/// roll-up counted.
+async fn the_same_guest_and_member_twice_today_are_two_views(
+    app: &TestApp,
+    post: i64,
+) -> Vec<String> {
+    let guest = new_guest_id(app).await;
+    let reader = app.signed_in("reader@tidemark.test").await;
+    for _ in 0..2 {
+        let (status, body) = send(app, &guest, vec![view(post)]).await;
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = read(
+            reader
+                .post(app.url("/api/v1/events"))
+                .json(&json!({"events": [view(post), view(post)]}))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let days = recent_days(Utc::now());
+    roll_up(&app.state.db, &days).await.unwrap();
+    let today = analytics_daily::Entity::find()
+        .filter(analytics_daily::Column::PostId.eq(post))
+        .filter(analytics_daily::Column::Day.eq(days[1].clone()))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .expect("today's row");
+    assert_eq!(
+        (today.views, today.unique_readers),
+        (2, 2),
+        "{}",
+        app.database
+    );
+    let row = post_row(app, post).await;
+    assert_eq!((row.view_count, row.viewer_count), (2, 2));
+    days
+}
+
+/// The member viewed it yesterday too: another visitor-day for the views shown, but the same
+/// viewer for the popular score.
+async fn a_view_yesterday_is_another_view_but_the_same_viewer(
+    app: &TestApp,
+    (business, post): (i64, i64),
+    days: &[String],
+) {
+    let member = members::Entity::find()
+        .filter(members::Column::Email.eq("reader@tidemark.test"))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap();
+    app.state
+        .events
+        .submit(vec![Event {
+            kind: "view",
+            post_id: Some(post),
+            business_id: Some(business),
+            member_id: Some(member.id),
+            guest_id: None,
+            device_type: "PC".into(),
+            device_os: None,
+            browser: None,
+            offset_minutes: 540,
+            occurred_at: Utc::now() - Duration::days(1),
+            detail: None,
+        }])
+        .await
+        .unwrap();
+    roll_up(&app.state.db, days).await.unwrap();
+    let row = post_row(app, post).await;
+    assert_eq!(
+        (row.view_count, row.viewer_count),
+        (3, 2),
+        "{}",
+        app.database
+    );
+    let published = row.published_at.unwrap();
+    let two_viewers = popular_score(2, 0, 0, published, Utc::now());
+    let three_views = popular_score(3, 0, 0, published, Utc::now());
+    assert!(
+        (row.popular_score - two_viewers).abs() < (row.popular_score - three_views).abs()
+            && (row.popular_score - two_viewers).abs() / two_viewers < 0.01,
+        "score {} for two viewers {two_viewers}",
+        row.popular_score
+    );
 }
 
 #[tokio::test]
