@@ -216,10 +216,7 @@ async fn a_new_password_ends_every_older_reset_link() {
             .await;
         assert_eq!(status, 200);
         let open_link = token_of(last_mail(&app, &email, "password_reset").await);
-        let member = browser();
-        let (status, _) = read(member.post(app.url("/membership/v1/login")).json(&json!({
-            "email": email, "password": "Newer-pass-2027!", "autoLogin": "N", "deviceType": "PC"
-        })).send().await.unwrap()).await;
+        let (status, member) = sign_in(&app, &email, "Newer-pass-2027!").await;
         assert_eq!(status, 200);
         let (status, _) = call(
             &app,
@@ -251,7 +248,7 @@ async fn personal_answers_are_never_stored_by_a_cache() {
     let master = browser();
     let signed_in = master
         .post(app.url("/membership/v1/login"))
-        .json(&json!({"email": "master@tidemark.test", "password": TEST_PASSWORD, "autoLogin": "N", "deviceType": "PC"}))
+        .json(&credentials("master@tidemark.test", TEST_PASSWORD))
         .send()
         .await
         .unwrap();
