@@ -422,66 +422,8 @@ async fn guessing_locks_out_unknown_devices_but_not_the_owners_browser() {
         )
         .await;
         assert_eq!(status, 200);
-        // Twelve guesses at once from fresh browsers: the tries are taken before any hash,
-        // one conditional UPDATE each, so no more than ten passwords are checked.
-        let mut guesses = tokio::task::JoinSet::new();
-        for _ in 0..12 {
-            let url = app.url("/membership/v1/login");
-            guesses.spawn(async move {
-                browser()
-                    .post(url)
-                    .json(&credentials("member@tidemark.test", "Wrong-pass-1"))
-                    .send()
-                    .await
-                    .unwrap()
-                    .status()
-                    .as_u16()
-            });
-        }
-        let mut answers = guesses.join_all().await;
-        answers.sort_unstable();
-        assert_eq!(
-            answers.iter().filter(|s| **s == 401).count(),
-            10,
-            "{}: {answers:?}",
-            app.database
-        );
-        assert_eq!(
-            answers.iter().filter(|s| **s == 429).count(),
-            2,
-            "{answers:?}"
-        );
-        let checked = login_attempts::Entity::find()
-            .filter(login_attempts::Column::EmailKey.eq("member@tidemark.test"))
-            .filter(login_attempts::Column::Success.eq(false))
-            .all(&app.state.db)
-            .await
-            .unwrap()
-            .len();
-        assert_eq!(checked, 10, "passwords checked");
-        // A new browser, even with the right password, waits.
-        let (status, body) = app
-            .post(
-                "/membership/v1/login",
-                credentials("member@tidemark.test", PASSWORD),
-            )
-            .await;
-        assert_eq!(status, 429, "{body}");
-        // The owner's browser keeps its own allowance.
-        let (status, body) = read(
-            owner
-                .post(app.url("/membership/v1/login"))
-                .json(&credentials("member@tidemark.test", PASSWORD))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
-        assert_eq!(
-            status, 200,
-            "{}: the owner is not locked out: {body}",
-            app.database
-        );
+        twelve_guesses_at_once_check_no_more_than_ten_passwords(&app).await;
+        a_new_browser_waits_but_the_owners_browser_does_not(&app, &owner).await;
         // A device cookie of another account counts as an unknown device.
         new_member(&app, "other@tidemark.test").await;
         let (status, _) = read(
@@ -496,6 +438,75 @@ async fn guessing_locks_out_unknown_devices_but_not_the_owners_browser() {
         assert_eq!(status, 200, "another account's allowance is untouched");
     })
     .await;
+}
+
+async fn twelve_guesses_at_once_check_no_more_than_ten_passwords(app: &TestApp) {
+    // Twelve guesses at once from fresh browsers: the tries are taken before any hash,
+    // one conditional UPDATE each, so no more than ten passwords are checked.
+    let mut guesses = tokio::task::JoinSet::new();
+    for _ in 0..12 {
+        let url = app.url("/membership/v1/login");
+        guesses.spawn(async move {
+            browser()
+                .post(url)
+                .json(&credentials("member@tidemark.test", "Wrong-pass-1"))
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        });
+    }
+    let mut answers = guesses.join_all().await;
+    answers.sort_unstable();
+    assert_eq!(
+        answers.iter().filter(|s| **s == 401).count(),
+        10,
+        "{}: {answers:?}",
+        app.database
+    );
+    assert_eq!(
+        answers.iter().filter(|s| **s == 429).count(),
+        2,
+        "{answers:?}"
+    );
+    let checked = login_attempts::Entity::find()
+        .filter(login_attempts::Column::EmailKey.eq("member@tidemark.test"))
+        .filter(login_attempts::Column::Success.eq(false))
+        .all(&app.state.db)
+        .await
+        .unwrap()
+        .len();
+    assert_eq!(checked, 10, "passwords checked");
+}
+
+async fn a_new_browser_waits_but_the_owners_browser_does_not(
+    app: &TestApp,
+    owner: &reqwest::Client,
+) {
+    // A new browser, even with the right password, waits.
+    let (status, body) = app
+        .post(
+            "/membership/v1/login",
+            credentials("member@tidemark.test", PASSWORD),
+        )
+        .await;
+    assert_eq!(status, 429, "{body}");
+    // The owner's browser keeps its own allowance.
+    let (status, body) = read(
+        owner
+            .post(app.url("/membership/v1/login"))
+            .json(&credentials("member@tidemark.test", PASSWORD))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        status, 200,
+        "{}: the owner is not locked out: {body}",
+        app.database
+    );
 }
 
 #[tokio::test]
