@@ -1,7 +1,8 @@
 //! SPEC §7 session calls: guest id, account status, sign-in, token check, profile, sign-out.
 
 use crate::helpers::{
-    browser, credentials, new_member, new_member_with_status, on_each_database, read, TestApp,
+    browser, call, credentials, new_member, new_member_with_status, on_each_database, read,
+    sign_in, TestApp,
 };
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
@@ -231,12 +232,15 @@ async fn refresh_rotates_and_a_reused_token_revokes_the_family() {
 async fn a_fresh_access_token_is_left_alone_by_token_check() {
     on_each_database(|app: TestApp| async move {
         new_member(&app, "member@tidemark.test").await;
-        app.post(
-            "/membership/v1/login",
-            credentials("member@tidemark.test", PASSWORD),
+        let member = app.signed_in("member@tidemark.test").await;
+        let (status, body) = call(
+            &app,
+            &member,
+            reqwest::Method::POST,
+            "/oauth/v1/token/check",
+            Some(json!({})),
         )
         .await;
-        let (status, body) = app.post("/oauth/v1/token/check", json!({})).await;
         assert_eq!(status, 200);
         assert_eq!(body["data"]["accessToken"], Value::Null);
     })
@@ -411,16 +415,7 @@ async fn guessing_locks_out_unknown_devices_but_not_the_owners_browser() {
     on_each_database(|app: TestApp| async move {
         new_member(&app, "member@tidemark.test").await;
         // The owner signed in on this browser before: it carries the device cookie.
-        let owner = browser();
-        let (status, _) = read(
-            owner
-                .post(app.url("/membership/v1/login"))
-                .json(&credentials("member@tidemark.test", PASSWORD))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let (status, owner) = sign_in(&app, "member@tidemark.test", PASSWORD).await;
         assert_eq!(status, 200);
         twelve_guesses_at_once_check_no_more_than_ten_passwords(&app).await;
         a_new_browser_waits_but_the_owners_browser_does_not(&app, &owner).await;
@@ -518,17 +513,8 @@ async fn demo_accounts_sign_in_in_demo_mode() {
             ("manager@tidemark.test", "BUSINESS"),
             ("admin@tidemark.test", "ADMIN"),
         ] {
-            let client = browser();
-            let (status, body) = read(
-                client
-                    .post(app.url("/membership/v1/login"))
-                    .json(&credentials(email, PASSWORD))
-                    .send()
-                    .await
-                    .unwrap(),
-            )
-            .await;
-            assert_eq!(status, 200, "{email}: {body}");
+            let (status, client) = sign_in(&app, email, PASSWORD).await;
+            assert_eq!(status, 200, "{email} on {}", app.database);
             let (_, profile) = read(
                 client
                     .get(app.url("/oauth/v1/token/profile"))
