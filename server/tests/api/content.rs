@@ -613,7 +613,8 @@ async fn the_home_page_paints_the_answers_of_its_three_calls(
         root.contains(r#"<section class="hero"><h1>기업이 전하는 이야기, 한곳에서</h1>"#),
         "{root}"
     );
-    assert!(root.contains(r#"<span class="session-pending" aria-hidden="true"></span>"#));
+    assert!(root
+        .contains(r#"<span class="session-pending" aria-hidden="true" data-session=""></span>"#));
     assert!(root.contains(r#"<h2 id="popular-title">인기 콘텐츠</h2>"#));
     assert_eq!(
         root.matches(r#"<li><a href="/post/category/list/"#).count(),
