@@ -234,85 +234,101 @@ async fn a_view_counts_once_per_visitor_and_day_and_popular_counts_distinct_view
     on_each_database(|app: TestApp| async move {
         let business = some_business(&app).await;
         let post = published_post(&app, business, "두 번 읽힌 글", 5).await;
-        let guest = new_guest_id(&app).await;
-        let reader = app.signed_in("reader@tidemark.test").await;
-        // The same guest and the same member each view the post twice today.
-        for _ in 0..2 {
-            let (status, body) = send(&app, &guest, vec![view(post)]).await;
-            assert_eq!(status, 200, "{body}");
-            let (status, body) = read(
-                reader
-                    .post(app.url("/api/v1/events"))
-                    .json(&json!({"events": [view(post), view(post)]}))
-                    .send()
-                    .await
-                    .unwrap(),
-            )
-            .await;
-            assert_eq!(status, 200, "{body}");
-        }
-        let days = recent_days(Utc::now());
-        roll_up(&app.state.db, &days).await.unwrap();
-        let today = analytics_daily::Entity::find()
-            .filter(analytics_daily::Column::PostId.eq(post))
-            .filter(analytics_daily::Column::Day.eq(days[1].clone()))
-            .one(&app.state.db)
-            .await
-            .unwrap()
-            .expect("today's row");
-        assert_eq!(
-            (today.views, today.unique_readers),
-            (2, 2),
-            "{}",
-            app.database
-        );
-        let row = post_row(&app, post).await;
-        assert_eq!((row.view_count, row.viewer_count), (2, 2));
-
-        // The member viewed it yesterday too: another visitor-day for the views shown, but
-        // the same viewer for the popular score.
-        let member = members::Entity::find()
-            .filter(members::Column::Email.eq("reader@tidemark.test"))
-            .one(&app.state.db)
-            .await
-            .unwrap()
-            .unwrap();
-        app.state
-            .events
-            .submit(vec![Event {
-                kind: "view",
-                post_id: Some(post),
-                business_id: Some(business),
-                member_id: Some(member.id),
-                guest_id: None,
-                device_type: "PC".into(),
-                device_os: None,
-                browser: None,
-                offset_minutes: 540,
-                occurred_at: Utc::now() - Duration::days(1),
-                detail: None,
-            }])
-            .await
-            .unwrap();
-        roll_up(&app.state.db, &days).await.unwrap();
-        let row = post_row(&app, post).await;
-        assert_eq!(
-            (row.view_count, row.viewer_count),
-            (3, 2),
-            "{}",
-            app.database
-        );
-        let published = row.published_at.unwrap();
-        let two_viewers = popular_score(2, 0, 0, published, Utc::now());
-        let three_views = popular_score(3, 0, 0, published, Utc::now());
-        assert!(
-            (row.popular_score - two_viewers).abs() < (row.popular_score - three_views).abs()
-                && (row.popular_score - two_viewers).abs() / two_viewers < 0.01,
-            "score {} for two viewers {two_viewers}",
-            row.popular_score
-        );
+        let days = the_same_guest_and_member_twice_today_are_two_views(&app, post).await;
+        a_view_yesterday_is_another_view_but_the_same_viewer(&app, (business, post), &days).await;
     })
     .await;
+}
+
+/// The same guest and the same member each view the post twice today. Answers the days the
+/// roll-up counted.
+async fn the_same_guest_and_member_twice_today_are_two_views(
+    app: &TestApp,
+    post: i64,
+) -> Vec<String> {
+    let guest = new_guest_id(app).await;
+    let reader = app.signed_in("reader@tidemark.test").await;
+    for _ in 0..2 {
+        let (status, body) = send(app, &guest, vec![view(post)]).await;
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = read(
+            reader
+                .post(app.url("/api/v1/events"))
+                .json(&json!({"events": [view(post), view(post)]}))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let days = recent_days(Utc::now());
+    roll_up(&app.state.db, &days).await.unwrap();
+    let today = analytics_daily::Entity::find()
+        .filter(analytics_daily::Column::PostId.eq(post))
+        .filter(analytics_daily::Column::Day.eq(days[1].clone()))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .expect("today's row");
+    assert_eq!(
+        (today.views, today.unique_readers),
+        (2, 2),
+        "{}",
+        app.database
+    );
+    let row = post_row(app, post).await;
+    assert_eq!((row.view_count, row.viewer_count), (2, 2));
+    days
+}
+
+/// The member viewed it yesterday too: another visitor-day for the views shown, but the same
+/// viewer for the popular score.
+async fn a_view_yesterday_is_another_view_but_the_same_viewer(
+    app: &TestApp,
+    (business, post): (i64, i64),
+    days: &[String],
+) {
+    let member = members::Entity::find()
+        .filter(members::Column::Email.eq("reader@tidemark.test"))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap();
+    app.state
+        .events
+        .submit(vec![Event {
+            kind: "view",
+            post_id: Some(post),
+            business_id: Some(business),
+            member_id: Some(member.id),
+            guest_id: None,
+            device_type: "PC".into(),
+            device_os: None,
+            browser: None,
+            offset_minutes: 540,
+            occurred_at: Utc::now() - Duration::days(1),
+            detail: None,
+        }])
+        .await
+        .unwrap();
+    roll_up(&app.state.db, days).await.unwrap();
+    let row = post_row(app, post).await;
+    assert_eq!(
+        (row.view_count, row.viewer_count),
+        (3, 2),
+        "{}",
+        app.database
+    );
+    let published = row.published_at.unwrap();
+    let two_viewers = popular_score(2, 0, 0, published, Utc::now());
+    let three_views = popular_score(3, 0, 0, published, Utc::now());
+    assert!(
+        (row.popular_score - two_viewers).abs() < (row.popular_score - three_views).abs()
+            && (row.popular_score - two_viewers).abs() / two_viewers < 0.01,
+        "score {} for two viewers {two_viewers}",
+        row.popular_score
+    );
 }
 
 #[tokio::test]
@@ -385,98 +401,132 @@ async fn analytics_calls_are_limited_per_visitor_and_per_address() {
     on_each_database(|app: TestApp| async move {
         let business = some_business(&app).await;
         let post = published_post(&app, business, "글", 2).await;
-        let batch = |n: usize| (0..n).map(|_| view(post)).collect::<Vec<_>>();
-
-        // One visitor: the burst, then 429 with the usual envelope and Retry-After.
         let guest = new_guest_id(&app).await;
-        let per_request = 40;
-        for _ in 0..BEACON_VISITOR_BURST as usize / per_request {
-            let (status, body) = send(&app, &guest, batch(per_request)).await;
-            assert_eq!(status, 200, "{body}");
-        }
-        let exhausted = std::time::Instant::now();
-        let response = reqwest::Client::new()
-            .post(app.url("/api/v1/events"))
-            .header("_tma_id", &guest)
-            .json(&json!({"events": batch(per_request)}))
+        let exhausted =
+            a_visitor_gets_its_burst_then_429_with_retry_after(&app, post, &guest).await;
+        the_visit_beacon_of_that_visitor_is_limited_too_but_not_another_visitor(
+            &app, post, &guest, exhausted,
+        )
+        .await;
+        an_address_gets_its_burst_whoever_the_visitors(&app, post).await;
+        calls_that_would_not_count_are_held_to_the_addresss_allowance(&app, post).await;
+    })
+    .await;
+}
+
+/// Events per request of a visitor's burst.
+const PER_REQUEST: usize = 40;
+
+/// `n` views of `post`.
+fn batch(post: i64, n: usize) -> Vec<Value> {
+    (0..n).map(|_| view(post)).collect()
+}
+
+/// One visitor: the burst, then 429 with the usual envelope and Retry-After. Answers when the
+/// burst was used up.
+async fn a_visitor_gets_its_burst_then_429_with_retry_after(
+    app: &TestApp,
+    post: i64,
+    guest: &str,
+) -> std::time::Instant {
+    for _ in 0..BEACON_VISITOR_BURST as usize / PER_REQUEST {
+        let (status, body) = send(app, guest, batch(post, PER_REQUEST)).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let exhausted = std::time::Instant::now();
+    let response = reqwest::Client::new()
+        .post(app.url("/api/v1/events"))
+        .header("_tma_id", guest)
+        .json(&json!({"events": batch(post, PER_REQUEST)}))
+        .send()
+        .await
+        .unwrap();
+    assert!(response.headers().contains_key("retry-after"));
+    let (status, body) = read(response).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (429, Some("429")),
+        "{body}"
+    );
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("too many analytics events from this visitor"),
+        "{body}"
+    );
+    exhausted
+}
+
+/// The visit beacon of the same visitor is limited too (only what refills meanwhile, one a
+/// second, gets through, however slow the machine); another visitor is not.
+async fn the_visit_beacon_of_that_visitor_is_limited_too_but_not_another_visitor(
+    app: &TestApp,
+    post: i64,
+    guest: &str,
+    exhausted: std::time::Instant,
+) {
+    let mut through = 0;
+    for _ in 0..3 {
+        let visit = reqwest::Client::new()
+            .post(app.url("/visit/v1"))
+            .body(json!({"offset": 540, "tmaId": guest, "deviceType": "PC"}).to_string())
             .send()
             .await
             .unwrap();
-        assert!(response.headers().contains_key("retry-after"));
-        let (status, body) = read(response).await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (429, Some("429")),
-            "{body}"
-        );
-        assert!(
-            body["message"]
-                .as_str()
-                .unwrap()
-                .starts_with("too many analytics events from this visitor"),
-            "{body}"
-        );
-        // The visit beacon of the same visitor is limited too (only what refills meanwhile,
-        // one a second, gets through, however slow the machine); another visitor is not.
-        let mut through = 0;
-        for _ in 0..3 {
-            let visit = reqwest::Client::new()
-                .post(app.url("/visit/v1"))
-                .body(json!({"offset": 540, "tmaId": guest, "deviceType": "PC"}).to_string())
-                .send()
-                .await
-                .unwrap();
-            through += usize::from(visit.status() != 429);
-        }
-        assert!(
-            through <= exhausted.elapsed().as_secs() as usize,
-            "{through} visits through in {:?}",
-            exhausted.elapsed()
-        );
-        let (status, body) = send(&app, &new_guest_id(&app).await, batch(1)).await;
-        assert_eq!(status, 200, "{body}");
+        through += usize::from(visit.status() != 429);
+    }
+    assert!(
+        through <= exhausted.elapsed().as_secs() as usize,
+        "{through} visits through in {:?}",
+        exhausted.elapsed()
+    );
+    let (status, body) = send(app, &new_guest_id(app).await, batch(post, 1)).await;
+    assert_eq!(status, 200, "{body}");
+}
 
-        // One address: at most its burst (plus what refills meanwhile, 50 a second, however
-        // slow the machine), whoever the visitors.
-        let started = std::time::Instant::now();
-        let mut sent = (BEACON_VISITOR_BURST as usize / per_request + 1) * per_request + 2;
-        let mut limited = None;
-        for _ in 0..BEACON_IP_BURST as usize / 50 + 5 {
-            let (status, body) = send(&app, &new_guest_id(&app).await, batch(50)).await;
-            if status == 429 {
-                limited = Some(body);
-                break;
-            }
-            assert_eq!(status, 200, "{body}");
-            sent += 50;
+/// One address: at most its burst (plus what refills meanwhile, 50 a second, however slow the
+/// machine), whoever the visitors.
+async fn an_address_gets_its_burst_whoever_the_visitors(app: &TestApp, post: i64) {
+    let started = std::time::Instant::now();
+    let mut sent = (BEACON_VISITOR_BURST as usize / PER_REQUEST + 1) * PER_REQUEST + 2;
+    let mut limited = None;
+    for _ in 0..BEACON_IP_BURST as usize / 50 + 5 {
+        let (status, body) = send(app, &new_guest_id(app).await, batch(post, 50)).await;
+        if status == 429 {
+            limited = Some(body);
+            break;
         }
-        let body = limited.expect("the address is limited");
-        assert!(
-            body["message"]
-                .as_str()
-                .unwrap()
-                .starts_with("too many analytics events;"),
-            "{body}"
-        );
-        let refilled = 50 * (started.elapsed().as_secs() as usize + 1);
-        assert!(
-            sent <= BEACON_IP_BURST as usize + refilled + 200,
-            "{sent} events before the limit ({refilled} refilled meanwhile)"
-        );
-        // Calls that would not count are held to the address's allowance as well: of five
-        // batches of 50 sent back to back, only what refills meanwhile (a batch a second)
-        // gets through.
-        let started = std::time::Instant::now();
-        let mut statuses = Vec::new();
-        for _ in 0..5 {
-            statuses.push(send(&app, "guest-made-up", batch(50)).await.0);
-        }
-        let through = statuses.iter().filter(|s| **s != 429).count();
-        assert!(
-            through <= 1 + started.elapsed().as_secs() as usize,
-            "{statuses:?} in {:?}",
-            started.elapsed()
-        );
-    })
-    .await;
+        assert_eq!(status, 200, "{body}");
+        sent += 50;
+    }
+    let body = limited.expect("the address is limited");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("too many analytics events;"),
+        "{body}"
+    );
+    let refilled = 50 * (started.elapsed().as_secs() as usize + 1);
+    assert!(
+        sent <= BEACON_IP_BURST as usize + refilled + 200,
+        "{sent} events before the limit ({refilled} refilled meanwhile)"
+    );
+}
+
+/// Calls that would not count are held to the address's allowance as well: of five batches
+/// of 50 sent back to back, only what refills meanwhile (a batch a second) gets through.
+async fn calls_that_would_not_count_are_held_to_the_addresss_allowance(app: &TestApp, post: i64) {
+    let started = std::time::Instant::now();
+    let mut statuses = Vec::new();
+    for _ in 0..5 {
+        statuses.push(send(app, "guest-made-up", batch(post, 50)).await.0);
+    }
+    let through = statuses.iter().filter(|s| **s != 429).count();
+    assert!(
+        through <= 1 + started.elapsed().as_secs() as usize,
+        "{statuses:?} in {:?}",
+        started.elapsed()
+    );
 }

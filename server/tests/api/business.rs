@@ -62,204 +62,269 @@ async fn a_member_registers_a_business_and_a_manager_joins_through_an_invitation
     on_each_database(|app: TestApp| async move {
         new_member(&app, "owner@example.test").await;
         let owner = app.signed_in("owner@example.test").await;
-
-        // Bad numbers are refused with a clear message and nothing is created.
-        let (status, body) = call(
+        a_bad_number_is_refused_and_nothing_is_created(&app, &owner).await;
+        let business = the_member_registers_a_business_and_is_its_master(&app, &owner).await;
+        one_number_has_one_business_and_one_member_has_one(&app, &owner).await;
+        the_master_edits_the_profile_and_a_guest_reads_it(&app, &owner, business).await;
+        let token =
+            the_invitation_goes_by_mail_and_reading_it_accepts_nothing(&app, &owner, business)
+                .await;
+        let manager =
+            joining_through_the_invitation_makes_a_manager_once(&app, &token, business).await;
+        let manager_id =
+            the_manager_lists_the_team_but_may_not_run_it(&app, &manager, business).await;
+        the_master_removes_the_manager_and_the_audit_log_tells_the_story(
             &app,
             &owner,
-            Method::POST,
-            "/api/v1/businesses",
-            Some(registration("124-81-00999", "나쁜번호")),
-        )
-        .await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (400, Some("104")),
-            "{body}"
-        );
-        let (status, body) = call(&app, &owner, Method::GET, "/api/v1/mypage/business", None).await;
-        assert_eq!((status, &body["data"]), (200, &Value::Null));
-
-        let (status, body) = call(
-            &app,
-            &owner,
-            Method::POST,
-            "/api/v1/businesses",
-            Some(registration(NUMBER_A, "타이드랩")),
-        )
-        .await;
-        assert_eq!(status, 200, "{}: {body}", app.database);
-        let business = body["data"]["id"].as_i64().unwrap();
-        assert_eq!(body["data"]["registrationNumber"], NUMBER_A);
-        assert_eq!(body["data"]["verified"], false);
-        let (_, mine) = call(&app, &owner, Method::GET, "/api/v1/mypage/business", None).await;
-        assert_eq!(mine["data"]["role"], "BUSINESS_MASTER");
-
-        // One number, one business; one member, one business.
-        new_member(&app, "rival@example.test").await;
-        let rival = app.signed_in("rival@example.test").await;
-        let (status, _) = call(
-            &app,
-            &rival,
-            Method::POST,
-            "/api/v1/businesses",
-            Some(registration(NUMBER_A, "따라쟁이")),
-        )
-        .await;
-        assert_eq!(status, 409);
-        let (status, _) = call(
-            &app,
-            &owner,
-            Method::POST,
-            "/api/v1/businesses",
-            Some(registration(NUMBER_B, "두번째")),
-        )
-        .await;
-        assert_eq!(status, 409);
-
-        // The master edits the profile; a guest reads it.
-        let (status, body) = call(
-            &app,
-            &owner,
-            Method::PUT,
-            &format!("/api/v1/businesses/{business}"),
-            Some(json!({"location": "서울 성동구", "homepage": ""})),
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!(body["data"]["location"], "서울 성동구");
-        assert_eq!(body["data"]["homepage"], Value::Null);
-        let (status, body) = app.get(&format!("/api/v1/businesses/{business}")).await;
-        assert_eq!(
-            (status, body["data"]["name"].as_str()),
-            (200, Some("타이드랩"))
-        );
-        let (status, _) = call(
-            &app,
-            &owner,
-            Method::PUT,
-            &format!("/api/v1/businesses/{business}"),
-            Some(json!({"homepage": "javascript:alert(1)"})),
-        )
-        .await;
-        assert_eq!(status, 400);
-
-        // The invitation goes by mail; reading the link accepts nothing.
-        let (status, body) = call(
-            &app,
-            &owner,
-            Method::POST,
-            &format!("/api/v1/businesses/{business}/invitations"),
-            Some(json!({"email": "New.Manager@Example.test"})),
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!(body["data"]["status"], "PENDING");
-        let token = invitation_token(&app, "new.manager@example.test").await;
-        for _ in 0..2 {
-            let (status, body) = app.get(&format!("/api/v1/invitations?token={token}")).await;
-            assert_eq!(status, 200, "{body}");
-            assert_eq!(body["data"]["status"], "PENDING");
-            assert_eq!(body["data"]["accountExists"], false);
-            assert_eq!(body["data"]["businessName"], "타이드랩");
-        }
-
-        // Joining through it makes the account, the manager, and a session.
-        let manager = browser();
-        let join = json!({
-            "token": token, "password": "Manager-pass-2026", "nickname": "새매니저",
-            "terms": {"service": true, "privacy": true}
-        });
-        let (status, body) = call(
-            &app,
             &manager,
-            Method::POST,
-            "/api/v1/invitations/join",
-            Some(join.clone()),
+            (business, manager_id),
         )
         .await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!(body["data"]["businessId"], business);
-        let (_, mine) = call(&app, &manager, Method::GET, "/api/v1/mypage/business", None).await;
-        assert_eq!(mine["data"]["role"], "BUSINESS");
-        // Single use.
-        let (status, _) = call(
-            &app,
-            &browser(),
-            Method::POST,
-            "/api/v1/invitations/join",
-            Some(join),
-        )
-        .await;
-        assert_eq!(status, 409);
-
-        // The manager may list the team but not invite, edit or read the audit log.
-        let (status, body) = call(
-            &app,
-            &manager,
-            Method::GET,
-            &format!("/api/v1/businesses/{business}/managers"),
-            None,
-        )
-        .await;
-        assert_eq!(status, 200);
-        assert_eq!(body["data"].as_array().unwrap().len(), 2);
-        for (method, path, body) in [
-            (
-                Method::POST,
-                format!("/api/v1/businesses/{business}/invitations"),
-                Some(json!({"email": "x@example.test"})),
-            ),
-            (
-                Method::PUT,
-                format!("/api/v1/businesses/{business}"),
-                Some(json!({"name": "바꿈"})),
-            ),
-            (
-                Method::GET,
-                format!("/api/v1/businesses/{business}/audit"),
-                None,
-            ),
-        ] {
-            let (status, answer) = call(&app, &manager, method, &path, body).await;
-            assert_eq!(status, 403, "{path}: {answer}");
-        }
-
-        // The master removes the manager; the audit log tells the whole story.
-        let manager_id = body["data"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|m| m["role"] == "BUSINESS")
-            .unwrap()["memberId"]
-            .as_i64()
-            .unwrap();
-        let (status, _) = call(
-            &app,
-            &owner,
-            Method::DELETE,
-            &format!("/api/v1/businesses/{business}/managers/{manager_id}"),
-            None,
-        )
-        .await;
-        assert_eq!(status, 200);
-        let (_, mine) = call(&app, &manager, Method::GET, "/api/v1/mypage/business", None).await;
-        assert_eq!(mine["data"], Value::Null);
-        let trail = actions(&app, &owner, business).await;
-        assert_eq!(
-            trail,
-            [
-                "MANAGER_REMOVED",
-                "INVITATION_ACCEPTED",
-                "INVITATION_SENT",
-                "PROFILE_UPDATED",
-                "BUSINESS_REGISTERED"
-            ],
-            "{}",
-            app.database
-        );
     })
     .await;
+}
+
+/// Bad numbers are refused with a clear message and nothing is created.
+async fn a_bad_number_is_refused_and_nothing_is_created(app: &TestApp, owner: &reqwest::Client) {
+    let (status, body) = call(
+        app,
+        owner,
+        Method::POST,
+        "/api/v1/businesses",
+        Some(registration("124-81-00999", "나쁜번호")),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("104")),
+        "{body}"
+    );
+    let (status, body) = call(app, owner, Method::GET, "/api/v1/mypage/business", None).await;
+    assert_eq!((status, &body["data"]), (200, &Value::Null));
+}
+
+/// Answers the business's id.
+async fn the_member_registers_a_business_and_is_its_master(
+    app: &TestApp,
+    owner: &reqwest::Client,
+) -> i64 {
+    let (status, body) = call(
+        app,
+        owner,
+        Method::POST,
+        "/api/v1/businesses",
+        Some(registration(NUMBER_A, "타이드랩")),
+    )
+    .await;
+    assert_eq!(status, 200, "{}: {body}", app.database);
+    let business = body["data"]["id"].as_i64().unwrap();
+    assert_eq!(body["data"]["registrationNumber"], NUMBER_A);
+    assert_eq!(body["data"]["verified"], false);
+    let (_, mine) = call(app, owner, Method::GET, "/api/v1/mypage/business", None).await;
+    assert_eq!(mine["data"]["role"], "BUSINESS_MASTER");
+    business
+}
+
+async fn one_number_has_one_business_and_one_member_has_one(
+    app: &TestApp,
+    owner: &reqwest::Client,
+) {
+    new_member(app, "rival@example.test").await;
+    let rival = app.signed_in("rival@example.test").await;
+    let (status, _) = call(
+        app,
+        &rival,
+        Method::POST,
+        "/api/v1/businesses",
+        Some(registration(NUMBER_A, "따라쟁이")),
+    )
+    .await;
+    assert_eq!(status, 409);
+    let (status, _) = call(
+        app,
+        owner,
+        Method::POST,
+        "/api/v1/businesses",
+        Some(registration(NUMBER_B, "두번째")),
+    )
+    .await;
+    assert_eq!(status, 409);
+}
+
+async fn the_master_edits_the_profile_and_a_guest_reads_it(
+    app: &TestApp,
+    owner: &reqwest::Client,
+    business: i64,
+) {
+    let (status, body) = call(
+        app,
+        owner,
+        Method::PUT,
+        &format!("/api/v1/businesses/{business}"),
+        Some(json!({"location": "서울 성동구", "homepage": ""})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["location"], "서울 성동구");
+    assert_eq!(body["data"]["homepage"], Value::Null);
+    let (status, body) = app.get(&format!("/api/v1/businesses/{business}")).await;
+    assert_eq!(
+        (status, body["data"]["name"].as_str()),
+        (200, Some("타이드랩"))
+    );
+    let (status, _) = call(
+        app,
+        owner,
+        Method::PUT,
+        &format!("/api/v1/businesses/{business}"),
+        Some(json!({"homepage": "javascript:alert(1)"})),
+    )
+    .await;
+    assert_eq!(status, 400);
+}
+
+/// Answers the invitation's token.
+async fn the_invitation_goes_by_mail_and_reading_it_accepts_nothing(
+    app: &TestApp,
+    owner: &reqwest::Client,
+    business: i64,
+) -> String {
+    let (status, body) = call(
+        app,
+        owner,
+        Method::POST,
+        &format!("/api/v1/businesses/{business}/invitations"),
+        Some(json!({"email": "New.Manager@Example.test"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["status"], "PENDING");
+    let token = invitation_token(app, "new.manager@example.test").await;
+    for _ in 0..2 {
+        let (status, body) = app.get(&format!("/api/v1/invitations?token={token}")).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["status"], "PENDING");
+        assert_eq!(body["data"]["accountExists"], false);
+        assert_eq!(body["data"]["businessName"], "타이드랩");
+    }
+    token
+}
+
+/// Joining through it makes the account, the manager, and a session; answers the manager's
+/// browser.
+async fn joining_through_the_invitation_makes_a_manager_once(
+    app: &TestApp,
+    token: &str,
+    business: i64,
+) -> reqwest::Client {
+    let manager = browser();
+    let join = json!({
+        "token": token, "password": "Manager-pass-2026", "nickname": "새매니저",
+        "terms": {"service": true, "privacy": true}
+    });
+    let (status, body) = call(
+        app,
+        &manager,
+        Method::POST,
+        "/api/v1/invitations/join",
+        Some(join.clone()),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["businessId"], business);
+    let (_, mine) = call(app, &manager, Method::GET, "/api/v1/mypage/business", None).await;
+    assert_eq!(mine["data"]["role"], "BUSINESS");
+    // Single use.
+    let (status, _) = call(
+        app,
+        &browser(),
+        Method::POST,
+        "/api/v1/invitations/join",
+        Some(join),
+    )
+    .await;
+    assert_eq!(status, 409);
+    manager
+}
+
+/// The manager may list the team but not invite, edit or read the audit log. Answers the
+/// manager's member id.
+async fn the_manager_lists_the_team_but_may_not_run_it(
+    app: &TestApp,
+    manager: &reqwest::Client,
+    business: i64,
+) -> i64 {
+    let (status, body) = call(
+        app,
+        manager,
+        Method::GET,
+        &format!("/api/v1/businesses/{business}/managers"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"].as_array().unwrap().len(), 2);
+    for (method, path, body) in [
+        (
+            Method::POST,
+            format!("/api/v1/businesses/{business}/invitations"),
+            Some(json!({"email": "x@example.test"})),
+        ),
+        (
+            Method::PUT,
+            format!("/api/v1/businesses/{business}"),
+            Some(json!({"name": "바꿈"})),
+        ),
+        (
+            Method::GET,
+            format!("/api/v1/businesses/{business}/audit"),
+            None,
+        ),
+    ] {
+        let (status, answer) = call(app, manager, method, &path, body).await;
+        assert_eq!(status, 403, "{path}: {answer}");
+    }
+
+    body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["role"] == "BUSINESS")
+        .unwrap()["memberId"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn the_master_removes_the_manager_and_the_audit_log_tells_the_story(
+    app: &TestApp,
+    owner: &reqwest::Client,
+    manager: &reqwest::Client,
+    (business, manager_id): (i64, i64),
+) {
+    let (status, _) = call(
+        app,
+        owner,
+        Method::DELETE,
+        &format!("/api/v1/businesses/{business}/managers/{manager_id}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, mine) = call(app, manager, Method::GET, "/api/v1/mypage/business", None).await;
+    assert_eq!(mine["data"], Value::Null);
+    let trail = actions(app, owner, business).await;
+    assert_eq!(
+        trail,
+        [
+            "MANAGER_REMOVED",
+            "INVITATION_ACCEPTED",
+            "INVITATION_SENT",
+            "PROFILE_UPDATED",
+            "BUSINESS_REGISTERED"
+        ],
+        "{}",
+        app.database
+    );
 }
 
 #[tokio::test]
@@ -267,24 +332,35 @@ async fn only_the_invited_address_accepts_and_a_withdrawn_invitation_is_dead() {
     let app = TestApp::spawn(None, "sqlite").await;
     let master = app.signed_in("master@tidemark.test").await;
     let business = my_business(&app, &master).await;
-    new_member(&app, "invited@example.test").await;
-    new_member(&app, "someone.else@example.test").await;
+    only_the_invited_member_accepts_and_only_once(&app, &master, business).await;
+    a_withdrawn_invitation_cannot_be_used(&app, &master, business).await;
+    let (status, _) = app.get("/api/v1/invitations?token=not-a-token").await;
+    assert_eq!(status, 404);
+}
+
+async fn only_the_invited_member_accepts_and_only_once(
+    app: &TestApp,
+    master: &reqwest::Client,
+    business: i64,
+) {
+    new_member(app, "invited@example.test").await;
+    new_member(app, "someone.else@example.test").await;
     let (status, _) = call(
-        &app,
-        &master,
+        app,
+        master,
         Method::POST,
         &format!("/api/v1/businesses/{business}/invitations"),
         Some(json!({"email": "invited@example.test"})),
     )
     .await;
     assert_eq!(status, 200);
-    let token = invitation_token(&app, "invited@example.test").await;
+    let token = invitation_token(app, "invited@example.test").await;
     let (_, view) = app.get(&format!("/api/v1/invitations?token={token}")).await;
     assert_eq!(view["data"]["accountExists"], true);
 
     let other = app.signed_in("someone.else@example.test").await;
     let (status, _) = call(
-        &app,
+        app,
         &other,
         Method::POST,
         "/api/v1/invitations/accept",
@@ -293,7 +369,7 @@ async fn only_the_invited_address_accepts_and_a_withdrawn_invitation_is_dead() {
     .await;
     assert_eq!(status, 403);
     let (status, _) = call(
-        &app,
+        app,
         &browser(),
         Method::POST,
         "/api/v1/invitations/accept",
@@ -303,7 +379,7 @@ async fn only_the_invited_address_accepts_and_a_withdrawn_invitation_is_dead() {
     assert_eq!(status, 401);
     let invited = app.signed_in("invited@example.test").await;
     let (status, body) = call(
-        &app,
+        app,
         &invited,
         Method::POST,
         "/api/v1/invitations/accept",
@@ -313,7 +389,7 @@ async fn only_the_invited_address_accepts_and_a_withdrawn_invitation_is_dead() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["businessId"], business);
     let (status, _) = call(
-        &app,
+        app,
         &invited,
         Method::POST,
         "/api/v1/invitations/accept",
@@ -321,22 +397,27 @@ async fn only_the_invited_address_accepts_and_a_withdrawn_invitation_is_dead() {
     )
     .await;
     assert_eq!(status, 409);
+}
 
-    // A withdrawn invitation cannot be used.
-    new_member(&app, "late@example.test").await;
+async fn a_withdrawn_invitation_cannot_be_used(
+    app: &TestApp,
+    master: &reqwest::Client,
+    business: i64,
+) {
+    new_member(app, "late@example.test").await;
     let (_, sent) = call(
-        &app,
-        &master,
+        app,
+        master,
         Method::POST,
         &format!("/api/v1/businesses/{business}/invitations"),
         Some(json!({"email": "late@example.test"})),
     )
     .await;
     let id = sent["data"]["id"].as_i64().unwrap();
-    let token = invitation_token(&app, "late@example.test").await;
+    let token = invitation_token(app, "late@example.test").await;
     let (status, _) = call(
-        &app,
-        &master,
+        app,
+        master,
         Method::DELETE,
         &format!("/api/v1/businesses/{business}/invitations/{id}"),
         None,
@@ -345,7 +426,7 @@ async fn only_the_invited_address_accepts_and_a_withdrawn_invitation_is_dead() {
     assert_eq!(status, 200);
     let late = app.signed_in("late@example.test").await;
     let (status, _) = call(
-        &app,
+        app,
         &late,
         Method::POST,
         "/api/v1/invitations/accept",
@@ -353,8 +434,6 @@ async fn only_the_invited_address_accepts_and_a_withdrawn_invitation_is_dead() {
     )
     .await;
     assert_eq!(status, 409);
-    let (status, _) = app.get("/api/v1/invitations?token=not-a-token").await;
-    assert_eq!(status, 404);
 }
 
 #[tokio::test]

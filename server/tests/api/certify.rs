@@ -2,11 +2,14 @@
 //! a browser uses it, the uses of a completed certification (account, phone change, password
 //! by phone), and PortOne against a stand-in server speaking its v1 REST API.
 
-use crate::helpers::{browser, fresh_postgres, new_member, read, sign_in, TestApp};
+use crate::helpers::{
+    browser, call, fresh_postgres, my_business, new_member, read, sign_in, TestApp,
+};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use chrono::{Duration, Utc};
+use reqwest::Method;
 use sea_orm::prelude::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::{json, Value};
@@ -14,7 +17,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use tidemark_core::certify::{validate_certification, Certification, CertificationReturn};
-use tidemark_server::entities::{certifications, members};
+use tidemark_server::entities::{certifications, mail_outbox, members, search_log};
 use tidemark_server::Settings;
 
 const PASSWORD: &str = crate::helpers::TEST_PASSWORD;
@@ -277,108 +280,136 @@ async fn a_member_certifies_through_the_local_page_like_a_browser() {
         let (reader, client) = signed_in_member(&app, "reader@certify.test").await;
         let (_, profile) = get(&app, &client, "/oauth/v1/token/profile").await;
         assert_eq!(profile["data"]["certified"], false);
-
-        let (certify_no, page) = request_certification(&app, &client, "join").await;
-        let requested = row(&app, &certify_no).await;
-        assert_eq!(
-            (
-                requested.provider.as_str(),
-                requested.purpose.as_str(),
-                requested.status.as_str()
-            ),
-            ("local", "join", "REQUESTED")
-        );
-        let ttl = requested.expires_at - requested.created_at;
-        assert_eq!(ttl, Duration::minutes(30));
-
-        let response = navigator().get(&page).send().await.unwrap();
-        assert_eq!(response.status(), 200);
-        let content_type = response.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .to_string();
-        assert!(content_type.starts_with("text/html"), "{content_type}");
-        let csp = response.headers()["content-security-policy"]
-            .to_str()
-            .unwrap()
-            .to_string();
-        assert!(csp.contains("form-action 'self'"), "{csp}");
-        let html = response.text().await.unwrap();
-        for needle in [
-            "<form method=\"post\" action=\"/certify/local\"",
-            &format!("name=\"certifyNo\" value=\"{certify_no}\""),
-            "name=\"name\"",
-            "name=\"phone\"",
-            "name=\"birthDate\"",
-            "value=\"male\"",
-            "value=\"female\"",
-            "value=\"confirm\"",
-            "value=\"cancel\"",
-            "본인인증",
-            "Identity certification",
-        ] {
-            assert!(html.contains(needle), "the page lacks {needle}: {html}");
-        }
-        assert!(!html.contains("<script"), "no JavaScript needed");
-
-        // A plain form post, as the browser sends it: no `_off_set`, no cookies.
-        let uid = confirm_with(&navigator(), &app, &certify_no, HONG).await;
-        assert_eq!(
-            row(&app, &certify_no).await.status,
-            "REQUESTED",
-            "only /complete completes"
-        );
-        let (status, body) = complete(&app, &client, &certify_no, &uid).await;
-        assert_eq!(
-            (status, &body["data"]["certifyNo"]),
-            (200, &json!(certify_no)),
-            "{body}"
-        );
-        let completed = row(&app, &certify_no).await;
-        assert_eq!(completed.status, "COMPLETED");
-        assert_eq!(completed.provider_uid.as_deref(), Some(uid.as_str()));
-        assert_eq!(completed.name.as_deref(), Some("홍길동"));
-        assert_eq!(completed.phone.as_deref(), Some("01012345678"));
-        assert_eq!(completed.birth_date.as_deref(), Some("1990-01-31"));
-        assert_eq!(completed.gender.as_deref(), Some("male"));
-        assert!(completed.completed_at.is_some());
-        let person_key = completed.person_key.clone().expect("a person key");
-
-        let (status, body) = attach(&app, &client, &certify_no).await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!(
-            body["data"]["certify"],
-            json!({
-                "certifyNo": certify_no, "name": "홍길동", "birthDate": "1990-01-31",
-                "gender": "male", "phoneLast4": "5678"
-            })
-        );
-        assert!(
-            !body.to_string().contains("01012345678"),
-            "never the whole phone"
-        );
-        let reader = reload(&app, &reader).await;
-        assert_eq!(reader.person_key.as_deref(), Some(person_key.as_str()));
-        assert_eq!(reader.certification_id, Some(completed.id));
-        assert_eq!(row(&app, &certify_no).await.member_id, Some(reader.id));
-
-        let (status, profile) = get(&app, &client, "/oauth/v1/token/profile").await;
-        assert_eq!(status, 200);
-        assert_eq!(profile["data"]["certified"], true);
-        assert_eq!(profile["data"]["birthday"], "1990-01-31");
-        assert_eq!(profile["data"]["gender"], "male");
-        let (_, state) = get(&app, &client, "/membership/v1/account/state").await;
-        assert_eq!(state["data"]["certified"], true);
-
-        // The same call again is harmless: the certification is already this member's.
-        let (status, again) = attach(&app, &client, &certify_no).await;
-        assert_eq!((status, &again["data"]), (200, &body["data"]));
-
+        let certify_no =
+            a_request_lasts_30_minutes_and_its_page_needs_no_script(&app, &client).await;
+        let completed =
+            a_plain_form_post_confirms_and_only_complete_completes(&app, &client, &certify_no)
+                .await;
+        attaching_certifies_the_member_once_and_for_all(&app, &client, &reader, &completed).await;
         // The same person certifying again gets the same key.
         let second = certify(&app, &client, "account", HONG).await;
-        assert_eq!(row(&app, &second).await.person_key, Some(person_key));
+        assert_eq!(row(&app, &second).await.person_key, completed.person_key);
     })
     .await;
+}
+
+/// Answers the request's certifyNo.
+async fn a_request_lasts_30_minutes_and_its_page_needs_no_script(
+    app: &TestApp,
+    client: &reqwest::Client,
+) -> String {
+    let (certify_no, page) = request_certification(app, client, "join").await;
+    let requested = row(app, &certify_no).await;
+    assert_eq!(
+        (
+            requested.provider.as_str(),
+            requested.purpose.as_str(),
+            requested.status.as_str()
+        ),
+        ("local", "join", "REQUESTED")
+    );
+    let ttl = requested.expires_at - requested.created_at;
+    assert_eq!(ttl, Duration::minutes(30));
+
+    let response = navigator().get(&page).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let content_type = response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(content_type.starts_with("text/html"), "{content_type}");
+    let csp = response.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(csp.contains("form-action 'self'"), "{csp}");
+    let html = response.text().await.unwrap();
+    for needle in [
+        "<form method=\"post\" action=\"/certify/local\"",
+        &format!("name=\"certifyNo\" value=\"{certify_no}\""),
+        "name=\"name\"",
+        "name=\"phone\"",
+        "name=\"birthDate\"",
+        "value=\"male\"",
+        "value=\"female\"",
+        "value=\"confirm\"",
+        "value=\"cancel\"",
+        "본인인증",
+        "Identity certification",
+    ] {
+        assert!(html.contains(needle), "the page lacks {needle}: {html}");
+    }
+    assert!(!html.contains("<script"), "no JavaScript needed");
+    certify_no
+}
+
+/// A plain form post, as the browser sends it: no `_off_set`, no cookies; then `/complete`
+/// records the person. Answers the completed certification.
+async fn a_plain_form_post_confirms_and_only_complete_completes(
+    app: &TestApp,
+    client: &reqwest::Client,
+    certify_no: &str,
+) -> certifications::Model {
+    let uid = confirm_with(&navigator(), app, certify_no, HONG).await;
+    assert_eq!(
+        row(app, certify_no).await.status,
+        "REQUESTED",
+        "only /complete completes"
+    );
+    let (status, body) = complete(app, client, certify_no, &uid).await;
+    assert_eq!(
+        (status, &body["data"]["certifyNo"]),
+        (200, &json!(certify_no)),
+        "{body}"
+    );
+    let completed = row(app, certify_no).await;
+    assert_eq!(completed.status, "COMPLETED");
+    assert_eq!(completed.provider_uid.as_deref(), Some(uid.as_str()));
+    assert_eq!(completed.name.as_deref(), Some("홍길동"));
+    assert_eq!(completed.phone.as_deref(), Some("01012345678"));
+    assert_eq!(completed.birth_date.as_deref(), Some("1990-01-31"));
+    assert_eq!(completed.gender.as_deref(), Some("male"));
+    assert!(completed.completed_at.is_some());
+    completed
+}
+
+async fn attaching_certifies_the_member_once_and_for_all(
+    app: &TestApp,
+    client: &reqwest::Client,
+    reader: &members::Model,
+    completed: &certifications::Model,
+) {
+    let person_key = completed.person_key.clone().expect("a person key");
+    let certify_no = completed.certify_no.as_str();
+    let (status, body) = attach(app, client, certify_no).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["data"]["certify"],
+        json!({
+            "certifyNo": certify_no, "name": "홍길동", "birthDate": "1990-01-31",
+            "gender": "male", "phoneLast4": "5678"
+        })
+    );
+    assert!(
+        !body.to_string().contains("01012345678"),
+        "never the whole phone"
+    );
+    let reader = reload(app, reader).await;
+    assert_eq!(reader.person_key.as_deref(), Some(person_key.as_str()));
+    assert_eq!(reader.certification_id, Some(completed.id));
+    assert_eq!(row(app, certify_no).await.member_id, Some(reader.id));
+
+    let (status, profile) = get(app, client, "/oauth/v1/token/profile").await;
+    assert_eq!(status, 200);
+    assert_eq!(profile["data"]["certified"], true);
+    assert_eq!(profile["data"]["birthday"], "1990-01-31");
+    assert_eq!(profile["data"]["gender"], "male");
+    let (_, state) = get(app, client, "/membership/v1/account/state").await;
+    assert_eq!(state["data"]["certified"], true);
+
+    // The same call again is harmless: the certification is already this member's.
+    let (status, again) = attach(app, client, certify_no).await;
+    assert_eq!((status, &again["data"]), (200, &body["data"]));
 }
 
 #[tokio::test]
@@ -554,86 +585,108 @@ async fn a_password_is_found_by_phone_and_reset() {
 
         // Later, signed out, on another device.
         let visitor = browser();
-        let certify_no = certify(&app, &visitor, "password", HONG).await;
-        let (status, body) = post(
-            &app,
-            &visitor,
-            "/membership/v1/password/find/phone",
-            json!({"certifyNo": certify_no}),
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
-        let token = body["data"]["token"].as_str().unwrap().to_string();
-        assert_eq!(body["data"]["expiresInSeconds"], 1800);
-
-        // A certification finds a password once.
-        let (status, body) = post(
-            &app,
-            &visitor,
-            "/membership/v1/password/find/phone",
-            json!({"certifyNo": certify_no}),
-        )
-        .await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (400, Some("104")),
-            "{body}"
-        );
-
-        let new_password = "Fresh-pass-2027!";
-        let (status, body) = post(
-            &app,
-            &visitor,
-            "/membership/v1/password/reset",
-            json!({"type": "phone", "token": token, "password": new_password}),
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!(
-            sign_in(&app, "reader@certify.test", new_password).await.0,
-            200
-        );
-        assert_eq!(sign_in(&app, "reader@certify.test", PASSWORD).await.0, 401);
-        let (status, _) = post(
-            &app,
-            &visitor,
-            "/membership/v1/password/reset",
-            json!({"type": "phone", "token": token, "password": "Another-pass-2028!"}),
-        )
-        .await;
-        assert_eq!(status, 400, "the reset token is single-use");
-
-        // A certification for joining does not find passwords.
-        let for_join = certify(&app, &visitor, "join", HONG).await;
-        let (status, body) = post(
-            &app,
-            &visitor,
-            "/membership/v1/password/find/phone",
-            json!({"certifyNo": for_join}),
-        )
-        .await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (400, Some("104")),
-            "{body}"
-        );
-
-        // A person without an account: 2002.
-        let stranger = certify(&app, &visitor, "password", KIM).await;
-        let (status, body) = post(
-            &app,
-            &visitor,
-            "/membership/v1/password/find/phone",
-            json!({"certifyNo": stranger}),
-        )
-        .await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (404, Some("2002")),
-            "{body}"
-        );
+        let token = a_password_certification_finds_the_password_once(&app, &visitor).await;
+        the_reset_token_sets_a_new_password_once(&app, &visitor, &token).await;
+        only_a_password_certification_of_a_member_finds_one(&app, &visitor).await;
     })
     .await;
+}
+
+/// Answers the reset token.
+async fn a_password_certification_finds_the_password_once(
+    app: &TestApp,
+    visitor: &reqwest::Client,
+) -> String {
+    let certify_no = certify(app, visitor, "password", HONG).await;
+    let (status, body) = post(
+        app,
+        visitor,
+        "/membership/v1/password/find/phone",
+        json!({"certifyNo": certify_no}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let token = body["data"]["token"].as_str().unwrap().to_string();
+    assert_eq!(body["data"]["expiresInSeconds"], 1800);
+
+    // A certification finds a password once.
+    let (status, body) = post(
+        app,
+        visitor,
+        "/membership/v1/password/find/phone",
+        json!({"certifyNo": certify_no}),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("104")),
+        "{body}"
+    );
+    token
+}
+
+async fn the_reset_token_sets_a_new_password_once(
+    app: &TestApp,
+    visitor: &reqwest::Client,
+    token: &str,
+) {
+    let new_password = "Fresh-pass-2027!";
+    let (status, body) = post(
+        app,
+        visitor,
+        "/membership/v1/password/reset",
+        json!({"type": "phone", "token": token, "password": new_password}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        sign_in(app, "reader@certify.test", new_password).await.0,
+        200
+    );
+    assert_eq!(sign_in(app, "reader@certify.test", PASSWORD).await.0, 401);
+    let (status, _) = post(
+        app,
+        visitor,
+        "/membership/v1/password/reset",
+        json!({"type": "phone", "token": token, "password": "Another-pass-2028!"}),
+    )
+    .await;
+    assert_eq!(status, 400, "the reset token is single-use");
+}
+
+async fn only_a_password_certification_of_a_member_finds_one(
+    app: &TestApp,
+    visitor: &reqwest::Client,
+) {
+    // A certification for joining does not find passwords.
+    let for_join = certify(app, visitor, "join", HONG).await;
+    let (status, body) = post(
+        app,
+        visitor,
+        "/membership/v1/password/find/phone",
+        json!({"certifyNo": for_join}),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("104")),
+        "{body}"
+    );
+
+    // A person without an account: 2002.
+    let stranger = certify(app, visitor, "password", KIM).await;
+    let (status, body) = post(
+        app,
+        visitor,
+        "/membership/v1/password/find/phone",
+        json!({"certifyNo": stranger}),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (404, Some("2002")),
+        "{body}"
+    );
 }
 
 #[tokio::test]
@@ -644,114 +697,158 @@ async fn mismatched_expired_or_reused_certifications_answer_400_and_change_nothi
         let first_uid = confirm_on_local_page(&app, &first_no, HONG).await;
         let (second_no, _) = request_certification(&app, client, "join").await;
         let second_uid = confirm_on_local_page(&app, &second_no, KIM).await;
-        let first_before = row(&app, &first_no).await;
-        let second_before = row(&app, &second_no).await;
-
-        // Another request's certification.
-        let (status, body) = complete(&app, client, &first_no, &second_uid).await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (400, Some("104")),
-            "{body}"
-        );
-        assert_eq!(row(&app, &first_no).await, first_before);
-        assert_eq!(row(&app, &second_no).await, second_before);
-        // Missing, blank, unknown and malformed ids.
-        for body in [
-            json!({"certifyNo": first_no}),
-            json!({"certifyNo": first_no, "certifyUid": "  "}),
-            json!({"certifyNo": "tmc_unknown", "certifyUid": first_uid}),
-            json!({"certifyNo": first_no, "certifyUid": "local_nope"}),
-            json!({"certifyNo": first_no, "certifyUid": "../users/getToken"}),
-            json!({"certifyNo": first_no, "certifyUid": first_uid, "extra": 1}),
-        ] {
-            let (status, answer) = post(&app, client, "/certify/v1/complete", body.clone()).await;
-            assert_eq!(
-                (status, answer["code"].as_str()),
-                (400, Some("104")),
-                "{body}: {answer}"
-            );
-        }
-        assert_eq!(row(&app, &first_no).await, first_before);
-
-        // An expired request.
-        certifications::Entity::update_many()
-            .col_expr(
-                certifications::Column::ExpiresAt,
-                Expr::value(Utc::now() - Duration::seconds(1)),
-            )
-            .filter(certifications::Column::CertifyNo.eq(&second_no))
-            .exec(&app.state.db)
-            .await
-            .unwrap();
-        let expired = row(&app, &second_no).await;
-        let (status, body) = complete(&app, client, &second_no, &second_uid).await;
-        assert_eq!(status, 400, "{body}");
-        assert!(body["message"].as_str().unwrap().contains("expired"));
-        assert_eq!(row(&app, &second_no).await, expired);
-        let response = navigator()
-            .get(app.url(&format!("/certify/local?certifyNo={second_no}")))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 400);
-
-        // A completed certification completes once.
-        assert_eq!(complete(&app, client, &first_no, &first_uid).await.0, 200);
-        let completed = row(&app, &first_no).await;
-        let (status, body) = complete(&app, client, &first_no, &first_uid).await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (400, Some("104")),
-            "{body}"
-        );
-        assert_eq!(row(&app, &first_no).await, completed);
-
-        // Attaching: not completed, too old, or used by another account.
-        let (reader, reader_client) = signed_in_member(&app, "reader@certify.test").await;
-        let (open_no, _) = request_certification(&app, client, "join").await;
-        let (status, body) = attach(&app, &reader_client, &open_no).await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (400, Some("104")),
-            "{body}"
-        );
-        certifications::Entity::update_many()
-            .col_expr(
-                certifications::Column::CompletedAt,
-                Expr::value(Utc::now() - Duration::minutes(31)),
-            )
-            .filter(certifications::Column::CertifyNo.eq(&first_no))
-            .exec(&app.state.db)
-            .await
-            .unwrap();
-        let (status, body) = attach(&app, &reader_client, &first_no).await;
-        assert_eq!(status, 400, "{body}");
-        assert!(body["message"].as_str().unwrap().contains("30 minutes"));
-        let fresh = certify(&app, client, "join", KIM).await;
-        assert_eq!(attach(&app, &reader_client, &fresh).await.0, 200);
-        let reader_after = reload(&app, &reader).await;
-        let (_, other_client) = signed_in_member(&app, "other@certify.test").await;
-        let (status, body) = attach(&app, &other_client, &fresh).await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (400, Some("104")),
-            "{body}"
-        );
-        assert_eq!(reload(&app, &reader).await, reader_after);
-        let (status, _) = read(
-            navigator()
-                .post(app.url("/membership/v1/account/certify"))
-                .header("_off_set", "540")
-                .json(&json!({"certifyNo": fresh}))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
-        assert_eq!(status, 401, "signed in only");
+        let first = (first_no.as_str(), first_uid.as_str());
+        let second = (second_no.as_str(), second_uid.as_str());
+        another_requests_or_a_malformed_certification_changes_nothing(&app, first, second).await;
+        an_expired_request_is_refused_and_its_page_closed(&app, second).await;
+        a_completed_certification_completes_once(&app, first).await;
+        let reader =
+            attaching_needs_a_certification_completed_in_the_last_30_minutes(&app, &first_no).await;
+        a_certification_attaches_to_one_signed_in_account(&app, reader).await;
     })
     .await;
+}
+
+/// A request's certifyNo and the provider's uid of its confirmation.
+type Confirmed<'a> = (&'a str, &'a str);
+
+async fn another_requests_or_a_malformed_certification_changes_nothing(
+    app: &TestApp,
+    (first_no, first_uid): Confirmed<'_>,
+    (second_no, second_uid): Confirmed<'_>,
+) {
+    let client = &app.client;
+    let first_before = row(app, first_no).await;
+    let second_before = row(app, second_no).await;
+
+    // Another request's certification.
+    let (status, body) = complete(app, client, first_no, second_uid).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("104")),
+        "{body}"
+    );
+    assert_eq!(row(app, first_no).await, first_before);
+    assert_eq!(row(app, second_no).await, second_before);
+    // Missing, blank, unknown and malformed ids.
+    for body in [
+        json!({"certifyNo": first_no}),
+        json!({"certifyNo": first_no, "certifyUid": "  "}),
+        json!({"certifyNo": "tmc_unknown", "certifyUid": first_uid}),
+        json!({"certifyNo": first_no, "certifyUid": "local_nope"}),
+        json!({"certifyNo": first_no, "certifyUid": "../users/getToken"}),
+        json!({"certifyNo": first_no, "certifyUid": first_uid, "extra": 1}),
+    ] {
+        let (status, answer) = post(app, client, "/certify/v1/complete", body.clone()).await;
+        assert_eq!(
+            (status, answer["code"].as_str()),
+            (400, Some("104")),
+            "{body}: {answer}"
+        );
+    }
+    assert_eq!(row(app, first_no).await, first_before);
+}
+
+async fn an_expired_request_is_refused_and_its_page_closed(
+    app: &TestApp,
+    (second_no, second_uid): Confirmed<'_>,
+) {
+    let client = &app.client;
+    certifications::Entity::update_many()
+        .col_expr(
+            certifications::Column::ExpiresAt,
+            Expr::value(Utc::now() - Duration::seconds(1)),
+        )
+        .filter(certifications::Column::CertifyNo.eq(second_no))
+        .exec(&app.state.db)
+        .await
+        .unwrap();
+    let expired = row(app, second_no).await;
+    let (status, body) = complete(app, client, second_no, second_uid).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("expired"));
+    assert_eq!(row(app, second_no).await, expired);
+    let response = navigator()
+        .get(app.url(&format!("/certify/local?certifyNo={second_no}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 400);
+}
+
+async fn a_completed_certification_completes_once(
+    app: &TestApp,
+    (first_no, first_uid): Confirmed<'_>,
+) {
+    let client = &app.client;
+    assert_eq!(complete(app, client, first_no, first_uid).await.0, 200);
+    let completed = row(app, first_no).await;
+    let (status, body) = complete(app, client, first_no, first_uid).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("104")),
+        "{body}"
+    );
+    assert_eq!(row(app, first_no).await, completed);
+}
+
+/// Attaching: not completed or too old. Answers the member who tried, with their browser.
+async fn attaching_needs_a_certification_completed_in_the_last_30_minutes(
+    app: &TestApp,
+    first_no: &str,
+) -> (members::Model, reqwest::Client) {
+    let client = &app.client;
+    let (reader, reader_client) = signed_in_member(app, "reader@certify.test").await;
+    let (open_no, _) = request_certification(app, client, "join").await;
+    let (status, body) = attach(app, &reader_client, &open_no).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("104")),
+        "{body}"
+    );
+    certifications::Entity::update_many()
+        .col_expr(
+            certifications::Column::CompletedAt,
+            Expr::value(Utc::now() - Duration::minutes(31)),
+        )
+        .filter(certifications::Column::CertifyNo.eq(first_no))
+        .exec(&app.state.db)
+        .await
+        .unwrap();
+    let (status, body) = attach(app, &reader_client, first_no).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("30 minutes"));
+    (reader, reader_client)
+}
+
+/// A fresh certification attaches to a signed-in member, and to one account only.
+async fn a_certification_attaches_to_one_signed_in_account(
+    app: &TestApp,
+    (reader, reader_client): (members::Model, reqwest::Client),
+) {
+    let client = &app.client;
+    let fresh = certify(app, client, "join", KIM).await;
+    assert_eq!(attach(app, &reader_client, &fresh).await.0, 200);
+    let reader_after = reload(app, &reader).await;
+    let (_, other_client) = signed_in_member(app, "other@certify.test").await;
+    let (status, body) = attach(app, &other_client, &fresh).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("104")),
+        "{body}"
+    );
+    assert_eq!(reload(app, &reader).await, reader_after);
+    let (status, _) = read(
+        navigator()
+            .post(app.url("/membership/v1/account/certify"))
+            .header("_off_set", "540")
+            .json(&json!({"certifyNo": fresh}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 401, "signed in only");
 }
 
 #[tokio::test]
@@ -941,132 +1038,168 @@ async fn portone_certifications_are_looked_up_over_its_rest_api() {
         let stub = scenario_stub.clone();
         async move {
             let (reader, client) = signed_in_member(&app, "reader@certify.test").await;
-            let certify_no = request_portone(&app, &client, "join").await;
-            let (status, body) = get(
-                &app,
-                &navigator(),
-                &format!("/certify/local?certifyNo={certify_no}"),
-            )
-            .await;
-            assert_eq!(
-                (status, body["code"].as_str()),
-                (404, Some("101")),
-                "{body}"
-            );
-
-            // The person finishes in PortOne's window; PortOne now knows the certification.
-            let imp_uid = format!("imp_{}", &certify_no[4..16]);
-            stub.certifications.lock().unwrap().insert(
-                imp_uid.clone(),
-                portone_certification(&imp_uid, &certify_no, "01055556666", true),
-            );
-            stub.authorizations.lock().unwrap().clear();
-            let (status, body) = complete(&app, &client, &certify_no, &imp_uid).await;
-            assert_eq!(status, 200, "{body}");
-            assert_eq!(
-                *stub.authorizations.lock().unwrap(),
-                vec![ACCESS_TOKEN.to_string()],
-                "one lookup, with the token from getToken"
-            );
-            let completed = row(&app, &certify_no).await;
-            assert_eq!(
-                (
-                    completed.status.as_str(),
-                    completed.provider.as_str(),
-                    completed.provider_uid.as_deref(),
-                    completed.person_key.as_deref(),
-                    completed.phone.as_deref(),
-                    completed.birth_date.as_deref(),
-                    completed.gender.as_deref(),
-                ),
-                (
-                    "COMPLETED",
-                    "portone",
-                    Some(imp_uid.as_str()),
-                    Some("mVZ8nQ3m0p+ci-of-kim=="),
-                    Some("01055556666"),
-                    Some("1988-07-15"),
-                    Some("female"),
-                )
-            );
-            let (status, body) = attach(&app, &client, &certify_no).await;
-            assert_eq!(status, 200, "{body}");
-            assert_eq!(body["data"]["certify"]["phoneLast4"], "6666");
-            let (_, profile) = get(&app, &client, "/oauth/v1/token/profile").await;
-            assert_eq!(
-                (
-                    &profile["data"]["certified"],
-                    &profile["data"]["birthday"],
-                    &profile["data"]["gender"]
-                ),
-                (&json!(true), &json!("1988-07-15"), &json!("female"))
-            );
-
-            // A new phone: the same person (PortOne's unique_key), another number.
-            let change_no = request_portone(&app, &client, "change").await;
-            let change_uid = format!("imp_{}", &change_no[4..16]);
-            stub.certifications.lock().unwrap().insert(
-                change_uid.clone(),
-                portone_certification(&change_uid, &change_no, "01077778888", true),
-            );
-            assert_eq!(
-                complete(&app, &client, &change_no, &change_uid).await.0,
-                200
-            );
-            let (status, body) = post(
-                &app,
-                &client,
-                "/mypage/v1/certify/change",
-                json!({"certifyNo": change_no}),
-            )
-            .await;
-            assert_eq!(status, 200, "{body}");
-            assert_eq!(body["data"]["certify"]["phoneLast4"], "8888");
-            assert_eq!(
-                reload(&app, &reader).await.certification_id,
-                Some(row(&app, &change_no).await.id)
-            );
-
-            // PortOne's certification of another request: 400, nothing changes.
-            let other_no = request_portone(&app, &client, "account").await;
-            let before = row(&app, &other_no).await;
-            let stolen = format!("imp_{}", &other_no[4..16]);
-            stub.certifications.lock().unwrap().insert(
-                stolen.clone(),
-                portone_certification(&stolen, "tmc_someone_elses_request", "01055556666", true),
-            );
-            let (status, body) = complete(&app, &client, &other_no, &stolen).await;
-            assert_eq!(
-                (status, body["code"].as_str()),
-                (400, Some("104")),
-                "{body}"
-            );
-            assert_eq!(row(&app, &other_no).await, before);
-            // Unknown at PortOne: 400.
-            let (status, body) = complete(&app, &client, &other_no, "imp_000000000000").await;
-            assert_eq!(
-                (status, body["code"].as_str()),
-                (400, Some("104")),
-                "{body}"
-            );
-            assert_eq!(row(&app, &other_no).await, before);
-
-            // Not finished at PortOne: the request is over, F0000.
-            let unfinished = format!("imp_x{}", &other_no[4..16]);
-            stub.certifications.lock().unwrap().insert(
-                unfinished.clone(),
-                portone_certification(&unfinished, &other_no, "01055556666", false),
-            );
-            let (status, body) = complete(&app, &client, &other_no, &unfinished).await;
-            assert_eq!(
-                (status, body["code"].as_str()),
-                (400, Some("F0000")),
-                "{body}"
-            );
-            assert_eq!(row(&app, &other_no).await.status, "CANCELLED");
+            let certify_no =
+                a_portone_certification_is_looked_up_once_with_its_token(&app, &stub, &client)
+                    .await;
+            attaching_it_certifies_the_member(&app, &client, &certify_no).await;
+            a_new_phone_of_the_same_person_changes_the_certification(&app, &stub, &client, &reader)
+                .await;
+            another_requests_unknown_or_unfinished_certifications_are_refused(&app, &stub, &client)
+                .await;
         }
     })
     .await;
+}
+
+/// The person finishes in PortOne's window (never the local page); the server looks the
+/// certification up with the token from getToken. Answers the request's certifyNo.
+async fn a_portone_certification_is_looked_up_once_with_its_token(
+    app: &TestApp,
+    stub: &Stub,
+    client: &reqwest::Client,
+) -> String {
+    let certify_no = request_portone(app, client, "join").await;
+    let (status, body) = get(
+        app,
+        &navigator(),
+        &format!("/certify/local?certifyNo={certify_no}"),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (404, Some("101")),
+        "{body}"
+    );
+
+    // The person finishes in PortOne's window; PortOne now knows the certification.
+    let imp_uid = format!("imp_{}", &certify_no[4..16]);
+    stub.certifications.lock().unwrap().insert(
+        imp_uid.clone(),
+        portone_certification(&imp_uid, &certify_no, "01055556666", true),
+    );
+    stub.authorizations.lock().unwrap().clear();
+    let (status, body) = complete(app, client, &certify_no, &imp_uid).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        *stub.authorizations.lock().unwrap(),
+        vec![ACCESS_TOKEN.to_string()],
+        "one lookup, with the token from getToken"
+    );
+    let completed = row(app, &certify_no).await;
+    assert_eq!(
+        (
+            completed.status.as_str(),
+            completed.provider.as_str(),
+            completed.provider_uid.as_deref(),
+            completed.person_key.as_deref(),
+            completed.phone.as_deref(),
+            completed.birth_date.as_deref(),
+            completed.gender.as_deref(),
+        ),
+        (
+            "COMPLETED",
+            "portone",
+            Some(imp_uid.as_str()),
+            Some("mVZ8nQ3m0p+ci-of-kim=="),
+            Some("01055556666"),
+            Some("1988-07-15"),
+            Some("female"),
+        )
+    );
+    certify_no
+}
+
+async fn attaching_it_certifies_the_member(
+    app: &TestApp,
+    client: &reqwest::Client,
+    certify_no: &str,
+) {
+    let (status, body) = attach(app, client, certify_no).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["certify"]["phoneLast4"], "6666");
+    let (_, profile) = get(app, client, "/oauth/v1/token/profile").await;
+    assert_eq!(
+        (
+            &profile["data"]["certified"],
+            &profile["data"]["birthday"],
+            &profile["data"]["gender"]
+        ),
+        (&json!(true), &json!("1988-07-15"), &json!("female"))
+    );
+}
+
+/// A new phone: the same person (PortOne's unique_key), another number.
+async fn a_new_phone_of_the_same_person_changes_the_certification(
+    app: &TestApp,
+    stub: &Stub,
+    client: &reqwest::Client,
+    reader: &members::Model,
+) {
+    let change_no = request_portone(app, client, "change").await;
+    let change_uid = format!("imp_{}", &change_no[4..16]);
+    stub.certifications.lock().unwrap().insert(
+        change_uid.clone(),
+        portone_certification(&change_uid, &change_no, "01077778888", true),
+    );
+    assert_eq!(complete(app, client, &change_no, &change_uid).await.0, 200);
+    let (status, body) = post(
+        app,
+        client,
+        "/mypage/v1/certify/change",
+        json!({"certifyNo": change_no}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["certify"]["phoneLast4"], "8888");
+    assert_eq!(
+        reload(app, reader).await.certification_id,
+        Some(row(app, &change_no).await.id)
+    );
+}
+
+/// PortOne's certification of another request, one it does not know, or one not finished.
+async fn another_requests_unknown_or_unfinished_certifications_are_refused(
+    app: &TestApp,
+    stub: &Stub,
+    client: &reqwest::Client,
+) {
+    // PortOne's certification of another request: 400, nothing changes.
+    let other_no = request_portone(app, client, "account").await;
+    let before = row(app, &other_no).await;
+    let stolen = format!("imp_{}", &other_no[4..16]);
+    stub.certifications.lock().unwrap().insert(
+        stolen.clone(),
+        portone_certification(&stolen, "tmc_someone_elses_request", "01055556666", true),
+    );
+    let (status, body) = complete(app, client, &other_no, &stolen).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("104")),
+        "{body}"
+    );
+    assert_eq!(row(app, &other_no).await, before);
+    // Unknown at PortOne: 400.
+    let (status, body) = complete(app, client, &other_no, "imp_000000000000").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("104")),
+        "{body}"
+    );
+    assert_eq!(row(app, &other_no).await, before);
+
+    // Not finished at PortOne: the request is over, F0000.
+    let unfinished = format!("imp_x{}", &other_no[4..16]);
+    stub.certifications.lock().unwrap().insert(
+        unfinished.clone(),
+        portone_certification(&unfinished, &other_no, "01055556666", false),
+    );
+    let (status, body) = complete(app, client, &other_no, &unfinished).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("F0000")),
+        "{body}"
+    );
+    assert_eq!(row(app, &other_no).await.status, "CANCELLED");
 }
 
 #[tokio::test]
@@ -1264,129 +1397,166 @@ async fn rows_containing(app: &TestApp, needles: &[&str]) -> Vec<String> {
 
 #[tokio::test]
 async fn a_withdrawal_leaves_the_person_nowhere_in_the_database() {
-    use crate::helpers::{call, my_business};
-    use reqwest::Method;
-    use tidemark_server::entities::{mail_outbox, search_log};
     on_each_database(|app: TestApp| async move {
         let email = format!("leaver-{}@tidemark.test", app.database);
         let (member, client) = signed_in_member(&app, &email).await;
-        // Certified: the name and phone are on file.
-        let certify_no = certify(&app, &client, "account", HONG).await;
-        assert_eq!(attach(&app, &client, &certify_no).await.0, 200);
-        // A wrong password from somewhere else, a search, a reset mail.
-        assert_eq!(sign_in(&app, &email, "Wrong-pass-1").await.0, 401);
-        let response = client
-            .get(app.url("/api/v1/search?q=%EB%A7%88%EC%BC%80%ED%8C%85&sort=LATEST"))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 200);
-        for _ in 0..100 {
-            let logged = search_log::Entity::find()
-                .filter(search_log::Column::MemberId.eq(member.id))
-                .one(&app.state.db)
-                .await
-                .unwrap();
-            if logged.is_some() {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-        let (status, _) = post(
-            &app,
-            &browser(),
-            "/membership/v1/password/find/email",
-            json!({"email": email}),
-        )
-        .await;
-        assert_eq!(status, 200);
-        // Invited to the demo business, accepted: the invitation list and the audit log.
-        let master = app.signed_in("master@tidemark.test").await;
-        let business = my_business(&app, &master).await;
-        let (status, body) = call(
-            &app,
-            &master,
-            Method::POST,
-            &format!("/api/v1/businesses/{business}/invitations"),
-            Some(json!({"email": email})),
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
-        let mail = mail_outbox::Entity::find()
-            .filter(mail_outbox::Column::ToAddress.eq(email.as_str()))
-            .filter(mail_outbox::Column::Kind.eq("invitation"))
-            .one(&app.state.db)
-            .await
-            .unwrap()
-            .expect("the invitation mail");
-        let token: String = mail
-            .body_text
-            .split("/manager/invite?token=")
-            .nth(1)
-            .unwrap()
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-            .collect();
-        let (status, body) = post(
-            &app,
-            &client,
-            "/api/v1/invitations/accept",
-            json!({"token": token}),
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
+        certified_signed_in_wrongly_searching_and_mailed(&app, &member, &client, &email).await;
+        let (master, business) =
+            invited_into_the_demo_business_and_accepted(&app, &client, &email).await;
         let digits: String = HONG.phone.chars().filter(char::is_ascii_digit).collect();
         let needles = [email.as_str(), HONG.name, HONG.phone, digits.as_str()];
         assert!(
             !rows_containing(&app, &needles).await.is_empty(),
             "the person is on file"
         );
-
-        let (status, _) = post(
-            &app,
-            &client,
-            "/mypage/v1/password/check",
-            json!({"password": PASSWORD}),
+        withdrawing_leaves_no_row_with_the_person(&app, &client, &needles).await;
+        the_team_history_keeps_no_address_and_the_address_may_join_again(
+            &app, &master, business, &email,
         )
         .await;
-        assert_eq!(status, 200);
-        let (status, body) = post(
-            &app,
-            &client,
-            "/mypage/v1/withdraw",
-            json!({"reason": "떠납니다"}),
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
-
-        let left = rows_containing(&app, &needles).await;
-        assert!(
-            left.is_empty(),
-            "{}: after withdrawal: {left:#?}",
-            app.database
-        );
-        // The master sees the team's history without the address.
-        let (status, body) = call(
-            &app,
-            &master,
-            Method::GET,
-            &format!("/api/v1/businesses/{business}/invitations"),
-            None,
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
-        assert!(!body.to_string().contains(&email), "{body}");
-        // The address may join again.
-        let (status, _) = post(
-            &app,
-            &browser(),
-            "/membership/v1/join/email/code",
-            json!({"email": email}),
-        )
-        .await;
-        assert_eq!(status, 200);
     })
     .await;
+}
+
+/// Certified: the name and phone are on file. A wrong password from somewhere else, a search,
+/// a reset mail.
+async fn certified_signed_in_wrongly_searching_and_mailed(
+    app: &TestApp,
+    member: &members::Model,
+    client: &reqwest::Client,
+    email: &str,
+) {
+    let certify_no = certify(app, client, "account", HONG).await;
+    assert_eq!(attach(app, client, &certify_no).await.0, 200);
+    // A wrong password from somewhere else, a search, a reset mail.
+    assert_eq!(sign_in(app, email, "Wrong-pass-1").await.0, 401);
+    let response = client
+        .get(app.url("/api/v1/search?q=%EB%A7%88%EC%BC%80%ED%8C%85&sort=LATEST"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    for _ in 0..100 {
+        let logged = search_log::Entity::find()
+            .filter(search_log::Column::MemberId.eq(member.id))
+            .one(&app.state.db)
+            .await
+            .unwrap();
+        if logged.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let (status, _) = post(
+        app,
+        &browser(),
+        "/membership/v1/password/find/email",
+        json!({"email": email}),
+    )
+    .await;
+    assert_eq!(status, 200);
+}
+
+/// Invited to the demo business, accepted: the invitation list and the audit log. Answers the
+/// demo master's browser and the business.
+async fn invited_into_the_demo_business_and_accepted(
+    app: &TestApp,
+    client: &reqwest::Client,
+    email: &str,
+) -> (reqwest::Client, i64) {
+    let master = app.signed_in("master@tidemark.test").await;
+    let business = my_business(app, &master).await;
+    let (status, body) = call(
+        app,
+        &master,
+        Method::POST,
+        &format!("/api/v1/businesses/{business}/invitations"),
+        Some(json!({"email": email})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let mail = mail_outbox::Entity::find()
+        .filter(mail_outbox::Column::ToAddress.eq(email))
+        .filter(mail_outbox::Column::Kind.eq("invitation"))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .expect("the invitation mail");
+    let token: String = mail
+        .body_text
+        .split("/manager/invite?token=")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    let (status, body) = post(
+        app,
+        client,
+        "/api/v1/invitations/accept",
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    (master, business)
+}
+
+async fn withdrawing_leaves_no_row_with_the_person(
+    app: &TestApp,
+    client: &reqwest::Client,
+    needles: &[&str],
+) {
+    let (status, _) = post(
+        app,
+        client,
+        "/mypage/v1/password/check",
+        json!({"password": PASSWORD}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, body) = post(
+        app,
+        client,
+        "/mypage/v1/withdraw",
+        json!({"reason": "떠납니다"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+
+    let left = rows_containing(app, needles).await;
+    assert!(
+        left.is_empty(),
+        "{}: after withdrawal: {left:#?}",
+        app.database
+    );
+}
+
+async fn the_team_history_keeps_no_address_and_the_address_may_join_again(
+    app: &TestApp,
+    master: &reqwest::Client,
+    business: i64,
+    email: &str,
+) {
+    // The master sees the team's history without the address.
+    let (status, body) = call(
+        app,
+        master,
+        Method::GET,
+        &format!("/api/v1/businesses/{business}/invitations"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(!body.to_string().contains(email), "{body}");
+    // The address may join again.
+    let (status, _) = post(
+        app,
+        &browser(),
+        "/membership/v1/join/email/code",
+        json!({"email": email}),
+    )
+    .await;
+    assert_eq!(status, 200);
 }
 
 #[tokio::test]

@@ -207,80 +207,94 @@ async fn lists_page_by_cursor_and_answer_304_to_their_etag() {
                 .await,
             );
         }
-        for list in [
-            "/api/v1/posts/latest",
-            "/api/v1/posts/popular",
-            "/api/v1/posts/category/3?sort=LATEST",
-        ] {
-            let mut seen = Vec::new();
-            let mut cursor: Option<String> = None;
-            loop {
-                let sep = if list.contains('?') { '&' } else { '?' };
-                let path = match &cursor {
-                    Some(c) => format!("{list}{sep}size=10&cursor={c}"),
-                    None => format!("{list}{sep}size=10"),
-                };
-                let (status, body) = app.get(&path).await;
-                assert_eq!(status, 200, "{path}: {body}");
-                seen.extend(ids(&body));
-                match body["data"]["nextCursor"].as_str() {
-                    Some(next) => cursor = Some(next.to_string()),
-                    None => break,
-                }
-            }
-            let unique: HashSet<_> = seen.iter().collect();
-            assert_eq!(unique.len(), seen.len(), "{list}: no post twice");
-            assert!(
-                made.iter().all(|id| seen.contains(id)),
-                "{list}: every post once"
-            );
-        }
-        let (_, latest) = app.get("/api/v1/posts/latest?size=3").await;
-        let mut expected = made.clone();
-        expected.reverse();
-        assert_eq!(ids(&latest), expected[..3].to_vec(), "newest first");
-        for bad in [
-            "/api/v1/posts/latest?size=51",
-            "/api/v1/posts/latest?size=0",
-            "/api/v1/posts/latest?cursor=%21%21",
-            "/api/v1/posts/category/1?sort=OLDEST",
-        ] {
-            let (status, body) = app.get(bad).await;
-            assert_eq!((status, body["code"].as_str()), (400, Some("104")), "{bad}");
-        }
-
-        // ETag and 304; a new post changes the page.
-        let response = app
-            .client
-            .get(app.url("/api/v1/posts/latest"))
-            .send()
-            .await
-            .unwrap();
-        let etag = response.headers()["etag"].to_str().unwrap().to_string();
-        assert!(response.headers()["cache-control"]
-            .to_str()
-            .unwrap()
-            .contains("max-age"));
-        let again = app
-            .client
-            .get(app.url("/api/v1/posts/latest"))
-            .header("if-none-match", &etag)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(again.status(), 304);
-        publish_post(&app, &master, 3, "또 하나의 소식", "<p>x</p>", &[]).await;
-        let changed = app
-            .client
-            .get(app.url("/api/v1/posts/latest"))
-            .header("if-none-match", &etag)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(changed.status(), 200);
-        assert_ne!(changed.headers()["etag"].to_str().unwrap(), etag);
+        every_list_pages_by_cursor_with_each_post_once(&app, &made).await;
+        the_latest_come_first_and_bad_paging_is_400(&app, &made).await;
+        a_list_answers_304_to_its_etag_until_a_post_changes_it(&app, &master).await;
     })
     .await;
+}
+
+async fn every_list_pages_by_cursor_with_each_post_once(app: &TestApp, made: &[i64]) {
+    for list in [
+        "/api/v1/posts/latest",
+        "/api/v1/posts/popular",
+        "/api/v1/posts/category/3?sort=LATEST",
+    ] {
+        let mut seen = Vec::new();
+        let mut cursor: Option<String> = None;
+        loop {
+            let sep = if list.contains('?') { '&' } else { '?' };
+            let path = match &cursor {
+                Some(c) => format!("{list}{sep}size=10&cursor={c}"),
+                None => format!("{list}{sep}size=10"),
+            };
+            let (status, body) = app.get(&path).await;
+            assert_eq!(status, 200, "{path}: {body}");
+            seen.extend(ids(&body));
+            match body["data"]["nextCursor"].as_str() {
+                Some(next) => cursor = Some(next.to_string()),
+                None => break,
+            }
+        }
+        let unique: HashSet<_> = seen.iter().collect();
+        assert_eq!(unique.len(), seen.len(), "{list}: no post twice");
+        assert!(
+            made.iter().all(|id| seen.contains(id)),
+            "{list}: every post once"
+        );
+    }
+}
+
+async fn the_latest_come_first_and_bad_paging_is_400(app: &TestApp, made: &[i64]) {
+    let (_, latest) = app.get("/api/v1/posts/latest?size=3").await;
+    let mut expected = made.to_vec();
+    expected.reverse();
+    assert_eq!(ids(&latest), expected[..3].to_vec(), "newest first");
+    for bad in [
+        "/api/v1/posts/latest?size=51",
+        "/api/v1/posts/latest?size=0",
+        "/api/v1/posts/latest?cursor=%21%21",
+        "/api/v1/posts/category/1?sort=OLDEST",
+    ] {
+        let (status, body) = app.get(bad).await;
+        assert_eq!((status, body["code"].as_str()), (400, Some("104")), "{bad}");
+    }
+}
+
+/// ETag and 304; a new post changes the page.
+async fn a_list_answers_304_to_its_etag_until_a_post_changes_it(
+    app: &TestApp,
+    master: &reqwest::Client,
+) {
+    let response = app
+        .client
+        .get(app.url("/api/v1/posts/latest"))
+        .send()
+        .await
+        .unwrap();
+    let etag = response.headers()["etag"].to_str().unwrap().to_string();
+    assert!(response.headers()["cache-control"]
+        .to_str()
+        .unwrap()
+        .contains("max-age"));
+    let again = app
+        .client
+        .get(app.url("/api/v1/posts/latest"))
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+    publish_post(app, master, 3, "또 하나의 소식", "<p>x</p>", &[]).await;
+    let changed = app
+        .client
+        .get(app.url("/api/v1/posts/latest"))
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(changed.status(), 200);
+    assert_ne!(changed.headers()["etag"].to_str().unwrap(), etag);
 }
 
 #[tokio::test]
@@ -538,134 +552,260 @@ async fn page_html(app: &TestApp, path: &str, language: Option<&str>) -> String 
 async fn pages_paint_their_first_view_from_the_first_answer() {
     on_each_database(|app: TestApp| async move {
         let master = app.signed_in("master@tidemark.test").await;
-        let mut titles = Vec::new();
-        for i in 0..9 {
-            let title = format!("첫 화면 글 {i}");
-            publish_post(&app, &master, 1 + (i % 3), &title, "<p>본문</p>", &["첫화면"]).await;
-            titles.push(title);
-        }
-        let evil = "<script>alert(1)</script> 그리고 </script><!-- \"끝\"";
-        let evil_post = publish_post(&app, &master, 2, evil, "<p>본문 <strong>굵게</strong></p>", &["첫화면"]).await;
-        let at = (chrono::Utc::now() + chrono::Duration::hours(3)).to_rfc3339();
-        let (status, scheduled) = call(&app, &master, Method::POST, "/api/v1/posts", Some(json!({
-            "categoryId": 1, "title": "아직 비밀인 첫 화면", "summary": "비밀 요약", "bodyHtml": "<p>비밀</p>", "action": "schedule", "publishAt": at, "tags": ["첫화면"]
-        }))).await;
-        assert_eq!(status, 200, "{scheduled}");
-        let scheduled = scheduled["data"]["postSeq"].as_i64().unwrap();
-        let admin = app.signed_in("admin@tidemark.test").await;
-        let (status, body) = call(&app, &admin, Method::POST, "/api/v1/admin/recommendations", Some(json!({
-            "titleKo": "편집자 추천", "titleEn": "Editors' picks", "postSeqs": [evil_post, scheduled]
-        }))).await;
-        assert_eq!(status, 200, "{body}");
-
-        // The home page: hero, categories, the collection, popular and latest; the three calls
-        // answered inline exactly as the API answers them.
-        let html = page_html(&app, "/", None).await;
-        let root = root_of(&html);
-        assert!(root.contains(r#"<section class="hero"><h1>기업이 전하는 이야기, 한곳에서</h1>"#), "{root}");
-        assert!(root.contains(r#"<span class="session-pending" aria-hidden="true"></span>"#));
-        assert!(root.contains(r#"<h2 id="popular-title">인기 콘텐츠</h2>"#));
-        assert_eq!(root.matches(r#"<li><a href="/post/category/list/"#).count(), 18, "nine categories in the menu and the grid");
-        let popular_section = root.split(r#"<h2 id="popular-title">"#).nth(1).unwrap().split("</section>").next().unwrap();
-        assert_eq!(popular_section.matches(r#"<article class="post-card""#).count(), 8);
-        let data = inline_data(&html);
-        assert_eq!(data["path"], "/");
-        let calls = data["calls"].as_object().unwrap();
-        assert_eq!(calls.len(), 3, "{calls:?}");
-        for address in ["/api/v1/recommendations", "/api/v1/posts/popular?size=8", "/api/v1/posts/latest?size=8"] {
-            let (status, answer) = app.get(address).await;
-            assert_eq!(status, 200);
-            assert_eq!(calls[address], answer["data"], "{address}");
-        }
-        for item in calls["/api/v1/posts/popular?size=8"]["items"].as_array().unwrap() {
-            let title = item["title"].as_str().unwrap();
-            let escaped = title.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
-            assert!(popular_section.contains(&format!(r#"<h3 class="post-card-title">{escaped}</h3>"#)), "{title}");
-        }
-        assert_eq!(calls["/api/v1/recommendations"][0]["items"].as_array().unwrap().len(), 1, "the scheduled post is not in the collection");
-        assert!(root.contains("편집자 추천"));
-        // The first two cards load at once, the others lazily.
-        assert_eq!(root.matches(r#"<article class="post-card""#).count(), 17);
-        // The scheduled post is nowhere.
-        assert!(!html.contains("아직 비밀인") && !html.contains("비밀 요약"), "{html}");
-        assert!(!html.contains(&format!(r#"data-post-seq="{scheduled}""#)));
-        assert!(!html.contains(&format!(r#""postSeq":{scheduled}"#)));
-
-        // A hostile title is text, never markup, in the view and in the data.
-        assert!(!html.contains("<script>alert(1)"), "{html}");
-        assert!(!html.contains("</script> 그리고"));
-        assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; 그리고 &lt;/script&gt;&lt;!-- &quot;끝&quot;"));
-        assert_eq!(html.matches("<script").count(), 1, "only the data script");
-
-        // English readers get English texts and category names.
-        let english = page_html(&app, "/", Some("en-US,en;q=0.9,ko;q=0.5")).await;
-        assert!(english.contains("<h1>What businesses have to say, in one place</h1>"));
-        assert!(english.contains("Success stories") && english.contains("Editors&#39; picks"));
-        let cookie = app.client.get(app.url("/")).header("accept-language", "en").header("cookie", "tm_lang=ko").send().await.unwrap().text().await.unwrap();
-        assert!(cookie.contains("<h1>기업이 전하는 이야기, 한곳에서</h1>"), "the saved choice wins");
-
-        // A post: its view inside the root, its detail and related posts inline.
-        let html = page_html(&app, &format!("/post/{evil_post}"), None).await;
-        let root = root_of(&html);
-        assert!(root.contains(r#"<h1 id="post-title" class="post-title">&lt;script&gt;alert(1)&lt;/script&gt; 그리고 &lt;/script&gt;&lt;!-- &quot;끝&quot;</h1>"#), "{root}");
-        assert!(root.contains("<p>본문 <strong>굵게</strong></p>"), "the sanitised body as it is");
-        assert!(!html.contains("<script>alert(1)"));
-        assert_eq!(html.matches("<script").count(), 2, "JSON-LD and the data only");
-        let data = inline_data(&html);
-        assert_eq!(data["data"]["title"], evil);
-        let calls = data["calls"].as_object().unwrap();
-        let detail = format!("/api/v1/posts/{evil_post}");
-        let related = format!("/api/v1/posts/{evil_post}/related");
-        assert_eq!(calls.len(), 2, "{calls:?}");
-        let (_, answer) = app.get(&detail).await;
-        assert_eq!(calls[&detail], answer["data"]);
-        assert_eq!(calls[&detail], data["data"]);
-        let (_, answer) = app.get(&related).await;
-        assert_eq!(calls[&related], answer["data"]);
-        assert!(!calls[&related].as_array().unwrap().is_empty());
-        assert!(!html.contains("아직 비밀인"), "a related post is public");
-
-        // A list with sort=LATEST shows the latest list; popular with LATEST is the latest too.
-        for (path, address) in [
-            ("/post/latest/list?sort=LATEST", "/api/v1/posts/latest?size=20"),
-            ("/post/popular/list?sort=LATEST", "/api/v1/posts/latest?size=20"),
-            ("/post/latest/list", "/api/v1/posts/popular?size=20"),
-            ("/post/category/list/1?sort=LATEST&timestamp=5", "/api/v1/posts/category/1?size=20&sort=LATEST"),
-            ("/post/category/list/2?sort=nonsense", "/api/v1/posts/category/2?size=20&sort=POPULAR"),
-        ] {
-            let html = page_html(&app, path, None).await;
-            let data = inline_data(&html);
-            let calls = data["calls"].as_object().unwrap();
-            assert_eq!(calls.keys().collect::<Vec<_>>(), vec![address], "{path}");
-            let (_, answer) = app.get(address).await;
-            assert_eq!(calls[address], answer["data"], "{path}");
-            let root = root_of(&html);
-            assert!(root.contains(r#"<div class="post-grid" data-testid="post-list">"#), "{path}: {root}");
-            assert!(!root.contains("아직 비밀인"), "{path}");
-        }
-        let html = page_html(&app, "/post/category/list/1?sort=LATEST&timestamp=5", None).await;
-        assert!(html.contains(r#"<a href="/post/category/list/1?sort=LATEST&amp;timestamp=5" aria-current="page">최신</a>"#), "{html}");
-        assert!(html.contains(r#"<a href="/post/category/list/1?sort=POPULAR&amp;timestamp=5">인기</a>"#));
-        assert!(html.contains("<h1>인사이트</h1>"));
-
-        // A business: its head and first posts.
-        let business = my_business(&app, &master).await;
-        let html = page_html(&app, &format!("/business/profile/{business}"), None).await;
-        let data = inline_data(&html);
-        let calls = data["calls"].as_object().unwrap();
-        let posts = format!("/api/v1/businesses/{business}/posts?size=20");
-        let (_, answer) = app.get(&posts).await;
-        assert_eq!(calls[&posts], answer["data"]);
-        let (_, answer) = app.get(&format!("/api/v1/businesses/{business}")).await;
-        assert_eq!(calls[&format!("/api/v1/businesses/{business}")], answer["data"]);
-        let root = root_of(&html);
-        assert!(root.contains(r#"<div class="page business-page">"#), "{root}");
-        assert_eq!(root.matches(r#"<article class="post-card""#).count(), 10);
-        assert!(!root.contains("아직 비밀인"));
-
+        let (hostile_post, scheduled) = first_view_posts(&app, &master).await;
+        let home = the_home_page_paints_the_answers_of_its_three_calls(&app, scheduled).await;
+        a_hostile_title_is_text_never_markup(&home);
+        english_readers_get_english_unless_they_chose_korean(&app).await;
+        a_post_page_paints_its_detail_and_related_posts(&app, hostile_post).await;
+        list_pages_paint_the_list_their_sort_names(&app).await;
+        a_business_page_paints_its_head_and_first_posts(&app, &master).await;
         // Other pages stay as they were.
         let html = page_html(&app, "/mobile/category", None).await;
         assert!(html.contains("<div id=root></div>") && !html.contains("tidemark-data"));
     })
     .await;
+}
+
+/// A title that tries to close the page's scripts.
+const HOSTILE_TITLE: &str = "<script>alert(1)</script> 그리고 </script><!-- \"끝\"";
+
+/// Nine posts in three categories, one with [`HOSTILE_TITLE`], a post scheduled for later and
+/// an operators' collection of the two. Answers the hostile and the scheduled post.
+async fn first_view_posts(app: &TestApp, master: &reqwest::Client) -> (i64, i64) {
+    let mut titles = Vec::new();
+    for i in 0..9 {
+        let title = format!("첫 화면 글 {i}");
+        publish_post(app, master, 1 + (i % 3), &title, "<p>본문</p>", &["첫화면"]).await;
+        titles.push(title);
+    }
+    let evil_post = publish_post(
+        app,
+        master,
+        2,
+        HOSTILE_TITLE,
+        "<p>본문 <strong>굵게</strong></p>",
+        &["첫화면"],
+    )
+    .await;
+    let at = (chrono::Utc::now() + chrono::Duration::hours(3)).to_rfc3339();
+    let (status, scheduled) = call(app, master, Method::POST, "/api/v1/posts", Some(json!({
+            "categoryId": 1, "title": "아직 비밀인 첫 화면", "summary": "비밀 요약", "bodyHtml": "<p>비밀</p>", "action": "schedule", "publishAt": at, "tags": ["첫화면"]
+        }))).await;
+    assert_eq!(status, 200, "{scheduled}");
+    let scheduled = scheduled["data"]["postSeq"].as_i64().unwrap();
+    let admin = app.signed_in("admin@tidemark.test").await;
+    let (status, body) = call(app, &admin, Method::POST, "/api/v1/admin/recommendations", Some(json!({
+            "titleKo": "편집자 추천", "titleEn": "Editors' picks", "postSeqs": [evil_post, scheduled]
+        }))).await;
+    assert_eq!(status, 200, "{body}");
+    (evil_post, scheduled)
+}
+
+/// The home page: hero, categories, the collection, popular and latest; the three calls
+/// answered inline exactly as the API answers them. Answers the page.
+async fn the_home_page_paints_the_answers_of_its_three_calls(
+    app: &TestApp,
+    scheduled: i64,
+) -> String {
+    let html = page_html(app, "/", None).await;
+    let root = root_of(&html);
+    assert!(
+        root.contains(r#"<section class="hero"><h1>기업이 전하는 이야기, 한곳에서</h1>"#),
+        "{root}"
+    );
+    assert!(root
+        .contains(r#"<span class="session-pending" aria-hidden="true" data-session=""></span>"#));
+    assert!(root.contains(r#"<h2 id="popular-title">인기 콘텐츠</h2>"#));
+    assert_eq!(
+        root.matches(r#"<li><a href="/post/category/list/"#).count(),
+        18,
+        "nine categories in the menu and the grid"
+    );
+    let popular_section = root
+        .split(r#"<h2 id="popular-title">"#)
+        .nth(1)
+        .unwrap()
+        .split("</section>")
+        .next()
+        .unwrap();
+    assert_eq!(
+        popular_section
+            .matches(r#"<article class="post-card""#)
+            .count(),
+        8
+    );
+    let data = inline_data(&html);
+    assert_eq!(data["path"], "/");
+    let calls = data["calls"].as_object().unwrap();
+    assert_eq!(calls.len(), 3, "{calls:?}");
+    for address in [
+        "/api/v1/recommendations",
+        "/api/v1/posts/popular?size=8",
+        "/api/v1/posts/latest?size=8",
+    ] {
+        let (status, answer) = app.get(address).await;
+        assert_eq!(status, 200);
+        assert_eq!(calls[address], answer["data"], "{address}");
+    }
+    for item in calls["/api/v1/posts/popular?size=8"]["items"]
+        .as_array()
+        .unwrap()
+    {
+        let title = item["title"].as_str().unwrap();
+        let escaped = title
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;");
+        assert!(
+            popular_section.contains(&format!(r#"<h3 class="post-card-title">{escaped}</h3>"#)),
+            "{title}"
+        );
+    }
+    assert_eq!(
+        calls["/api/v1/recommendations"][0]["items"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1,
+        "the scheduled post is not in the collection"
+    );
+    assert!(root.contains("편집자 추천"));
+    // The first two cards load at once, the others lazily.
+    assert_eq!(root.matches(r#"<article class="post-card""#).count(), 17);
+    // The scheduled post is nowhere.
+    assert!(
+        !html.contains("아직 비밀인") && !html.contains("비밀 요약"),
+        "{html}"
+    );
+    assert!(!html.contains(&format!(r#"data-post-seq="{scheduled}""#)));
+    assert!(!html.contains(&format!(r#""postSeq":{scheduled}"#)));
+    html
+}
+
+/// A hostile title is text, never markup, in the view and in the data.
+fn a_hostile_title_is_text_never_markup(html: &str) {
+    assert!(!html.contains("<script>alert(1)"), "{html}");
+    assert!(!html.contains("</script> 그리고"));
+    assert!(html.contains(
+        "&lt;script&gt;alert(1)&lt;/script&gt; 그리고 &lt;/script&gt;&lt;!-- &quot;끝&quot;"
+    ));
+    assert_eq!(html.matches("<script").count(), 1, "only the data script");
+}
+
+/// English readers get English texts and category names.
+async fn english_readers_get_english_unless_they_chose_korean(app: &TestApp) {
+    let english = page_html(app, "/", Some("en-US,en;q=0.9,ko;q=0.5")).await;
+    assert!(english.contains("<h1>What businesses have to say, in one place</h1>"));
+    assert!(english.contains("Success stories") && english.contains("Editors&#39; picks"));
+    let cookie = app
+        .client
+        .get(app.url("/"))
+        .header("accept-language", "en")
+        .header("cookie", "tm_lang=ko")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        cookie.contains("<h1>기업이 전하는 이야기, 한곳에서</h1>"),
+        "the saved choice wins"
+    );
+}
+
+/// A post: its view inside the root, its detail and related posts inline.
+async fn a_post_page_paints_its_detail_and_related_posts(app: &TestApp, evil_post: i64) {
+    let html = page_html(app, &format!("/post/{evil_post}"), None).await;
+    let root = root_of(&html);
+    assert!(root.contains(r#"<h1 id="post-title" class="post-title">&lt;script&gt;alert(1)&lt;/script&gt; 그리고 &lt;/script&gt;&lt;!-- &quot;끝&quot;</h1>"#), "{root}");
+    assert!(
+        root.contains("<p>본문 <strong>굵게</strong></p>"),
+        "the sanitised body as it is"
+    );
+    assert!(!html.contains("<script>alert(1)"));
+    assert_eq!(
+        html.matches("<script").count(),
+        2,
+        "JSON-LD and the data only"
+    );
+    let data = inline_data(&html);
+    assert_eq!(data["data"]["title"], HOSTILE_TITLE);
+    let calls = data["calls"].as_object().unwrap();
+    let detail = format!("/api/v1/posts/{evil_post}");
+    let related = format!("/api/v1/posts/{evil_post}/related");
+    assert_eq!(calls.len(), 2, "{calls:?}");
+    let (_, answer) = app.get(&detail).await;
+    assert_eq!(calls[&detail], answer["data"]);
+    assert_eq!(calls[&detail], data["data"]);
+    let (_, answer) = app.get(&related).await;
+    assert_eq!(calls[&related], answer["data"]);
+    assert!(!calls[&related].as_array().unwrap().is_empty());
+    assert!(!html.contains("아직 비밀인"), "a related post is public");
+}
+
+/// A list with sort=LATEST shows the latest list; popular with LATEST is the latest too.
+async fn list_pages_paint_the_list_their_sort_names(app: &TestApp) {
+    for (path, address) in [
+        (
+            "/post/latest/list?sort=LATEST",
+            "/api/v1/posts/latest?size=20",
+        ),
+        (
+            "/post/popular/list?sort=LATEST",
+            "/api/v1/posts/latest?size=20",
+        ),
+        ("/post/latest/list", "/api/v1/posts/popular?size=20"),
+        (
+            "/post/category/list/1?sort=LATEST&timestamp=5",
+            "/api/v1/posts/category/1?size=20&sort=LATEST",
+        ),
+        (
+            "/post/category/list/2?sort=nonsense",
+            "/api/v1/posts/category/2?size=20&sort=POPULAR",
+        ),
+    ] {
+        let html = page_html(app, path, None).await;
+        let data = inline_data(&html);
+        let calls = data["calls"].as_object().unwrap();
+        assert_eq!(calls.keys().collect::<Vec<_>>(), vec![address], "{path}");
+        let (_, answer) = app.get(address).await;
+        assert_eq!(calls[address], answer["data"], "{path}");
+        let root = root_of(&html);
+        assert!(
+            root.contains(r#"<div class="post-grid" data-testid="post-list">"#),
+            "{path}: {root}"
+        );
+        assert!(!root.contains("아직 비밀인"), "{path}");
+    }
+    let html = page_html(app, "/post/category/list/1?sort=LATEST&timestamp=5", None).await;
+    assert!(html.contains(r#"<a href="/post/category/list/1?sort=LATEST&amp;timestamp=5" aria-current="page">최신</a>"#), "{html}");
+    assert!(
+        html.contains(r#"<a href="/post/category/list/1?sort=POPULAR&amp;timestamp=5">인기</a>"#)
+    );
+    assert!(html.contains("<h1>인사이트</h1>"));
+}
+
+/// A business: its head and first posts.
+async fn a_business_page_paints_its_head_and_first_posts(app: &TestApp, master: &reqwest::Client) {
+    let business = my_business(app, master).await;
+    let html = page_html(app, &format!("/business/profile/{business}"), None).await;
+    let data = inline_data(&html);
+    let calls = data["calls"].as_object().unwrap();
+    let posts = format!("/api/v1/businesses/{business}/posts?size=20");
+    let (_, answer) = app.get(&posts).await;
+    assert_eq!(calls[&posts], answer["data"]);
+    let (_, answer) = app.get(&format!("/api/v1/businesses/{business}")).await;
+    assert_eq!(
+        calls[&format!("/api/v1/businesses/{business}")],
+        answer["data"]
+    );
+    let root = root_of(&html);
+    assert!(
+        root.contains(r#"<div class="page business-page">"#),
+        "{root}"
+    );
+    assert_eq!(root.matches(r#"<article class="post-card""#).count(), 10);
+    assert!(!root.contains("아직 비밀인"));
 }

@@ -216,10 +216,7 @@ async fn a_new_password_ends_every_older_reset_link() {
             .await;
         assert_eq!(status, 200);
         let open_link = token_of(last_mail(&app, &email, "password_reset").await);
-        let member = browser();
-        let (status, _) = read(member.post(app.url("/membership/v1/login")).json(&json!({
-            "email": email, "password": "Newer-pass-2027!", "autoLogin": "N", "deviceType": "PC"
-        })).send().await.unwrap()).await;
+        let (status, member) = sign_in(&app, &email, "Newer-pass-2027!").await;
         assert_eq!(status, 200);
         let (status, _) = call(
             &app,
@@ -251,7 +248,7 @@ async fn personal_answers_are_never_stored_by_a_cache() {
     let master = browser();
     let signed_in = master
         .post(app.url("/membership/v1/login"))
-        .json(&json!({"email": "master@tidemark.test", "password": TEST_PASSWORD, "autoLogin": "N", "deviceType": "PC"}))
+        .json(&credentials("master@tidemark.test", TEST_PASSWORD))
         .send()
         .await
         .unwrap();
@@ -318,83 +315,102 @@ async fn a_master_hands_the_business_to_a_manager_who_accepts_then_may_leave() {
             .find(|p| p["email"] == "manager@tidemark.test")
             .and_then(|p| p["memberId"].as_i64())
             .expect("the demo manager");
-        let offer_path = format!("/api/v1/businesses/{business}/ownership");
-        let offer = json!({"memberId": manager_id});
-        // Re-authentication first; only managers of this business may be offered it.
-        let (status, _) = call(
-            &app,
-            &master,
-            Method::POST,
-            &offer_path,
-            Some(offer.clone()),
+        let both = (&master, &manager);
+        an_offer_needs_a_password_check_and_a_manager_of_this_business(
+            &app, both, business, manager_id,
         )
         .await;
-        assert_eq!(status, 403);
-        check_password(&app, &master).await;
-        let (status, _) = call(
-            &app,
-            &master,
-            Method::POST,
-            &offer_path,
-            Some(json!({"memberId": 999_999})),
-        )
-        .await;
-        assert_eq!(status, 400);
-        let (status, body) = call(
-            &app,
-            &manager,
-            Method::POST,
-            &offer_path,
-            Some(offer.clone()),
-        )
-        .await;
-        assert_eq!(status, 403, "a manager cannot offer: {body}");
-        let (status, body) = call(&app, &master, Method::POST, &offer_path, Some(offer)).await;
-        assert_eq!(status, 200, "{body}");
-        assert!(last_mail(&app, "manager@tidemark.test", "ownership_offer")
-            .await
-            .contains("/mypage/business"));
-        // Nothing has changed until the manager accepts; the master still cannot leave.
-        let (status, _) = call(
-            &app,
-            &master,
-            Method::POST,
-            "/mypage/v1/withdraw",
-            Some(json!({"reason": "이직"})),
-        )
-        .await;
-        assert_eq!(status, 409);
-        let accept = format!("/api/v1/businesses/{business}/ownership/accept");
-        let (status, body) = call(&app, &master, Method::POST, &accept, None).await;
-        assert_eq!(status, 409, "the master accepts nothing: {body}");
-        let (status, body) = call(&app, &manager, Method::POST, &accept, None).await;
-        assert_eq!(status, 200, "{body}");
-        let (status, _) = call(&app, &manager, Method::POST, &accept, None).await;
-        assert_eq!(status, 409, "once");
-        let (_, people) = call(&app, &manager, Method::GET, &team, None).await;
-        let role_of = |email: &str| {
-            people["data"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|p| p["email"] == email)
-                .map(|p| p["role"].clone())
-                .unwrap()
-        };
-        assert_eq!(role_of("manager@tidemark.test"), "BUSINESS_MASTER");
-        assert_eq!(role_of("master@tidemark.test"), "BUSINESS");
-        // Now a manager, the former master may withdraw.
-        let (status, body) = call(
-            &app,
-            &master,
-            Method::POST,
-            "/mypage/v1/withdraw",
-            Some(json!({"reason": "이직"})),
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
+        nothing_changes_until_the_manager_accepts_once(&app, both, business).await;
+        the_roles_swap_and_the_former_master_may_withdraw(&app, both, &team).await;
     })
     .await;
+}
+
+/// The demo master and manager of the hand-over.
+type MasterAndManager<'a> = (&'a reqwest::Client, &'a reqwest::Client);
+
+/// Re-authentication first; only managers of this business may be offered it, by its master.
+async fn an_offer_needs_a_password_check_and_a_manager_of_this_business(
+    app: &TestApp,
+    (master, manager): MasterAndManager<'_>,
+    business: i64,
+    manager_id: i64,
+) {
+    let offer_path = format!("/api/v1/businesses/{business}/ownership");
+    let offer = json!({"memberId": manager_id});
+    // Re-authentication first; only managers of this business may be offered it.
+    let (status, _) = call(app, master, Method::POST, &offer_path, Some(offer.clone())).await;
+    assert_eq!(status, 403);
+    check_password(app, master).await;
+    let (status, _) = call(
+        app,
+        master,
+        Method::POST,
+        &offer_path,
+        Some(json!({"memberId": 999_999})),
+    )
+    .await;
+    assert_eq!(status, 400);
+    let (status, body) = call(app, manager, Method::POST, &offer_path, Some(offer.clone())).await;
+    assert_eq!(status, 403, "a manager cannot offer: {body}");
+    let (status, body) = call(app, master, Method::POST, &offer_path, Some(offer)).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(last_mail(app, "manager@tidemark.test", "ownership_offer")
+        .await
+        .contains("/mypage/business"));
+}
+
+/// Nothing has changed until the manager accepts; the master still cannot leave.
+async fn nothing_changes_until_the_manager_accepts_once(
+    app: &TestApp,
+    (master, manager): MasterAndManager<'_>,
+    business: i64,
+) {
+    let (status, _) = call(
+        app,
+        master,
+        Method::POST,
+        "/mypage/v1/withdraw",
+        Some(json!({"reason": "이직"})),
+    )
+    .await;
+    assert_eq!(status, 409);
+    let accept = format!("/api/v1/businesses/{business}/ownership/accept");
+    let (status, body) = call(app, master, Method::POST, &accept, None).await;
+    assert_eq!(status, 409, "the master accepts nothing: {body}");
+    let (status, body) = call(app, manager, Method::POST, &accept, None).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = call(app, manager, Method::POST, &accept, None).await;
+    assert_eq!(status, 409, "once");
+}
+
+async fn the_roles_swap_and_the_former_master_may_withdraw(
+    app: &TestApp,
+    (master, manager): MasterAndManager<'_>,
+    team: &str,
+) {
+    let (_, people) = call(app, manager, Method::GET, team, None).await;
+    let role_of = |email: &str| {
+        people["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["email"] == email)
+            .map(|p| p["role"].clone())
+            .unwrap()
+    };
+    assert_eq!(role_of("manager@tidemark.test"), "BUSINESS_MASTER");
+    assert_eq!(role_of("master@tidemark.test"), "BUSINESS");
+    // Now a manager, the former master may withdraw.
+    let (status, body) = call(
+        app,
+        master,
+        Method::POST,
+        "/mypage/v1/withdraw",
+        Some(json!({"reason": "이직"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
 }
 
 #[tokio::test]

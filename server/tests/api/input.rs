@@ -214,99 +214,118 @@ async fn only_a_person_searching_in_the_web_client_is_logged() {
 #[tokio::test]
 async fn control_characters_are_refused_at_the_edge_in_the_products_words() {
     on_each_database(|app: TestApp| async move {
-        // A query string: search, suggestions, a list's paging.
-        for path in [
-            "/api/v1/search?q=%00",
-            "/api/v1/search?q=harbor%01",
-            "/api/v1/search/suggestions?q=a%1Bb",
-            "/api/v1/posts/popular?size=%00",
-        ] {
-            let (status, body) = app.get(path).await;
-            assert_eq!(
-                (status, body["code"].as_str()),
-                (400, Some("104")),
-                "{path}: {body}"
-            );
-            assert!(
-                body["message"]
-                    .as_str()
-                    .unwrap()
-                    .contains("contains a control character"),
-                "{path}: {body}"
-            );
-        }
-        // Tabs and line breaks are text; a search with them is fine.
-        let (status, body) = app.get("/api/v1/search?q=harbor%09lights").await;
-        assert_eq!(status, 200, "{body}");
-
-        // A JSON body: titles, summaries, tags, business fields, media-request titles.
+        control_characters_in_a_query_string_are_refused(&app).await;
         let master = app.signed_in("master@tidemark.test").await;
-        let business = my_business(&app, &master).await;
-        let bad_post = |field: &str, value: Value| {
-            let mut post = json!({
-                "categoryId": 1, "title": "제목", "summary": "요약",
-                "bodyHtml": "<p>본문</p>", "tags": ["태그"], "action": "publish"
-            });
-            post[field] = value;
-            post
-        };
-        for (field, value, named) in [
-            ("title", json!("제목\u{0}"), "title"),
-            ("summary", json!("요약\u{7}"), "summary"),
-            ("tags", json!(["좋은", "나쁜\u{1b}"]), "tags[1]"),
-        ] {
-            let (status, body) = call(
-                &app,
-                &master,
-                reqwest::Method::POST,
-                "/api/v1/posts",
-                Some(bad_post(field, value)),
-            )
-            .await;
-            assert_eq!(status, 400, "{field}: {body}");
-            assert_eq!(
-                body["message"]
-                    .as_str()
-                    .unwrap()
-                    .split(" (")
-                    .next()
-                    .unwrap(),
-                format!("the field {named} contains a control character"),
-                "{body}"
-            );
-        }
-        let (status, body) = call(
-            &app,
-            &master,
-            reqwest::Method::POST,
-            &format!("/api/v1/businesses/{business}/media-requests"),
-            Some(json!({
-                "title": "보도\u{0}자료", "body": "<p>본문</p>", "mediaTypes": ["ONLINE"]
-            })),
-        )
-        .await;
-        assert_eq!(status, 400, "{body}");
-        assert!(
-            body["message"].as_str().unwrap().contains("U+0000"),
-            "{body}"
-        );
-        // Multi-line text keeps its line breaks and tabs.
-        let fine = call(
-            &app,
-            &master,
-            reqwest::Method::POST,
-            "/api/v1/posts",
-            Some(bad_post("summary", json!("첫 줄\r\n\t둘째 줄"))),
-        )
-        .await;
-        assert_eq!(fine.0, 200, "{}", fine.1);
-        // Nothing of it was stored.
-        let stored = posts::Entity::find().all(&app.state.db).await.unwrap();
-        assert!(stored
-            .iter()
-            .all(|p| !p.title.contains('\u{0}') && !p.summary.contains('\u{7}')));
+        control_characters_in_json_fields_are_refused_by_name(&app, &master).await;
+        line_breaks_and_tabs_are_text_and_nothing_refused_was_stored(&app, &master).await;
     })
     .await;
+}
+
+/// The post of these checks with `field` set to `value`.
+fn post_with(field: &str, value: Value) -> Value {
+    let mut post = json!({
+        "categoryId": 1, "title": "제목", "summary": "요약",
+        "bodyHtml": "<p>본문</p>", "tags": ["태그"], "action": "publish"
+    });
+    post[field] = value;
+    post
+}
+
+/// A query string: search, suggestions, a list's paging. Tabs are text there.
+async fn control_characters_in_a_query_string_are_refused(app: &TestApp) {
+    for path in [
+        "/api/v1/search?q=%00",
+        "/api/v1/search?q=harbor%01",
+        "/api/v1/search/suggestions?q=a%1Bb",
+        "/api/v1/posts/popular?size=%00",
+    ] {
+        let (status, body) = app.get(path).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (400, Some("104")),
+            "{path}: {body}"
+        );
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .contains("contains a control character"),
+            "{path}: {body}"
+        );
+    }
+    // Tabs and line breaks are text; a search with them is fine.
+    let (status, body) = app.get("/api/v1/search?q=harbor%09lights").await;
+    assert_eq!(status, 200, "{body}");
+}
+
+/// A JSON body: titles, summaries, tags, business fields, media-request titles.
+async fn control_characters_in_json_fields_are_refused_by_name(
+    app: &TestApp,
+    master: &reqwest::Client,
+) {
+    let business = my_business(app, master).await;
+    for (field, value, named) in [
+        ("title", json!("제목\u{0}"), "title"),
+        ("summary", json!("요약\u{7}"), "summary"),
+        ("tags", json!(["좋은", "나쁜\u{1b}"]), "tags[1]"),
+    ] {
+        let (status, body) = call(
+            app,
+            master,
+            reqwest::Method::POST,
+            "/api/v1/posts",
+            Some(post_with(field, value)),
+        )
+        .await;
+        assert_eq!(status, 400, "{field}: {body}");
+        assert_eq!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .split(" (")
+                .next()
+                .unwrap(),
+            format!("the field {named} contains a control character"),
+            "{body}"
+        );
+    }
+    let (status, body) = call(
+        app,
+        master,
+        reqwest::Method::POST,
+        &format!("/api/v1/businesses/{business}/media-requests"),
+        Some(json!({
+            "title": "보도\u{0}자료", "body": "<p>본문</p>", "mediaTypes": ["ONLINE"]
+        })),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("U+0000"),
+        "{body}"
+    );
+}
+
+async fn line_breaks_and_tabs_are_text_and_nothing_refused_was_stored(
+    app: &TestApp,
+    master: &reqwest::Client,
+) {
+    // Multi-line text keeps its line breaks and tabs.
+    let fine = call(
+        app,
+        master,
+        reqwest::Method::POST,
+        "/api/v1/posts",
+        Some(post_with("summary", json!("첫 줄\r\n\t둘째 줄"))),
+    )
+    .await;
+    assert_eq!(fine.0, 200, "{}", fine.1);
+    // Nothing of it was stored.
+    let stored = posts::Entity::find().all(&app.state.db).await.unwrap();
+    assert!(stored
+        .iter()
+        .all(|p| !p.title.contains('\u{0}') && !p.summary.contains('\u{7}')));
 }
 
 #[tokio::test]

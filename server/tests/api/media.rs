@@ -8,7 +8,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::io::Cursor;
-use tidemark_server::entities::{business_members, members, uploads};
+use tidemark_server::entities::{members, uploads};
 
 /// A multipart/form-data body: the `file` field (name, declared type, bytes) and the
 /// `purpose` field, when given. Returns the content type (with the boundary) and the body.
@@ -231,295 +231,332 @@ async fn raw_get(app: &TestApp, path: &str) -> String {
 #[tokio::test]
 async fn a_business_uploads_images_and_reports_that_are_served_inert() {
     on_each_database(|app: TestApp| async move {
-        let db = &app.state.db;
         let master = app.signed_in("master@tidemark.test").await;
         let master_id = member_id(&app, "master@tidemark.test").await;
-        let business_id = business_members::Entity::find()
-            .filter(business_members::Column::MemberId.eq(master_id))
-            .one(db)
-            .await
-            .unwrap()
-            .expect("the master's business")
-            .business_id;
-
-        // A PNG with transparency stays a PNG.
-        let (status, body) = upload(
+        let business_id = my_business(&app, &master).await;
+        a_png_with_transparency_stays_a_png(&app, &master).await;
+        let photo = a_jpeg_is_turned_upright_and_loses_its_metadata(&app, &master).await;
+        the_row_names_the_owner_the_business_and_the_contents_hash(
             &app,
-            &master,
-            "logo.png",
-            &png_with_alpha(1000, 600),
-            Some("logo"),
+            &photo,
+            master_id,
+            business_id,
         )
         .await;
-        assert_eq!(status, 200, "{body} on {}", app.database);
-        let data = &body["data"];
-        assert_eq!(data["kind"], "image");
-        assert_eq!(data["contentType"], "image/png");
-        assert_eq!(
-            (data["width"].as_i64(), data["height"].as_i64()),
-            (Some(1000), Some(600))
-        );
-        let url = data["url"].as_str().unwrap().to_string();
-        assert!(
-            url.starts_with("/media/images/") && url.ends_with(".png"),
-            "{url}"
-        );
-        let thumbnail_url = data["thumbnailUrl"].as_str().unwrap().to_string();
-        assert_eq!(thumbnail_url, url.replace(".png", "-480.png"));
-
-        let served = fetch(&app, &url).await;
-        assert_eq!(served.status, 200);
-        assert_eq!(header(&served, "content-type"), "image/png");
-        assert_eq!(header(&served, "content-disposition"), "inline");
-        assert_inert_headers(&served);
-        assert_eq!(data["byteSize"].as_u64(), Some(served.bytes.len() as u64));
-        let picture = image::load_from_memory(&served.bytes).unwrap();
-        assert_eq!(picture.dimensions(), (1000, 600));
-        assert_eq!(
-            picture.get_pixel(500, 300)[3],
-            0,
-            "the transparent hole is kept"
-        );
-        let thumbnail = fetch(&app, &thumbnail_url).await;
-        assert_eq!(thumbnail.status, 200);
-        assert_inert_headers(&thumbnail);
-        let small = image::load_from_memory(&thumbnail.bytes).unwrap();
-        assert_eq!(small.dimensions(), (480, 288));
-
-        // A JPEG with EXIF: turned upright, metadata gone, thumbnail at most 480 wide.
-        let photo = jpeg_with_exif(800, 400);
-        assert!(contains(&photo, EXIF_MARKER) && contains(&photo, b"Exif"));
-        let (status, body) = upload(&app, &master, "photo.jpg", &photo, None).await;
-        assert_eq!(status, 200, "{body}");
-        let data = &body["data"];
-        assert_eq!(data["contentType"], "image/jpeg");
-        assert_eq!(
-            (data["width"].as_i64(), data["height"].as_i64()),
-            (Some(400), Some(800))
-        );
-        let url = data["url"].as_str().unwrap().to_string();
-        assert!(url.ends_with(".jpg"), "{url}");
-        let served = fetch(&app, &url).await;
-        assert_eq!(header(&served, "content-type"), "image/jpeg");
-        assert_inert_headers(&served);
-        assert!(
-            !contains(&served.bytes, EXIF_MARKER),
-            "the EXIF maker survived"
-        );
-        assert!(!contains(&served.bytes, b"Exif"), "an EXIF block survived");
-        assert_eq!(
-            image::load_from_memory(&served.bytes).unwrap().dimensions(),
-            (400, 800)
-        );
-        let thumbnail = fetch(&app, data["thumbnailUrl"].as_str().unwrap()).await;
-        let small = image::load_from_memory(&thumbnail.bytes).unwrap();
-        assert!(small.width() <= 480, "{}", small.width());
-        assert!(!contains(&thumbnail.bytes, EXIF_MARKER));
-
-        // The row: whose, which business, the content's hash.
-        let id = data["id"].as_i64().unwrap();
-        let row = uploads::Entity::find_by_id(id)
-            .one(db)
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!(row.owner_member_id, Some(master_id));
-        assert_eq!(row.business_id, Some(business_id));
-        assert_eq!(row.kind, "image");
-        assert_eq!(row.original_name.as_deref(), Some("photo.jpg"));
-        let hash: String = Sha256::digest(&served.bytes)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        assert_eq!(row.sha256, hash);
-        assert_eq!(row.storage_key, format!("images/{hash}.jpg"));
-
-        // The same file again is the same upload (content-addressed).
-        let (status, again) = upload(&app, &master, "copy.jpg", &photo, Some("body")).await;
-        assert_eq!(status, 200);
-        assert_eq!(again["data"]["id"].as_i64(), Some(id));
-
-        // Other modules read the addresses by id.
-        assert_eq!(
-            tidemark_server::media::url_of(db, Some(id)).await,
-            Some(url.clone())
-        );
-        assert_eq!(tidemark_server::media::url_of(db, None).await, None);
-        let urls = tidemark_server::media::urls_of(db, &[id, id, 987_654]).await;
-        assert_eq!(urls.len(), 1);
-        assert_eq!(urls[&id].0, url);
-
-        // A PDF report: kept byte for byte, downloaded under its Korean name.
-        let (status, body) = upload(&app, &master, "2026 보고서.pdf", PDF, Some("report")).await;
-        assert_eq!(status, 200, "{body}");
-        let data = &body["data"];
-        assert_eq!(data["kind"], "pdf");
-        assert_eq!(data["contentType"], "application/pdf");
-        assert_eq!(data["thumbnailUrl"], Value::Null);
-        assert_eq!(data["width"], Value::Null);
-        let url = data["url"].as_str().unwrap();
-        assert!(
-            url.starts_with("/media/files/") && url.ends_with(".pdf"),
-            "{url}"
-        );
-        let served = fetch(&app, url).await;
-        assert_eq!(served.status, 200);
-        assert_eq!(served.bytes, PDF);
-        assert_eq!(header(&served, "content-type"), "application/pdf");
-        assert_inert_headers(&served);
-        let disposition = header(&served, "content-disposition");
-        assert!(
-            disposition.starts_with("attachment; filename=\""),
-            "{disposition}"
-        );
-        assert!(
-            disposition.contains("filename*=UTF-8''2026%20%EB%B3%B4%EA%B3%A0%EC%84%9C.pdf"),
-            "{disposition}"
-        );
-
-        // A manager uploads for the same business; an operator for the platform.
-        let manager = app.signed_in("manager@tidemark.test").await;
-        let (status, body) = upload(&app, &manager, "m.png", &png_with_alpha(30, 30), None).await;
-        assert_eq!(status, 200, "{body}");
-        let row = uploads::Entity::find_by_id(body["data"]["id"].as_i64().unwrap())
-            .one(db)
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!(row.business_id, Some(business_id));
-        let admin = app.signed_in("admin@tidemark.test").await;
-        let (status, body) = upload(&app, &admin, "a.pdf", b"%PDF-1.7\nadmin\n%%EOF", None).await;
-        assert_eq!(status, 200, "{body}");
-        let row = uploads::Entity::find_by_id(body["data"]["id"].as_i64().unwrap())
-            .one(db)
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!(row.business_id, None);
-        assert_eq!(row.kind, "pdf");
-
-        // Readers may not upload; nobody without a session.
-        let reader = app.signed_in("reader@tidemark.test").await;
-        let (status, _) = upload(&app, &reader, "r.png", &png_with_alpha(10, 10), None).await;
-        assert_eq!(status, 403);
-        let (status, body) = upload(&app, &browser(), "r.png", &png_with_alpha(10, 10), None).await;
-        assert_eq!(status, 401, "{body}");
-
-        // The content decides: text named .png, BMP, a broken PDF, wrong purposes.
-        let (status, body) =
-            upload(&app, &master, "fake.png", b"just some text, honestly", None).await;
-        assert_eq!(status, 400, "{body}");
-        assert!(
-            body["message"].as_str().unwrap().contains("not accepted"),
-            "{body}"
-        );
-        // A BMP header: an image format, but not one of the four.
-        let mut bmp = b"BM".to_vec();
-        bmp.resize(70, 0);
-        assert_eq!(upload(&app, &master, "b.png", &bmp, None).await.0, 400);
-        let (status, body) = upload(
-            &app,
-            &master,
-            "cut.pdf",
-            b"%PDF-1.4\n1 0 obj",
-            Some("report"),
-        )
-        .await;
-        assert_eq!(status, 400, "{body}");
-        assert_eq!(
-            upload(&app, &master, "c.pdf", PDF, Some("cover")).await.0,
-            400
-        );
-        assert_eq!(
-            upload(
-                &app,
-                &master,
-                "r.png",
-                &png_with_alpha(10, 10),
-                Some("report")
-            )
-            .await
-            .0,
-            400
-        );
-        assert_eq!(
-            upload(
-                &app,
-                &master,
-                "r.png",
-                &png_with_alpha(10, 10),
-                Some("banner")
-            )
-            .await
-            .0,
-            400
-        );
-        let (content_type, empty_form) = form(None, Some("body"));
-        let response = master
-            .post(app.url("/api/v1/uploads"))
-            .header("content-type", content_type)
-            .body(empty_form)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(read(response).await.0, 400);
-        let (status, _) = app
-            .post("/api/v1/uploads", serde_json::json!({"file": "x"}))
-            .await;
-        assert!(status == 400 || status == 401, "{status}");
-
-        // Too many pixels: refused from the header, before decoding.
-        let wide = encoded(
-            &DynamicImage::ImageRgb8(RgbImage::new(20_000, 1)),
-            ImageFormat::Png,
-        );
-        let (status, body) = upload(&app, &master, "wide.png", &wide, None).await;
-        assert_eq!(status, 400, "{body}");
-        assert!(
-            body["message"].as_str().unwrap().contains("too large"),
-            "{body}"
-        );
-        let (status, body) = upload(&app, &master, "bomb.png", &png_bomb_header(), None).await;
-        assert_eq!(status, 400, "{body}");
-        assert!(
-            body["message"].as_str().unwrap().contains("too large"),
-            "{body}"
-        );
-
-        // Unknown and crafted keys: JSON 404, never a file outside the media folder.
-        let (status, body) = app.get("/media/images/0000.jpg").await;
-        assert_eq!((status, body["code"].as_str()), (404, Some("101")));
-        for path in [
-            "/media/..%2Ftidemark.db",
-            "/media/images%2F..%2F..%2Ftidemark.db",
-            "/media/%2E%2E/tidemark.db",
-            "/media/images",
-            "/media/IMAGES/A.JPG",
-        ] {
-            let served = fetch(&app, path).await;
-            assert!(
-                served.status == 404 || served.status == 400,
-                "{path}: {}",
-                served.status
-            );
-            assert!(!contains(&served.bytes, b"SQLite format"), "{path}");
-        }
-        if app.database == "sqlite" {
-            for path in [
-                "/media/../tidemark.db",
-                "/media/images/../../tidemark.db",
-                "/media//etc/passwd",
-            ] {
-                let answer = raw_get(&app, path).await;
-                assert!(
-                    answer.starts_with("HTTP/1.1 404") || answer.starts_with("HTTP/1.1 400"),
-                    "{path}: {answer}"
-                );
-                assert!(!answer.contains("SQLite format"), "{path}");
-            }
-        }
+        the_same_file_again_is_the_same_upload_and_read_by_id(&app, &master, &photo).await;
+        a_pdf_report_is_kept_and_downloaded_under_its_korean_name(&app, &master).await;
+        managers_upload_for_the_business_and_operators_for_the_platform(&app, business_id).await;
+        readers_and_strangers_may_not_upload(&app).await;
+        the_content_decides_not_the_name_or_the_declared_type(&app, &master).await;
+        too_many_pixels_are_refused_from_the_header(&app, &master).await;
+        unknown_and_crafted_keys_never_reach_a_file_outside_the_media_folder(&app).await;
     })
     .await;
+}
+
+async fn a_png_with_transparency_stays_a_png(app: &TestApp, master: &reqwest::Client) {
+    let (status, body) = upload(
+        app,
+        master,
+        "logo.png",
+        &png_with_alpha(1000, 600),
+        Some("logo"),
+    )
+    .await;
+    assert_eq!(status, 200, "{body} on {}", app.database);
+    let data = &body["data"];
+    assert_eq!(data["kind"], "image");
+    assert_eq!(data["contentType"], "image/png");
+    assert_eq!(
+        (data["width"].as_i64(), data["height"].as_i64()),
+        (Some(1000), Some(600))
+    );
+    let url = data["url"].as_str().unwrap().to_string();
+    assert!(
+        url.starts_with("/media/images/") && url.ends_with(".png"),
+        "{url}"
+    );
+    let thumbnail_url = data["thumbnailUrl"].as_str().unwrap().to_string();
+    assert_eq!(thumbnail_url, url.replace(".png", "-480.png"));
+
+    let served = fetch(app, &url).await;
+    assert_eq!(served.status, 200);
+    assert_eq!(header(&served, "content-type"), "image/png");
+    assert_eq!(header(&served, "content-disposition"), "inline");
+    assert_inert_headers(&served);
+    assert_eq!(data["byteSize"].as_u64(), Some(served.bytes.len() as u64));
+    let picture = image::load_from_memory(&served.bytes).unwrap();
+    assert_eq!(picture.dimensions(), (1000, 600));
+    assert_eq!(
+        picture.get_pixel(500, 300)[3],
+        0,
+        "the transparent hole is kept"
+    );
+    let thumbnail = fetch(app, &thumbnail_url).await;
+    assert_eq!(thumbnail.status, 200);
+    assert_inert_headers(&thumbnail);
+    let small = image::load_from_memory(&thumbnail.bytes).unwrap();
+    assert_eq!(small.dimensions(), (480, 288));
+}
+
+/// The JPEG of the main scenario: the bytes sent, the upload's id and address, the bytes served.
+struct Photo {
+    sent: Vec<u8>,
+    id: i64,
+    url: String,
+    served: Vec<u8>,
+}
+
+/// A JPEG with EXIF: turned upright, metadata gone, thumbnail at most 480 wide.
+async fn a_jpeg_is_turned_upright_and_loses_its_metadata(
+    app: &TestApp,
+    master: &reqwest::Client,
+) -> Photo {
+    let photo = jpeg_with_exif(800, 400);
+    assert!(contains(&photo, EXIF_MARKER) && contains(&photo, b"Exif"));
+    let (status, body) = upload(app, master, "photo.jpg", &photo, None).await;
+    assert_eq!(status, 200, "{body}");
+    let data = &body["data"];
+    assert_eq!(data["contentType"], "image/jpeg");
+    assert_eq!(
+        (data["width"].as_i64(), data["height"].as_i64()),
+        (Some(400), Some(800))
+    );
+    let url = data["url"].as_str().unwrap().to_string();
+    assert!(url.ends_with(".jpg"), "{url}");
+    let served = fetch(app, &url).await;
+    assert_eq!(header(&served, "content-type"), "image/jpeg");
+    assert_inert_headers(&served);
+    assert!(
+        !contains(&served.bytes, EXIF_MARKER),
+        "the EXIF maker survived"
+    );
+    assert!(!contains(&served.bytes, b"Exif"), "an EXIF block survived");
+    assert_eq!(
+        image::load_from_memory(&served.bytes).unwrap().dimensions(),
+        (400, 800)
+    );
+    let thumbnail = fetch(app, data["thumbnailUrl"].as_str().unwrap()).await;
+    let small = image::load_from_memory(&thumbnail.bytes).unwrap();
+    assert!(small.width() <= 480, "{}", small.width());
+    assert!(!contains(&thumbnail.bytes, EXIF_MARKER));
+    Photo {
+        sent: photo,
+        id: data["id"].as_i64().unwrap(),
+        url,
+        served: served.bytes,
+    }
+}
+
+async fn the_row_names_the_owner_the_business_and_the_contents_hash(
+    app: &TestApp,
+    photo: &Photo,
+    master_id: i64,
+    business_id: i64,
+) {
+    let row = uploads::Entity::find_by_id(photo.id)
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.owner_member_id, Some(master_id));
+    assert_eq!(row.business_id, Some(business_id));
+    assert_eq!(row.kind, "image");
+    assert_eq!(row.original_name.as_deref(), Some("photo.jpg"));
+    let hash: String = Sha256::digest(&photo.served)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(row.sha256, hash);
+    assert_eq!(row.storage_key, format!("images/{hash}.jpg"));
+}
+
+async fn the_same_file_again_is_the_same_upload_and_read_by_id(
+    app: &TestApp,
+    master: &reqwest::Client,
+    photo: &Photo,
+) {
+    let db = &app.state.db;
+    // The same file again is the same upload (content-addressed).
+    let (status, again) = upload(app, master, "copy.jpg", &photo.sent, Some("body")).await;
+    assert_eq!(status, 200);
+    assert_eq!(again["data"]["id"].as_i64(), Some(photo.id));
+
+    // Other modules read the addresses by id.
+    assert_eq!(
+        tidemark_server::media::url_of(db, Some(photo.id)).await,
+        Some(photo.url.clone())
+    );
+    assert_eq!(tidemark_server::media::url_of(db, None).await, None);
+    let urls = tidemark_server::media::urls_of(db, &[photo.id, photo.id, 987_654]).await;
+    assert_eq!(urls.len(), 1);
+    assert_eq!(urls[&photo.id].0, photo.url);
+}
+
+async fn a_pdf_report_is_kept_and_downloaded_under_its_korean_name(
+    app: &TestApp,
+    master: &reqwest::Client,
+) {
+    let (status, body) = upload(app, master, "2026 보고서.pdf", PDF, Some("report")).await;
+    assert_eq!(status, 200, "{body}");
+    let data = &body["data"];
+    assert_eq!(data["kind"], "pdf");
+    assert_eq!(data["contentType"], "application/pdf");
+    assert_eq!(data["thumbnailUrl"], Value::Null);
+    assert_eq!(data["width"], Value::Null);
+    let url = data["url"].as_str().unwrap();
+    assert!(
+        url.starts_with("/media/files/") && url.ends_with(".pdf"),
+        "{url}"
+    );
+    let served = fetch(app, url).await;
+    assert_eq!(served.status, 200);
+    assert_eq!(served.bytes, PDF);
+    assert_eq!(header(&served, "content-type"), "application/pdf");
+    assert_inert_headers(&served);
+    let disposition = header(&served, "content-disposition");
+    assert!(
+        disposition.starts_with("attachment; filename=\""),
+        "{disposition}"
+    );
+    assert!(
+        disposition.contains("filename*=UTF-8''2026%20%EB%B3%B4%EA%B3%A0%EC%84%9C.pdf"),
+        "{disposition}"
+    );
+}
+
+async fn managers_upload_for_the_business_and_operators_for_the_platform(
+    app: &TestApp,
+    business_id: i64,
+) {
+    let db = &app.state.db;
+    let manager = app.signed_in("manager@tidemark.test").await;
+    let (status, body) = upload(app, &manager, "m.png", &png_with_alpha(30, 30), None).await;
+    assert_eq!(status, 200, "{body}");
+    let row = uploads::Entity::find_by_id(body["data"]["id"].as_i64().unwrap())
+        .one(db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.business_id, Some(business_id));
+    let admin = app.signed_in("admin@tidemark.test").await;
+    let (status, body) = upload(app, &admin, "a.pdf", b"%PDF-1.7\nadmin\n%%EOF", None).await;
+    assert_eq!(status, 200, "{body}");
+    let row = uploads::Entity::find_by_id(body["data"]["id"].as_i64().unwrap())
+        .one(db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.business_id, None);
+    assert_eq!(row.kind, "pdf");
+}
+
+async fn readers_and_strangers_may_not_upload(app: &TestApp) {
+    let reader = app.signed_in("reader@tidemark.test").await;
+    let (status, _) = upload(app, &reader, "r.png", &png_with_alpha(10, 10), None).await;
+    assert_eq!(status, 403);
+    let (status, body) = upload(app, &browser(), "r.png", &png_with_alpha(10, 10), None).await;
+    assert_eq!(status, 401, "{body}");
+}
+
+/// Text named .png, BMP, a broken PDF, wrong purposes, no file, not a form.
+async fn the_content_decides_not_the_name_or_the_declared_type(
+    app: &TestApp,
+    master: &reqwest::Client,
+) {
+    let (status, body) = upload(app, master, "fake.png", b"just some text, honestly", None).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("not accepted"),
+        "{body}"
+    );
+    // A BMP header: an image format, but not one of the four.
+    let mut bmp = b"BM".to_vec();
+    bmp.resize(70, 0);
+    assert_eq!(upload(app, master, "b.png", &bmp, None).await.0, 400);
+    let (status, body) = upload(app, master, "cut.pdf", b"%PDF-1.4\n1 0 obj", Some("report")).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        upload(app, master, "c.pdf", PDF, Some("cover")).await.0,
+        400
+    );
+    let small = png_with_alpha(10, 10);
+    assert_eq!(
+        upload(app, master, "r.png", &small, Some("report")).await.0,
+        400
+    );
+    assert_eq!(
+        upload(app, master, "r.png", &small, Some("banner")).await.0,
+        400
+    );
+    let (content_type, empty_form) = form(None, Some("body"));
+    let response = master
+        .post(app.url("/api/v1/uploads"))
+        .header("content-type", content_type)
+        .body(empty_form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(read(response).await.0, 400);
+    let (status, _) = app
+        .post("/api/v1/uploads", serde_json::json!({"file": "x"}))
+        .await;
+    assert!(status == 400 || status == 401, "{status}");
+}
+
+async fn too_many_pixels_are_refused_from_the_header(app: &TestApp, master: &reqwest::Client) {
+    // Refused from the header, before decoding.
+    let wide = encoded(
+        &DynamicImage::ImageRgb8(RgbImage::new(20_000, 1)),
+        ImageFormat::Png,
+    );
+    let (status, body) = upload(app, master, "wide.png", &wide, None).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("too large"),
+        "{body}"
+    );
+    let (status, body) = upload(app, master, "bomb.png", &png_bomb_header(), None).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("too large"),
+        "{body}"
+    );
+}
+
+/// Unknown and crafted keys: JSON 404, never a file outside the media folder.
+async fn unknown_and_crafted_keys_never_reach_a_file_outside_the_media_folder(app: &TestApp) {
+    let (status, body) = app.get("/media/images/0000.jpg").await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("101")));
+    for path in [
+        "/media/..%2Ftidemark.db",
+        "/media/images%2F..%2F..%2Ftidemark.db",
+        "/media/%2E%2E/tidemark.db",
+        "/media/images",
+        "/media/IMAGES/A.JPG",
+    ] {
+        let served = fetch(app, path).await;
+        assert!(
+            served.status == 404 || served.status == 400,
+            "{path}: {}",
+            served.status
+        );
+        assert!(!contains(&served.bytes, b"SQLite format"), "{path}");
+    }
+    if app.database == "sqlite" {
+        for path in [
+            "/media/../tidemark.db",
+            "/media/images/../../tidemark.db",
+            "/media//etc/passwd",
+        ] {
+            let answer = raw_get(app, path).await;
+            assert!(
+                answer.starts_with("HTTP/1.1 404") || answer.starts_with("HTTP/1.1 400"),
+                "{path}: {answer}"
+            );
+            assert!(!answer.contains("SQLite format"), "{path}");
+        }
+    }
 }
 
 /// A random-looking image that does not compress: about `width × height × 3` bytes as PNG.
@@ -580,11 +617,10 @@ async fn uploads_have_their_own_body_limit() {
     );
 }
 
-#[tokio::test]
-async fn uploads_live_in_an_s3_bucket_when_one_is_configured() {
-    let s3 = S3Server::start("tidemark-media").await;
+/// A server whose media live in `s3`'s bucket under the prefix `uploads`.
+async fn app_on_s3(s3: &S3Server) -> TestApp {
     let (endpoint, bucket) = (s3.endpoint(), s3.bucket.clone());
-    let app = TestApp::spawn_custom(None, "sqlite", move |settings| {
+    TestApp::spawn_custom(None, "sqlite", move |settings| {
         for (name, value) in [
             ("TIDEMARK_S3_BUCKET", bucket.as_str()),
             ("TIDEMARK_S3_ENDPOINT", endpoint.as_str()),
@@ -596,7 +632,13 @@ async fn uploads_live_in_an_s3_bucket_when_one_is_configured() {
             settings.raw.insert(name.into(), value.into());
         }
     })
-    .await;
+    .await
+}
+
+#[tokio::test]
+async fn uploads_live_in_an_s3_bucket_when_one_is_configured() {
+    let s3 = S3Server::start("tidemark-media").await;
+    let app = app_on_s3(&s3).await;
     let master = app.signed_in("master@tidemark.test").await;
 
     let picture = png_with_alpha(640, 400);
@@ -608,8 +650,21 @@ async fn uploads_live_in_an_s3_bucket_when_one_is_configured() {
     assert_eq!(status, 200, "{body}");
     let pdf_url = body["data"]["url"].as_str().unwrap().to_string();
 
-    // Served from the bucket with the same inert headers as from the disk.
-    let served = fetch(&app, &url).await;
+    let served =
+        served_from_the_bucket_with_inert_headers(&app, &url, &thumbnail_url, &pdf_url).await;
+    the_bytes_are_in_the_bucket_under_the_prefix_and_none_on_the_disk(&app, &s3, &url, &served)
+        .await;
+    the_storage_keeps_its_contract_against_the_bucket(&app).await;
+}
+
+/// Served from the bucket with the same inert headers as from the disk; answers the image.
+async fn served_from_the_bucket_with_inert_headers(
+    app: &TestApp,
+    url: &str,
+    thumbnail_url: &str,
+    pdf_url: &str,
+) -> Served {
+    let served = fetch(app, url).await;
     assert_eq!(served.status, 200);
     assert_eq!(header(&served, "content-type"), "image/png");
     assert_inert_headers(&served);
@@ -617,15 +672,23 @@ async fn uploads_live_in_an_s3_bucket_when_one_is_configured() {
         image::load_from_memory(&served.bytes).unwrap().dimensions(),
         (640, 400)
     );
-    assert_eq!(fetch(&app, &thumbnail_url).await.status, 200);
-    let pdf = fetch(&app, &pdf_url).await;
+    assert_eq!(fetch(app, thumbnail_url).await.status, 200);
+    let pdf = fetch(app, pdf_url).await;
     assert_eq!(
         (pdf.status, header(&pdf, "content-type")),
         (200, "application/pdf")
     );
     assert_eq!(pdf.bytes, PDF);
+    served
+}
 
-    // The bytes are in the bucket under the prefix, with their content type; none on the disk.
+/// The bytes are in the bucket under the prefix, with their content type; none on the disk.
+async fn the_bytes_are_in_the_bucket_under_the_prefix_and_none_on_the_disk(
+    app: &TestApp,
+    s3: &S3Server,
+    url: &str,
+    served: &Served,
+) {
     let key = url.trim_start_matches("/media/");
     let bucket_reader =
         tidemark_server::storage::S3Storage::connect(&tidemark_server::storage::S3Config {
@@ -652,12 +715,14 @@ async fn uploads_live_in_an_s3_bucket_when_one_is_configured() {
     let on_disk = walk_files(&app.state.settings.data_dir.join("media"));
     assert!(on_disk.is_empty(), "files on the disk: {on_disk:?}");
     assert_eq!(
-        fetch(&app, "/media/images/nothing-here.png").await.status,
+        fetch(app, "/media/images/nothing-here.png").await.status,
         404
     );
+}
 
-    // The storage's own contract against the same server: put replaces, get reads back the
-    // content type, a missing key is None, delete is idempotent, bad keys are refused.
+/// The storage's own contract against the same server: put replaces, get reads back the
+/// content type, a missing key is None, delete is idempotent, bad keys are refused.
+async fn the_storage_keeps_its_contract_against_the_bucket(app: &TestApp) {
     let storage = &app.state.storage;
     assert_eq!(storage.get("files/missing.pdf").await.unwrap(), None);
     storage

@@ -10,8 +10,20 @@ const PASSWORD: &str = "Tide-mark-2026";
 async fn journey(app: TestApp, smtp: &SmtpServer) {
     // Each database's run has its own address: the mailbox is shared.
     let email = format!("newcomer-{}@tidemark.test", app.database);
-    let email = email.as_str();
-    // 1. A code by mail.
+    let join_token = a_mailed_code_verifies_the_address(&app, smtp, &email).await;
+    the_account_is_made_once_and_signed_in_at_once(&app, &join_token).await;
+    the_profile_takes_a_nickname_and_interests(&app).await;
+    let password = a_forgotten_password_is_reset_from_the_mailed_link(&app, smtp, &email).await;
+    my_page_opens_sensitive_changes_after_a_password_check(&app, password).await;
+    withdrawal_erases_the_person_and_frees_the_address(&app, &email).await;
+}
+
+/// 1. A code by mail; a wrong one fails. Answers the join token.
+async fn a_mailed_code_verifies_the_address(
+    app: &TestApp,
+    smtp: &SmtpServer,
+    email: &str,
+) -> String {
     let (status, body) = app
         .post("/membership/v1/join/email/code", json!({"email": email}))
         .await;
@@ -35,9 +47,11 @@ async fn journey(app: TestApp, smtp: &SmtpServer) {
         )
         .await;
     assert_eq!(status, 200, "{verified}");
-    let join_token = verified["data"]["joinToken"].as_str().unwrap().to_string();
+    verified["data"]["joinToken"].as_str().unwrap().to_string()
+}
 
-    // 2. The account, signed in at once; the policy is the core's.
+/// 2. The account, signed in at once; the policy is the core's.
+async fn the_account_is_made_once_and_signed_in_at_once(app: &TestApp, join_token: &str) {
     let terms = json!({"service": true, "privacy": true, "marketing": false});
     let (status, weak) = app
         .post(
@@ -72,7 +86,9 @@ async fn journey(app: TestApp, smtp: &SmtpServer) {
         (409, Some("2007")),
         "{again}"
     );
+}
 
+async fn the_profile_takes_a_nickname_and_interests(app: &TestApp) {
     let (_, state) = app.get("/membership/v1/account/state").await;
     assert_eq!(state["data"]["nextStep"], "certify");
     let (status, body) = app
@@ -92,8 +108,14 @@ async fn journey(app: TestApp, smtp: &SmtpServer) {
         )
         .await;
     assert_eq!(status, 400);
+}
 
-    // 3. Sign out, forget the password, reset it from the mailed link.
+/// 3. Sign out, forget the password, reset it from the mailed link. Answers the new password.
+async fn a_forgotten_password_is_reset_from_the_mailed_link(
+    app: &TestApp,
+    smtp: &SmtpServer,
+    email: &str,
+) -> &'static str {
     app.post("/membership/v1/logout", json!({})).await;
     let (status, _) = app
         .post(
@@ -144,8 +166,11 @@ async fn journey(app: TestApp, smtp: &SmtpServer) {
             .0,
         200
     );
+    new_password
+}
 
-    // 4. My page: a password check opens sensitive changes for five minutes.
+/// 4. My page: a password check opens sensitive changes for five minutes.
+async fn my_page_opens_sensitive_changes_after_a_password_check(app: &TestApp, new_password: &str) {
     let (status, _) = app
         .post(
             "/mypage/v1/password/change",
@@ -189,8 +214,10 @@ async fn journey(app: TestApp, smtp: &SmtpServer) {
     assert_eq!(status, 200, "{edited}");
     assert_eq!(edited["data"]["nickname"], "바뀐 이름");
     assert_eq!(edited["data"]["marketingOptIn"], true);
+}
 
-    // 5. Withdrawal erases the personal data and ends every session; the e-mail can join again.
+/// 5. Withdrawal erases the personal data and ends every session; the e-mail can join again.
+async fn withdrawal_erases_the_person_and_frees_the_address(app: &TestApp, email: &str) {
     let (status, _) = app
         .post("/mypage/v1/withdraw", json!({"reason": "테스트"}))
         .await;

@@ -139,6 +139,18 @@ async fn check_categories(db: &DatabaseConnection) {
 /// Rows through the entities: auto-increment ids, defaults, JSON, timestamps, relations,
 /// and what deleting a member cascades to or sets NULL.
 async fn check_rows(db: &DatabaseConnection) {
+    let (first, second) = check_members(db).await;
+    check_refresh_tokens(db, &first).await;
+    let business = check_business_and_team(db, &first).await;
+    let post = check_posts_and_tags(db, &business, &first).await;
+    check_follows_and_bookmarks(db, &second, &business, &post).await;
+    check_deleting_members(db, &first, &second, &post, &business).await;
+}
+
+/// Two members: ids from 1, defaults, a unique e-mail.
+async fn check_members(
+    db: &DatabaseConnection,
+) -> (entities::members::Model, entities::members::Model) {
     let first = new_member("first@example.com").insert(db).await.unwrap();
     let second = new_member("second@example.com").insert(db).await.unwrap();
     assert_eq!((first.id, second.id), (1, 2), "ids auto-increment from 1");
@@ -157,7 +169,11 @@ async fn check_rows(db: &DatabaseConnection) {
 
     let duplicate = new_member("first@example.com").insert(db).await;
     assert!(duplicate.is_err(), "e-mail is unique");
+    (first, second)
+}
 
+/// A refresh-token family with JSON device data, and its token.
+async fn check_refresh_tokens(db: &DatabaseConnection, first: &entities::members::Model) {
     let family = entities::refresh_token_families::ActiveModel {
         member_id: Set(first.id),
         auto_login: Set(true),
@@ -193,7 +209,13 @@ async fn check_rows(db: &DatabaseConnection) {
     );
     let tokens = family.find_related(RefreshTokens).all(db).await.unwrap();
     assert_eq!(tokens.len(), 1);
+}
 
+/// A verified business and its master.
+async fn check_business_and_team(
+    db: &DatabaseConnection,
+    first: &entities::members::Model,
+) -> entities::businesses::Model {
     let business = entities::businesses::ActiveModel {
         name: Set("타이드마크".into()),
         description: Set("A business".into()),
@@ -227,7 +249,15 @@ async fn check_rows(db: &DatabaseConnection) {
     assert_eq!(managers.len(), 1);
     let manager = managers[0].find_related(Members).one(db).await.unwrap();
     assert_eq!(manager.map(|m| m.id), Some(first.id));
+    business
+}
 
+/// Two posts with their category and business, and a tag.
+async fn check_posts_and_tags(
+    db: &DatabaseConnection,
+    business: &entities::businesses::Model,
+    first: &entities::members::Model,
+) -> entities::posts::Model {
     let post = new_post(business.id, first.id).insert(db).await.unwrap();
     let other_post = new_post(business.id, first.id).insert(db).await.unwrap();
     assert_eq!((post.id, other_post.id), (1, 2));
@@ -261,7 +291,15 @@ async fn check_rows(db: &DatabaseConnection) {
     .await
     .unwrap();
     assert_eq!(post.find_related(Tags).all(db).await.unwrap(), [tag]);
+    post
+}
 
+async fn check_follows_and_bookmarks(
+    db: &DatabaseConnection,
+    second: &entities::members::Model,
+    business: &entities::businesses::Model,
+    post: &entities::posts::Model,
+) {
     entities::follows::ActiveModel {
         member_id: Set(second.id),
         business_id: Set(business.id),
@@ -284,7 +322,16 @@ async fn check_rows(db: &DatabaseConnection) {
     .unwrap();
     assert_eq!(second.find_related(Follows).all(db).await.unwrap().len(), 1);
     assert_eq!(post.find_related(Bookmarks).all(db).await.unwrap().len(), 1);
+}
 
+/// What deleting a member cascades to or sets NULL.
+async fn check_deleting_members(
+    db: &DatabaseConnection,
+    first: &entities::members::Model,
+    second: &entities::members::Model,
+    post: &entities::posts::Model,
+    business: &entities::businesses::Model,
+) {
     // A reader's follows and bookmarks are theirs: they go with the account.
     Members::delete_by_id(second.id).exec(db).await.unwrap();
     assert_eq!(Follows::find().count(db).await.unwrap(), 0);

@@ -1,7 +1,8 @@
 //! SPEC §7 session calls: guest id, account status, sign-in, token check, profile, sign-out.
 
 use crate::helpers::{
-    browser, credentials, new_member, new_member_with_status, on_each_database, read, TestApp,
+    browser, call, credentials, new_member, new_member_with_status, on_each_database, read,
+    sign_in, TestApp,
 };
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
@@ -231,12 +232,15 @@ async fn refresh_rotates_and_a_reused_token_revokes_the_family() {
 async fn a_fresh_access_token_is_left_alone_by_token_check() {
     on_each_database(|app: TestApp| async move {
         new_member(&app, "member@tidemark.test").await;
-        app.post(
-            "/membership/v1/login",
-            credentials("member@tidemark.test", PASSWORD),
+        let member = app.signed_in("member@tidemark.test").await;
+        let (status, body) = call(
+            &app,
+            &member,
+            reqwest::Method::POST,
+            "/oauth/v1/token/check",
+            Some(json!({})),
         )
         .await;
-        let (status, body) = app.post("/oauth/v1/token/check", json!({})).await;
         assert_eq!(status, 200);
         assert_eq!(body["data"]["accessToken"], Value::Null);
     })
@@ -411,77 +415,10 @@ async fn guessing_locks_out_unknown_devices_but_not_the_owners_browser() {
     on_each_database(|app: TestApp| async move {
         new_member(&app, "member@tidemark.test").await;
         // The owner signed in on this browser before: it carries the device cookie.
-        let owner = browser();
-        let (status, _) = read(
-            owner
-                .post(app.url("/membership/v1/login"))
-                .json(&credentials("member@tidemark.test", PASSWORD))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let (status, owner) = sign_in(&app, "member@tidemark.test", PASSWORD).await;
         assert_eq!(status, 200);
-        // Twelve guesses at once from fresh browsers: the tries are taken before any hash,
-        // one conditional UPDATE each, so no more than ten passwords are checked.
-        let mut guesses = tokio::task::JoinSet::new();
-        for _ in 0..12 {
-            let url = app.url("/membership/v1/login");
-            guesses.spawn(async move {
-                browser()
-                    .post(url)
-                    .json(&credentials("member@tidemark.test", "Wrong-pass-1"))
-                    .send()
-                    .await
-                    .unwrap()
-                    .status()
-                    .as_u16()
-            });
-        }
-        let mut answers = guesses.join_all().await;
-        answers.sort_unstable();
-        assert_eq!(
-            answers.iter().filter(|s| **s == 401).count(),
-            10,
-            "{}: {answers:?}",
-            app.database
-        );
-        assert_eq!(
-            answers.iter().filter(|s| **s == 429).count(),
-            2,
-            "{answers:?}"
-        );
-        let checked = login_attempts::Entity::find()
-            .filter(login_attempts::Column::EmailKey.eq("member@tidemark.test"))
-            .filter(login_attempts::Column::Success.eq(false))
-            .all(&app.state.db)
-            .await
-            .unwrap()
-            .len();
-        assert_eq!(checked, 10, "passwords checked");
-        // A new browser, even with the right password, waits.
-        let (status, body) = app
-            .post(
-                "/membership/v1/login",
-                credentials("member@tidemark.test", PASSWORD),
-            )
-            .await;
-        assert_eq!(status, 429, "{body}");
-        // The owner's browser keeps its own allowance.
-        let (status, body) = read(
-            owner
-                .post(app.url("/membership/v1/login"))
-                .json(&credentials("member@tidemark.test", PASSWORD))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
-        assert_eq!(
-            status, 200,
-            "{}: the owner is not locked out: {body}",
-            app.database
-        );
+        twelve_guesses_at_once_check_no_more_than_ten_passwords(&app).await;
+        a_new_browser_waits_but_the_owners_browser_does_not(&app, &owner).await;
         // A device cookie of another account counts as an unknown device.
         new_member(&app, "other@tidemark.test").await;
         let (status, _) = read(
@@ -498,6 +435,75 @@ async fn guessing_locks_out_unknown_devices_but_not_the_owners_browser() {
     .await;
 }
 
+async fn twelve_guesses_at_once_check_no_more_than_ten_passwords(app: &TestApp) {
+    // Twelve guesses at once from fresh browsers: the tries are taken before any hash,
+    // one conditional UPDATE each, so no more than ten passwords are checked.
+    let mut guesses = tokio::task::JoinSet::new();
+    for _ in 0..12 {
+        let url = app.url("/membership/v1/login");
+        guesses.spawn(async move {
+            browser()
+                .post(url)
+                .json(&credentials("member@tidemark.test", "Wrong-pass-1"))
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        });
+    }
+    let mut answers = guesses.join_all().await;
+    answers.sort_unstable();
+    assert_eq!(
+        answers.iter().filter(|s| **s == 401).count(),
+        10,
+        "{}: {answers:?}",
+        app.database
+    );
+    assert_eq!(
+        answers.iter().filter(|s| **s == 429).count(),
+        2,
+        "{answers:?}"
+    );
+    let checked = login_attempts::Entity::find()
+        .filter(login_attempts::Column::EmailKey.eq("member@tidemark.test"))
+        .filter(login_attempts::Column::Success.eq(false))
+        .all(&app.state.db)
+        .await
+        .unwrap()
+        .len();
+    assert_eq!(checked, 10, "passwords checked");
+}
+
+async fn a_new_browser_waits_but_the_owners_browser_does_not(
+    app: &TestApp,
+    owner: &reqwest::Client,
+) {
+    // A new browser, even with the right password, waits.
+    let (status, body) = app
+        .post(
+            "/membership/v1/login",
+            credentials("member@tidemark.test", PASSWORD),
+        )
+        .await;
+    assert_eq!(status, 429, "{body}");
+    // The owner's browser keeps its own allowance.
+    let (status, body) = read(
+        owner
+            .post(app.url("/membership/v1/login"))
+            .json(&credentials("member@tidemark.test", PASSWORD))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        status, 200,
+        "{}: the owner is not locked out: {body}",
+        app.database
+    );
+}
+
 #[tokio::test]
 async fn demo_accounts_sign_in_in_demo_mode() {
     on_each_database(|app: TestApp| async move {
@@ -507,17 +513,8 @@ async fn demo_accounts_sign_in_in_demo_mode() {
             ("manager@tidemark.test", "BUSINESS"),
             ("admin@tidemark.test", "ADMIN"),
         ] {
-            let client = browser();
-            let (status, body) = read(
-                client
-                    .post(app.url("/membership/v1/login"))
-                    .json(&credentials(email, PASSWORD))
-                    .send()
-                    .await
-                    .unwrap(),
-            )
-            .await;
-            assert_eq!(status, 200, "{email}: {body}");
+            let (status, client) = sign_in(&app, email, PASSWORD).await;
+            assert_eq!(status, 200, "{email} on {}", app.database);
             let (_, profile) = read(
                 client
                     .get(app.url("/oauth/v1/token/profile"))

@@ -163,210 +163,257 @@ async fn local_token(app: &TestApp, auth_type: &str, name: &str, email: &str) ->
 async fn a_reader_joins_and_signs_in_with_the_local_provider() {
     on_each_database(|app: TestApp| async move {
         let email = "persona@tidemark.test";
-        // The UI asks where to send the browser.
-        let started = authorize(&app, "local", "join").await;
-        assert_eq!(started["channel"], "local");
-        assert_eq!(started["type"], "join");
-        assert_eq!(
-            started["redirectUrl"], "/post/latest/list?sort=LATEST",
-            "echoed for session storage"
-        );
-        let authorize_url = started["authorizeUrl"].as_str().unwrap();
-        let params = query_of(authorize_url);
-        assert_eq!(params["response_type"], "code");
-        assert_eq!(params["client_id"], "tidemark-local");
-        assert_eq!(params["code_challenge_method"], "S256");
-        assert_eq!(params["code_challenge"].len(), 43);
-        assert_eq!(
-            params["redirect_uri"],
-            format!(
-                "{}/member/auth/callbackOauth?type=join",
-                app.state.settings.public_url
-            )
-        );
-        let kept = oauth_states::Entity::find()
-            .filter(oauth_states::Column::State.eq(&params["state"]))
-            .one(&app.state.db)
-            .await
-            .unwrap()
-            .expect("the state is kept");
-        assert_eq!(
-            (kept.provider.as_str(), kept.purpose.as_str()),
-            ("local", "join")
-        );
-        let verifier = kept.code_verifier.clone().unwrap();
-        assert!(verifier.len() >= 43);
-        assert_eq!(
-            s256(&verifier),
-            params["code_challenge"],
-            "the challenge is S256 of the kept verifier"
-        );
-        assert!(kept.expires_at > Utc::now() + Duration::minutes(9));
-
-        // The person allows; the provider returns to the callback page with code and state.
-        let callback = consent(&app, authorize_url, "allow", "테스트 독자", email).await;
-        let parsed = parse_oauth_callback(&callback).unwrap();
-        assert_eq!(parsed.auth_type, AuthType::Join);
-        assert_eq!(parsed.state.as_deref(), Some(params["state"].as_str()));
-        assert!(parsed.code.is_some() && parsed.error.is_none());
-
-        let (status, token) = finish(&app, "local", &callback).await;
-        assert_eq!(status, 200, "{token}");
-        let data = &token["data"];
-        assert_eq!(data["channel"], "local");
-        assert_eq!(data["type"], "join");
-        assert_eq!(data["email"], email);
-        assert_eq!(data["name"], "테스트 독자");
-        assert_eq!(data["accountExists"], false);
-        let auth_token = data["authToken"].as_str().unwrap().to_string();
-        let consumed = oauth_states::Entity::find_by_id(kept.id)
-            .one(&app.state.db)
-            .await
-            .unwrap()
-            .unwrap();
-        assert!(consumed.consumed_at.is_some(), "the state is used up");
-
-        // SPEC §5: account status first; no account yet → 2002, the client goes to join.
-        let (status, body) = app
-            .post(
-                "/membership/v1/account/status",
-                social_sign_in(&auth_token, "local"),
-            )
+        let (authorize_url, kept) = the_ui_is_told_where_to_send_the_browser(&app).await;
+        let auth_token =
+            the_provider_returns_a_code_for_the_kept_state(&app, &authorize_url, &kept, email)
+                .await;
+        let member_id =
+            a_new_identity_joins_once_the_terms_are_accepted(&app, &auth_token, email).await;
+        the_member_is_signed_in_at_once_and_joins_only_once(&app, &auth_token, email, member_id)
             .await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (404, Some("2002")),
-            "{body}"
-        );
-
-        let (status, body) = app
-            .post(
-                "/membership/v1/join/social",
-                json!({"authToken": auth_token, "channel": "local",
-                "terms": {"service": true, "privacy": false}}),
-            )
-            .await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (400, Some("104")),
-            "terms must be accepted: {body}"
-        );
-        let (status, joined) = app
-            .post(
-                "/membership/v1/join/social",
-                json!({"authToken": auth_token, "channel": "local",
-                "terms": {"service": true, "privacy": true, "marketing": true}}),
-            )
-            .await;
-        assert_eq!(status, 200, "{joined}");
-        assert_eq!(joined["data"]["autoLogin"], "N");
-        assert!(joined["data"]["accessToken"]
-            .as_str()
-            .is_some_and(|t| !t.is_empty()));
-        let member_id = joined["data"]["memberId"].as_i64().unwrap();
-        let member = members::Entity::find_by_id(member_id)
-            .one(&app.state.db)
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!(member.signup_channel, "local");
-        assert_eq!(member.email.as_deref(), Some(email));
-        assert!(
-            member.password_hash.is_none(),
-            "a social account has no password"
-        );
-        assert!(member.marketing_opt_in && member.terms_agreed_at.is_some());
-        let identity = social_identities::Entity::find()
-            .filter(social_identities::Column::MemberId.eq(member_id))
-            .one(&app.state.db)
-            .await
-            .unwrap()
-            .expect("the identity is linked");
-        assert_eq!(identity.provider, "local");
-
-        // Signed in at once (cookies).
-        let (status, profile) = app.get("/oauth/v1/token/profile").await;
-        assert_eq!(status, 200, "{profile}");
-        assert_eq!(profile["data"]["channel"], "local");
-        assert_eq!(profile["data"]["email"], email);
-        assert_eq!(profile["data"]["memberId"], member_id);
-
-        // Joining twice with the same identity is refused.
-        let (status, again) = app
-            .post(
-                "/membership/v1/join/social",
-                json!({"authToken": auth_token, "channel": "local",
-                "terms": {"service": true, "privacy": true}}),
-            )
-            .await;
-        assert_eq!(
-            (status, again["code"].as_str()),
-            (409, Some("2007")),
-            "{again}"
-        );
-
-        // Sign out, then sign in again with the provider.
-        app.post("/membership/v1/logout", json!({})).await;
-        assert_eq!(app.get("/oauth/v1/token/profile").await.0, 401);
-        let signin = local_token(&app, "signin", "테스트 독자", email).await;
-        assert_eq!(signin["type"], "signin");
-        assert_eq!(
-            signin["accountExists"], true,
-            "the same e-mail is the same persona"
-        );
-        let auth_token = signin["authToken"].as_str().unwrap();
-        let (status, body) = app
-            .post(
-                "/membership/v1/account/status",
-                social_sign_in(auth_token, "local"),
-            )
-            .await;
-        assert_eq!((status, body["code"].as_str()), (200, Some("0")), "{body}");
-        let response = app
-            .client
-            .post(app.url("/membership/v1/login"))
-            .json(&social_sign_in(auth_token, "local"))
-            .send()
-            .await
-            .unwrap();
-        let cookies: Vec<String> = response
-            .headers()
-            .get_all("set-cookie")
-            .iter()
-            .map(|v| v.to_str().unwrap().to_string())
-            .collect();
-        let (status, login) = read(response).await;
-        assert_eq!(status, 200, "{login}");
-        assert_eq!(login["code"], "0");
-        assert_eq!(login["data"]["autoLogin"], "N");
-        assert!(login["data"]["refreshToken"]
-            .as_str()
-            .is_some_and(|t| !t.is_empty()));
-        for name in ["tma=", "tmr=", "tml=N"] {
-            assert!(
-                cookies.iter().any(|c| c.starts_with(name)),
-                "{name} in {cookies:?}"
-            );
-        }
-        assert!(cookies
-            .iter()
-            .any(|c| c.starts_with("tma=") && c.contains("HttpOnly")));
-        let (status, profile) = app.get("/oauth/v1/token/profile").await;
-        assert_eq!(
-            (status, profile["data"]["memberId"].as_i64()),
-            (200, Some(member_id))
-        );
-
+        let access =
+            signing_out_and_in_again_with_the_provider_sets_the_cookies(&app, email, member_id)
+                .await;
         // The access token in the answer works as a header too (APP web view).
         let header_profile = crate::helpers::browser()
             .get(app.url("/oauth/v1/token/profile"))
-            .header("_tma_token", login["data"]["accessToken"].as_str().unwrap())
+            .header("_tma_token", access)
             .send()
             .await
             .unwrap();
         assert_eq!(header_profile.status(), 200);
     })
     .await;
+}
+
+/// The UI asks where to send the browser: an authorization address with PKCE (S256) and a
+/// state the server keeps. Answers the address and the kept state.
+async fn the_ui_is_told_where_to_send_the_browser(app: &TestApp) -> (String, oauth_states::Model) {
+    let started = authorize(app, "local", "join").await;
+    assert_eq!(started["channel"], "local");
+    assert_eq!(started["type"], "join");
+    assert_eq!(
+        started["redirectUrl"], "/post/latest/list?sort=LATEST",
+        "echoed for session storage"
+    );
+    let authorize_url = started["authorizeUrl"].as_str().unwrap();
+    let params = query_of(authorize_url);
+    assert_eq!(params["response_type"], "code");
+    assert_eq!(params["client_id"], "tidemark-local");
+    assert_eq!(params["code_challenge_method"], "S256");
+    assert_eq!(params["code_challenge"].len(), 43);
+    assert_eq!(
+        params["redirect_uri"],
+        format!(
+            "{}/member/auth/callbackOauth?type=join",
+            app.state.settings.public_url
+        )
+    );
+    let kept = oauth_states::Entity::find()
+        .filter(oauth_states::Column::State.eq(&params["state"]))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .expect("the state is kept");
+    assert_eq!(
+        (kept.provider.as_str(), kept.purpose.as_str()),
+        ("local", "join")
+    );
+    let verifier = kept.code_verifier.clone().unwrap();
+    assert!(verifier.len() >= 43);
+    assert_eq!(
+        s256(&verifier),
+        params["code_challenge"],
+        "the challenge is S256 of the kept verifier"
+    );
+    assert!(kept.expires_at > Utc::now() + Duration::minutes(9));
+    (authorize_url.to_string(), kept)
+}
+
+/// The person allows; the provider returns to the callback page with code and state, which
+/// the callback page trades for an auth token once. Answers the token.
+async fn the_provider_returns_a_code_for_the_kept_state(
+    app: &TestApp,
+    authorize_url: &str,
+    kept: &oauth_states::Model,
+    email: &str,
+) -> String {
+    let callback = consent(app, authorize_url, "allow", "테스트 독자", email).await;
+    let parsed = parse_oauth_callback(&callback).unwrap();
+    assert_eq!(parsed.auth_type, AuthType::Join);
+    assert_eq!(parsed.state.as_deref(), Some(kept.state.as_str()));
+    assert!(parsed.code.is_some() && parsed.error.is_none());
+
+    let (status, token) = finish(app, "local", &callback).await;
+    assert_eq!(status, 200, "{token}");
+    let data = &token["data"];
+    assert_eq!(data["channel"], "local");
+    assert_eq!(data["type"], "join");
+    assert_eq!(data["email"], email);
+    assert_eq!(data["name"], "테스트 독자");
+    assert_eq!(data["accountExists"], false);
+    let consumed = oauth_states::Entity::find_by_id(kept.id)
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(consumed.consumed_at.is_some(), "the state is used up");
+    data["authToken"].as_str().unwrap().to_string()
+}
+
+/// SPEC §5: account status first; no account yet → 2002, the client goes to join, where the
+/// terms must be accepted. Answers the new member's id.
+async fn a_new_identity_joins_once_the_terms_are_accepted(
+    app: &TestApp,
+    auth_token: &str,
+    email: &str,
+) -> i64 {
+    let (status, body) = app
+        .post(
+            "/membership/v1/account/status",
+            social_sign_in(auth_token, "local"),
+        )
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (404, Some("2002")),
+        "{body}"
+    );
+
+    let (status, body) = app
+        .post(
+            "/membership/v1/join/social",
+            json!({"authToken": auth_token, "channel": "local",
+            "terms": {"service": true, "privacy": false}}),
+        )
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("104")),
+        "terms must be accepted: {body}"
+    );
+    let (status, joined) = app
+        .post(
+            "/membership/v1/join/social",
+            json!({"authToken": auth_token, "channel": "local",
+            "terms": {"service": true, "privacy": true, "marketing": true}}),
+        )
+        .await;
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["data"]["autoLogin"], "N");
+    assert!(joined["data"]["accessToken"]
+        .as_str()
+        .is_some_and(|t| !t.is_empty()));
+    let member_id = joined["data"]["memberId"].as_i64().unwrap();
+    let member = members::Entity::find_by_id(member_id)
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(member.signup_channel, "local");
+    assert_eq!(member.email.as_deref(), Some(email));
+    assert!(
+        member.password_hash.is_none(),
+        "a social account has no password"
+    );
+    assert!(member.marketing_opt_in && member.terms_agreed_at.is_some());
+    member_id
+}
+
+async fn the_member_is_signed_in_at_once_and_joins_only_once(
+    app: &TestApp,
+    auth_token: &str,
+    email: &str,
+    member_id: i64,
+) {
+    let identity = social_identities::Entity::find()
+        .filter(social_identities::Column::MemberId.eq(member_id))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .expect("the identity is linked");
+    assert_eq!(identity.provider, "local");
+
+    // Signed in at once (cookies).
+    let (status, profile) = app.get("/oauth/v1/token/profile").await;
+    assert_eq!(status, 200, "{profile}");
+    assert_eq!(profile["data"]["channel"], "local");
+    assert_eq!(profile["data"]["email"], email);
+    assert_eq!(profile["data"]["memberId"], member_id);
+
+    // Joining twice with the same identity is refused.
+    let (status, again) = app
+        .post(
+            "/membership/v1/join/social",
+            json!({"authToken": auth_token, "channel": "local",
+            "terms": {"service": true, "privacy": true}}),
+        )
+        .await;
+    assert_eq!(
+        (status, again["code"].as_str()),
+        (409, Some("2007")),
+        "{again}"
+    );
+}
+
+/// Sign out, then sign in again with the provider: the session cookies of SPEC §3. Answers
+/// the access token of the sign-in's answer.
+async fn signing_out_and_in_again_with_the_provider_sets_the_cookies(
+    app: &TestApp,
+    email: &str,
+    member_id: i64,
+) -> String {
+    app.post("/membership/v1/logout", json!({})).await;
+    assert_eq!(app.get("/oauth/v1/token/profile").await.0, 401);
+    let signin = local_token(app, "signin", "테스트 독자", email).await;
+    assert_eq!(signin["type"], "signin");
+    assert_eq!(
+        signin["accountExists"], true,
+        "the same e-mail is the same persona"
+    );
+    let auth_token = signin["authToken"].as_str().unwrap();
+    let (status, body) = app
+        .post(
+            "/membership/v1/account/status",
+            social_sign_in(auth_token, "local"),
+        )
+        .await;
+    assert_eq!((status, body["code"].as_str()), (200, Some("0")), "{body}");
+    let response = app
+        .client
+        .post(app.url("/membership/v1/login"))
+        .json(&social_sign_in(auth_token, "local"))
+        .send()
+        .await
+        .unwrap();
+    let cookies: Vec<String> = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .collect();
+    let (status, login) = read(response).await;
+    assert_eq!(status, 200, "{login}");
+    assert_eq!(login["code"], "0");
+    assert_eq!(login["data"]["autoLogin"], "N");
+    assert!(login["data"]["refreshToken"]
+        .as_str()
+        .is_some_and(|t| !t.is_empty()));
+    for name in ["tma=", "tmr=", "tml=N"] {
+        assert!(
+            cookies.iter().any(|c| c.starts_with(name)),
+            "{name} in {cookies:?}"
+        );
+    }
+    assert!(cookies
+        .iter()
+        .any(|c| c.starts_with("tma=") && c.contains("HttpOnly")));
+    let (status, profile) = app.get("/oauth/v1/token/profile").await;
+    assert_eq!(
+        (status, profile["data"]["memberId"].as_i64()),
+        (200, Some(member_id))
+    );
+    login["data"]["accessToken"].as_str().unwrap().to_string()
 }
 
 #[tokio::test]
@@ -568,234 +615,239 @@ async fn a_plain_browser_uses_the_provider_page() {
 #[tokio::test]
 async fn states_codes_and_verifiers_are_single_use_and_checked() {
     on_each_database(|app: TestApp| async move {
-        // A state is good once.
-        let started = authorize(&app, "local", "signin").await;
-        let callback = consent(
-            &app,
-            started["authorizeUrl"].as_str().unwrap(),
-            "allow",
-            "A",
-            "once@tidemark.test",
-        )
-        .await;
-        let parsed = parse_oauth_callback(&callback).unwrap();
-        let (code, state) = (parsed.code.unwrap(), parsed.state.unwrap());
-        let (status, body) = app
-            .post(
-                "/oauth/v1/social/token",
-                json!({"channel": "local", "code": code, "state": format!("{state}x")}),
-            )
-            .await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (400, Some("104")),
-            "wrong state: {body}"
-        );
-        let (status, body) = app
-            .post(
-                "/oauth/v1/social/token",
-                json!({"channel": "kakao", "code": code, "state": state}),
-            )
-            .await;
-        assert_eq!(status, 400, "another channel: {body}");
-        let (status, body) = app
-            .post(
-                "/oauth/v1/social/token",
-                json!({"channel": "local", "code": code, "state": state}),
-            )
-            .await;
-        assert_eq!(
-            status, 200,
-            "refusals above did not use up the state: {body}"
-        );
-        let (status, body) = app
-            .post(
-                "/oauth/v1/social/token",
-                json!({"channel": "local", "code": code, "state": state}),
-            )
-            .await;
-        assert_eq!(
-            (status, body["code"].as_str()),
-            (400, Some("104")),
-            "state reuse: {body}"
-        );
-        assert!(body["message"].as_str().unwrap().contains("start again"));
-
-        // A state started in another browser does not sign this one in (login CSRF).
-        let started = authorize(&app, "local", "signin").await;
-        let callback = consent(
-            &app,
-            started["authorizeUrl"].as_str().unwrap(),
-            "allow",
-            "A",
-            "csrf@tidemark.test",
-        )
-        .await;
-        let parsed = parse_oauth_callback(&callback).unwrap();
-        let victim = crate::helpers::browser();
-        let (status, _) = read(
-            victim
-                .post(app.url("/oauth/v1/social/token"))
-                .json(&json!({"channel": "local", "code": parsed.code, "state": parsed.state}))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
-        assert_eq!(
-            status, 400,
-            "the state cookie of the browser that started it is required"
-        );
-
-        // An expired state is refused.
-        let started = authorize(&app, "local", "signin").await;
-        let callback = consent(
-            &app,
-            started["authorizeUrl"].as_str().unwrap(),
-            "allow",
-            "A",
-            "late@tidemark.test",
-        )
-        .await;
-        let parsed = parse_oauth_callback(&callback).unwrap();
-        oauth_states::Entity::update_many()
-            .col_expr(
-                oauth_states::Column::ExpiresAt,
-                Expr::value(Utc::now() - Duration::seconds(1)),
-            )
-            .filter(oauth_states::Column::State.eq(parsed.state.clone().unwrap()))
-            .exec(&app.state.db)
-            .await
-            .unwrap();
-        let (status, _) = finish(&app, "local", &callback).await;
-        assert_eq!(status, 400, "expired state");
-
+        a_state_is_good_once(&app).await;
+        a_state_started_in_another_browser_signs_nobody_in(&app).await;
+        an_expired_state_is_refused(&app).await;
         // The provider's token endpoint: PKCE S256, one use per code.
         let verifier = "a".repeat(20) + &"B-._~9".repeat(5);
-        let (code, redirect_uri) = local_code(&app, &verifier, "pkce@tidemark.test").await;
-        let wrong = "w".repeat(43);
-        let (status, body) = token_call(
-            &app,
-            &[
-                ("grant_type", "authorization_code"),
-                ("code", &code),
-                ("redirect_uri", &redirect_uri),
-                ("client_id", "tidemark-local"),
-                ("code_verifier", &wrong),
-            ],
-        )
-        .await;
-        assert_eq!(
-            (status, body["error"].as_str()),
-            (400, Some("invalid_grant")),
-            "{body}"
-        );
-        let (status, body) = token_call(
-            &app,
-            &[
-                ("grant_type", "authorization_code"),
-                ("code", &code),
-                ("redirect_uri", &redirect_uri),
-                ("client_id", "tidemark-local"),
-                ("code_verifier", &verifier),
-            ],
-        )
-        .await;
-        assert_eq!(
-            (status, body["error"].as_str()),
-            (400, Some("invalid_grant")),
-            "a code gets one attempt: {body}"
-        );
-
-        let (code, redirect_uri) = local_code(&app, &verifier, "pkce@tidemark.test").await;
-        let (status, body) = token_call(
-            &app,
-            &[
-                ("grant_type", "authorization_code"),
-                ("code", &code),
-                ("redirect_uri", &format!("{redirect_uri}x")),
-                ("client_id", "tidemark-local"),
-                ("code_verifier", &verifier),
-            ],
-        )
-        .await;
-        assert_eq!(
-            (status, body["error"].as_str()),
-            (400, Some("invalid_grant")),
-            "other redirect_uri: {body}"
-        );
-
-        let (code, redirect_uri) = local_code(&app, &verifier, "pkce@tidemark.test").await;
-        let good = [
-            ("grant_type", "authorization_code"),
-            ("code", code.as_str()),
-            ("redirect_uri", redirect_uri.as_str()),
-            ("client_id", "tidemark-local"),
-            ("code_verifier", verifier.as_str()),
-        ];
-        let (status, body) = token_call(&app, &[("grant_type", "password"), ("code", &code)]).await;
-        assert_eq!(
-            (status, body["error"].as_str()),
-            (400, Some("unsupported_grant_type"))
-        );
-        let (status, token) = token_call(&app, &good).await;
-        assert_eq!(status, 200, "{token}");
-        assert_eq!(token["token_type"], "Bearer");
-        assert!(token["expires_in"].as_i64().unwrap() > 0);
-        let (status, body) = token_call(&app, &good).await;
-        assert_eq!(
-            (status, body["error"].as_str()),
-            (400, Some("invalid_grant")),
-            "reused code: {body}"
-        );
-
-        let access = token["access_token"].as_str().unwrap();
-        let (status, info) = read(
-            navigator()
-                .get(app.url("/oauth/local/userinfo"))
-                .bearer_auth(access)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
-        assert_eq!(status, 200, "{info}");
-        assert_eq!(info["email"], "pkce@tidemark.test");
-        assert_eq!(info["name"], "Tester");
-        assert_eq!(info["sub"].as_str().unwrap().len(), 32);
-        let answer = navigator()
-            .get(app.url("/oauth/local/userinfo"))
-            .bearer_auth("forged")
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(answer.status(), 401);
-        assert!(answer.headers()["www-authenticate"]
-            .to_str()
-            .unwrap()
-            .contains("invalid_token"));
+        a_wrong_verifier_uses_up_the_code(&app, &verifier).await;
+        another_redirect_uri_is_refused(&app, &verifier).await;
+        a_code_trades_once_for_a_token_that_reads_the_userinfo(&app, &verifier).await;
     })
     .await;
+}
+
+async fn a_state_is_good_once(app: &TestApp) {
+    let started = authorize(app, "local", "signin").await;
+    let callback = consent(
+        app,
+        started["authorizeUrl"].as_str().unwrap(),
+        "allow",
+        "A",
+        "once@tidemark.test",
+    )
+    .await;
+    let parsed = parse_oauth_callback(&callback).unwrap();
+    let (code, state) = (parsed.code.unwrap(), parsed.state.unwrap());
+    let (status, body) = app
+        .post(
+            "/oauth/v1/social/token",
+            json!({"channel": "local", "code": code, "state": format!("{state}x")}),
+        )
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("104")),
+        "wrong state: {body}"
+    );
+    let (status, body) = app
+        .post(
+            "/oauth/v1/social/token",
+            json!({"channel": "kakao", "code": code, "state": state}),
+        )
+        .await;
+    assert_eq!(status, 400, "another channel: {body}");
+    let (status, body) = app
+        .post(
+            "/oauth/v1/social/token",
+            json!({"channel": "local", "code": code, "state": state}),
+        )
+        .await;
+    assert_eq!(
+        status, 200,
+        "refusals above did not use up the state: {body}"
+    );
+    let (status, body) = app
+        .post(
+            "/oauth/v1/social/token",
+            json!({"channel": "local", "code": code, "state": state}),
+        )
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("104")),
+        "state reuse: {body}"
+    );
+    assert!(body["message"].as_str().unwrap().contains("start again"));
+}
+
+/// A state started in another browser does not sign this one in (login CSRF).
+async fn a_state_started_in_another_browser_signs_nobody_in(app: &TestApp) {
+    let started = authorize(app, "local", "signin").await;
+    let callback = consent(
+        app,
+        started["authorizeUrl"].as_str().unwrap(),
+        "allow",
+        "A",
+        "csrf@tidemark.test",
+    )
+    .await;
+    let parsed = parse_oauth_callback(&callback).unwrap();
+    let victim = crate::helpers::browser();
+    let (status, _) = read(
+        victim
+            .post(app.url("/oauth/v1/social/token"))
+            .json(&json!({"channel": "local", "code": parsed.code, "state": parsed.state}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        status, 400,
+        "the state cookie of the browser that started it is required"
+    );
+}
+
+async fn an_expired_state_is_refused(app: &TestApp) {
+    let started = authorize(app, "local", "signin").await;
+    let callback = consent(
+        app,
+        started["authorizeUrl"].as_str().unwrap(),
+        "allow",
+        "A",
+        "late@tidemark.test",
+    )
+    .await;
+    let parsed = parse_oauth_callback(&callback).unwrap();
+    oauth_states::Entity::update_many()
+        .col_expr(
+            oauth_states::Column::ExpiresAt,
+            Expr::value(Utc::now() - Duration::seconds(1)),
+        )
+        .filter(oauth_states::Column::State.eq(parsed.state.clone().unwrap()))
+        .exec(&app.state.db)
+        .await
+        .unwrap();
+    let (status, _) = finish(app, "local", &callback).await;
+    assert_eq!(status, 400, "expired state");
+}
+
+/// A wrong verifier is refused, and the code is spent: the right one comes too late.
+async fn a_wrong_verifier_uses_up_the_code(app: &TestApp, verifier: &str) {
+    let (code, redirect_uri) = local_code(app, verifier, "pkce@tidemark.test").await;
+    let wrong = "w".repeat(43);
+    let (status, body) = token_call(
+        app,
+        &[
+            ("grant_type", "authorization_code"),
+            ("code", &code),
+            ("redirect_uri", &redirect_uri),
+            ("client_id", "tidemark-local"),
+            ("code_verifier", &wrong),
+        ],
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("invalid_grant")),
+        "{body}"
+    );
+    let (status, body) = token_call(
+        app,
+        &[
+            ("grant_type", "authorization_code"),
+            ("code", &code),
+            ("redirect_uri", &redirect_uri),
+            ("client_id", "tidemark-local"),
+            ("code_verifier", verifier),
+        ],
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("invalid_grant")),
+        "a code gets one attempt: {body}"
+    );
+}
+
+async fn another_redirect_uri_is_refused(app: &TestApp, verifier: &str) {
+    let (code, redirect_uri) = local_code(app, verifier, "pkce@tidemark.test").await;
+    let (status, body) = token_call(
+        app,
+        &[
+            ("grant_type", "authorization_code"),
+            ("code", &code),
+            ("redirect_uri", &format!("{redirect_uri}x")),
+            ("client_id", "tidemark-local"),
+            ("code_verifier", verifier),
+        ],
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("invalid_grant")),
+        "other redirect_uri: {body}"
+    );
+}
+
+/// The right code, verifier and address give a bearer token once; it reads the persona.
+async fn a_code_trades_once_for_a_token_that_reads_the_userinfo(app: &TestApp, verifier: &str) {
+    let (code, redirect_uri) = local_code(app, verifier, "pkce@tidemark.test").await;
+    let good = [
+        ("grant_type", "authorization_code"),
+        ("code", code.as_str()),
+        ("redirect_uri", redirect_uri.as_str()),
+        ("client_id", "tidemark-local"),
+        ("code_verifier", verifier),
+    ];
+    let (status, body) = token_call(app, &[("grant_type", "password"), ("code", &code)]).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("unsupported_grant_type"))
+    );
+    let (status, token) = token_call(app, &good).await;
+    assert_eq!(status, 200, "{token}");
+    assert_eq!(token["token_type"], "Bearer");
+    assert!(token["expires_in"].as_i64().unwrap() > 0);
+    let (status, body) = token_call(app, &good).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("invalid_grant")),
+        "reused code: {body}"
+    );
+
+    let access = token["access_token"].as_str().unwrap();
+    let (status, info) = read(
+        navigator()
+            .get(app.url("/oauth/local/userinfo"))
+            .bearer_auth(access)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200, "{info}");
+    assert_eq!(info["email"], "pkce@tidemark.test");
+    assert_eq!(info["name"], "Tester");
+    assert_eq!(info["sub"].as_str().unwrap().len(), 32);
+    let answer = navigator()
+        .get(app.url("/oauth/local/userinfo"))
+        .bearer_auth("forged")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 401);
+    assert!(answer.headers()["www-authenticate"]
+        .to_str()
+        .unwrap()
+        .contains("invalid_token"));
 }
 
 #[tokio::test]
 async fn social_sign_in_needs_a_genuine_token() {
     on_each_database(|app: TestApp| async move {
-        // SPEC §8: a social sign-in without a token is code 999.
-        for body in [
-            json!({"channel": "local", "autoLogin": "N"}),
-            social_sign_in("", "local"),
-            social_sign_in("   ", "kakao"),
-        ] {
-            let (status, answer) = app.post("/membership/v1/login", body.clone()).await;
-            assert_eq!(
-                (status, answer["code"].as_str()),
-                (400, Some("999")),
-                "{body}: {answer}"
-            );
-            let (_, answer) = app.post("/membership/v1/account/status", body).await;
-            assert_eq!(answer["code"], "999", "{answer}");
-        }
+        a_social_sign_in_without_a_token_is_code_999(&app).await;
         let forged_ticket = app
             .state
             .tokens
@@ -803,67 +855,106 @@ async fn social_sign_in_needs_a_genuine_token() {
             .unwrap();
         let real = local_token(&app, "signin", "진짜", "genuine@tidemark.test").await;
         let real = real["authToken"].as_str().unwrap();
-        let mut tampered = real.to_string();
-        tampered.replace_range(tampered.len() - 4.., "AAAA");
-        let expired = app
-            .state
-            .tokens
-            .issue_ticket(
-                "social",
-                r#"{"ch":"local","sub":"x","email":null,"name":null}"#,
-                -1,
-                Utc::now().timestamp(),
-            )
-            .unwrap();
-        for token in [
-            "forged.token.value",
-            forged_ticket.as_str(),
-            tampered.as_str(),
-            expired.as_str(),
-        ] {
-            let (status, answer) = app
-                .post("/membership/v1/login", social_sign_in(token, "local"))
-                .await;
-            assert_eq!(
-                (status, answer["code"].as_str()),
-                (401, Some("1003")),
-                "{token}: {answer}"
-            );
-            let (status, _) = app
-                .post(
-                    "/membership/v1/account/status",
-                    social_sign_in(token, "local"),
-                )
-                .await;
-            assert_eq!(status, 401);
-        }
-        let (status, _) = app
-            .post("/membership/v1/login", social_sign_in(real, "naver"))
+        forged_tampered_or_expired_tokens_answer_1003(&app, real, &forged_ticket).await;
+        a_genuine_token_is_bound_to_its_channel_and_a_forged_one_joins_nobody(
+            &app,
+            real,
+            &forged_ticket,
+        )
+        .await;
+    })
+    .await;
+}
+
+/// SPEC §8: a social sign-in without a token is code 999.
+async fn a_social_sign_in_without_a_token_is_code_999(app: &TestApp) {
+    for body in [
+        json!({"channel": "local", "autoLogin": "N"}),
+        social_sign_in("", "local"),
+        social_sign_in("   ", "kakao"),
+    ] {
+        let (status, answer) = app.post("/membership/v1/login", body.clone()).await;
+        assert_eq!(
+            (status, answer["code"].as_str()),
+            (400, Some("999")),
+            "{body}: {answer}"
+        );
+        let (_, answer) = app.post("/membership/v1/account/status", body).await;
+        assert_eq!(answer["code"], "999", "{answer}");
+    }
+}
+
+async fn forged_tampered_or_expired_tokens_answer_1003(
+    app: &TestApp,
+    real: &str,
+    forged_ticket: &str,
+) {
+    let mut tampered = real.to_string();
+    tampered.replace_range(tampered.len() - 4.., "AAAA");
+    let expired = app
+        .state
+        .tokens
+        .issue_ticket(
+            "social",
+            r#"{"ch":"local","sub":"x","email":null,"name":null}"#,
+            -1,
+            Utc::now().timestamp(),
+        )
+        .unwrap();
+    for token in [
+        "forged.token.value",
+        forged_ticket,
+        tampered.as_str(),
+        expired.as_str(),
+    ] {
+        let (status, answer) = app
+            .post("/membership/v1/login", social_sign_in(token, "local"))
             .await;
-        assert_eq!(status, 401, "a token is bound to its channel");
-        let (status, _) = app
-            .post("/membership/v1/login", json!({"authToken": real}))
-            .await;
-        assert_eq!(status, 400, "a token needs its channel");
-        let (status, body) = app
-            .post("/membership/v1/login", social_sign_in(real, "kakao-talk"))
-            .await;
-        assert_eq!((status, body["code"].as_str()), (400, Some("104")));
+        assert_eq!(
+            (status, answer["code"].as_str()),
+            (401, Some("1003")),
+            "{token}: {answer}"
+        );
         let (status, _) = app
             .post(
-                "/membership/v1/join/social",
-                json!({"authToken": forged_ticket, "channel": "local",
-                "terms": {"service": true, "privacy": true}}),
+                "/membership/v1/account/status",
+                social_sign_in(token, "local"),
             )
             .await;
         assert_eq!(status, 401);
-        assert_eq!(
-            app.get("/oauth/v1/token/profile").await.0,
-            401,
-            "no session came of it"
-        );
-    })
-    .await;
+    }
+}
+
+async fn a_genuine_token_is_bound_to_its_channel_and_a_forged_one_joins_nobody(
+    app: &TestApp,
+    real: &str,
+    forged_ticket: &str,
+) {
+    let (status, _) = app
+        .post("/membership/v1/login", social_sign_in(real, "naver"))
+        .await;
+    assert_eq!(status, 401, "a token is bound to its channel");
+    let (status, _) = app
+        .post("/membership/v1/login", json!({"authToken": real}))
+        .await;
+    assert_eq!(status, 400, "a token needs its channel");
+    let (status, body) = app
+        .post("/membership/v1/login", social_sign_in(real, "kakao-talk"))
+        .await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("104")));
+    let (status, _) = app
+        .post(
+            "/membership/v1/join/social",
+            json!({"authToken": forged_ticket, "channel": "local",
+                "terms": {"service": true, "privacy": true}}),
+        )
+        .await;
+    assert_eq!(status, 401);
+    assert_eq!(
+        app.get("/oauth/v1/token/profile").await.0,
+        401,
+        "no session came of it"
+    );
 }
 
 #[tokio::test]
@@ -1032,7 +1123,27 @@ async fn remote_provider_journey(
     expected: (&str, &str, &str),
 ) {
     let (subject, email, name) = expected;
-    let started = authorize(&app, channel, "join").await;
+    let (state, callback_uri) =
+        the_authorization_address_names_client_pkce_and_callback(&app, channel).await;
+    a_bad_code_is_refused_without_the_providers_words(&app, channel, &state).await;
+    let auth_token = a_good_code_brings_the_persona_and_our_verifier_reaches_the_provider(
+        &app,
+        &stub,
+        channel,
+        &callback_uri,
+        (email, name),
+    )
+    .await;
+    the_persona_joins_with_the_providers_subject(&app, channel, &auth_token, (subject, email))
+        .await;
+}
+
+/// Answers the state and the callback address.
+async fn the_authorization_address_names_client_pkce_and_callback(
+    app: &TestApp,
+    channel: &str,
+) -> (String, String) {
+    let started = authorize(app, channel, "join").await;
     let authorize_url = started["authorizeUrl"].as_str().unwrap();
     let prefix = format!("https://{channel}.provider.test/authorize?");
     assert!(authorize_url.starts_with(&prefix), "{authorize_url}");
@@ -1048,9 +1159,15 @@ async fn remote_provider_journey(
     if channel == "google" {
         assert_eq!(params["scope"], "openid email profile");
     }
-    let state = params["state"].clone();
+    (params["state"].clone(), callback_uri)
+}
 
-    // The provider refuses a bad code: a clear 400, nothing of the provider's answer or our secret.
+/// The provider refuses a bad code: a clear 400, nothing of the provider's answer or our secret.
+async fn a_bad_code_is_refused_without_the_providers_words(
+    app: &TestApp,
+    channel: &str,
+    state: &str,
+) {
     let (status, refused) = app
         .post(
             "/oauth/v1/social/token",
@@ -1069,12 +1186,20 @@ async fn remote_provider_journey(
             && !text.contains("invalid_grant"),
         "{text}"
     );
+}
 
-    // The state was used up by that attempt: start again, as the UI would.
-    let started = authorize(&app, channel, "join").await;
+/// The state was used up by the bad code: start again, as the UI would. Answers the auth token.
+async fn a_good_code_brings_the_persona_and_our_verifier_reaches_the_provider(
+    app: &TestApp,
+    stub: &Stub,
+    channel: &str,
+    callback_uri: &str,
+    (email, name): (&str, &str),
+) -> String {
+    let started = authorize(app, channel, "join").await;
     let params = query_of(started["authorizeUrl"].as_str().unwrap());
     let callback = format!("{callback_uri}&code=good-code&state={}", params["state"]);
-    let (status, token) = finish(&app, channel, &callback).await;
+    let (status, token) = finish(app, channel, &callback).await;
     assert_eq!(status, 200, "{token}");
     let data = &token["data"];
     assert_eq!(
@@ -1095,11 +1220,19 @@ async fn remote_provider_journey(
             "Naver checks the state again"
         );
     }
+    data["authToken"].as_str().unwrap().to_string()
+}
 
+async fn the_persona_joins_with_the_providers_subject(
+    app: &TestApp,
+    channel: &str,
+    auth_token: &str,
+    (subject, email): (&str, &str),
+) {
     let (status, joined) = app
         .post(
             "/membership/v1/join/social",
-            json!({"authToken": data["authToken"], "channel": channel,
+            json!({"authToken": auth_token, "channel": channel,
             "terms": {"service": true, "privacy": true}}),
         )
         .await;
@@ -1117,7 +1250,7 @@ async fn remote_provider_journey(
     let (status, body) = app
         .post(
             "/membership/v1/account/status",
-            social_sign_in(data["authToken"].as_str().unwrap(), channel),
+            social_sign_in(auth_token, channel),
         )
         .await;
     assert_eq!((status, body["code"].as_str()), (200, Some("0")), "{body}");
