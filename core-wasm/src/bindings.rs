@@ -6,7 +6,9 @@
 use crate::{
     analytics, breadcrumbs, business, certify, cookies, device, empty, error_screen, filter, format,
 };
-use crate::{headers, i18n, korean, oauth, password, route, signin, sort, strip, throttle, Fault};
+use crate::{
+    headers, i18n, korean, nickname, oauth, password, route, signin, sort, strip, throttle, Fault,
+};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -234,9 +236,25 @@ export interface ClickRecord {
   accessToken: string;
 }
 export type PasswordProblem = "tooShort" | "tooLong" | "tooFewKinds" | "containsEmail";
+export interface PasswordKinds {
+  upper: boolean;
+  lower: boolean;
+  digit: boolean;
+  /** Anything else: punctuation, a space, Hangul and other scripts. */
+  other: boolean;
+}
 export interface PasswordCheck {
   ok: boolean;
   problems: PasswordProblem[];
+  /** The kinds of character present; three of the four are needed. */
+  kinds: PasswordKinds;
+}
+export type NicknameProblem = "tooShort" | "tooLong" | "badCharacter";
+export interface NicknameCheck {
+  ok: boolean;
+  problems: NicknameProblem[];
+  /** The nickname as it is kept: trimmed. */
+  nickname: string;
 }
 /** What the core throws: a real Error with a machine-readable code. */
 export interface CoreError extends Error {
@@ -458,6 +476,16 @@ pub fn is_valid_email(text: &str) -> bool {
 #[wasm_bindgen(js_name = checkPassword, unchecked_return_type = "PasswordCheck")]
 pub fn check_password(password: &str, email: Option<String>) -> Result<JsValue, JsValue> {
     to_js(&password::check_password(password, email.as_deref()))
+}
+
+#[wasm_bindgen(js_name = filterNickname)]
+pub fn filter_nickname(text: &str) -> String {
+    nickname::filter_nickname(text)
+}
+
+#[wasm_bindgen(js_name = checkNickname, unchecked_return_type = "NicknameCheck")]
+pub fn check_nickname(text: &str) -> Result<JsValue, JsValue> {
+    to_js(&nickname::check_nickname(text))
 }
 
 #[wasm_bindgen(js_name = isValidBusinessNumber)]

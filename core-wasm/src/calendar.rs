@@ -19,6 +19,12 @@ const MS_PER_DAY: i64 = 86_400_000;
 /// business console's dates are counted in (PRODUCT "Analytics", "Posts").
 pub const KST_OFFSET_MINUTES: i32 = 540;
 
+/// Whether `minutes` east of UTC is an offset some zone on Earth uses (UTC-12:00 to
+/// UTC+14:00): what a reader's `_off_set` header or beacon may carry.
+pub fn is_utc_offset(minutes: i32) -> bool {
+    (-720..=840).contains(&minutes)
+}
+
 /// Days since 1970-01-01 of a civil date (Howard Hinnant's `days_from_civil`).
 pub fn days_from_civil(year: i64, month: u8, day: u8) -> i64 {
     let y = if month <= 2 { year - 1 } else { year };
@@ -104,6 +110,13 @@ impl WallTime {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn offsets_span_the_zones_in_use() {
+        assert!(is_utc_offset(KST_OFFSET_MINUTES));
+        assert!(is_utc_offset(-720) && is_utc_offset(840) && is_utc_offset(0));
+        assert!(!is_utc_offset(-721) && !is_utc_offset(841));
+    }
 
     #[test]
     fn known_dates() {

@@ -19,6 +19,7 @@ pub mod format;
 pub mod headers;
 pub mod i18n;
 pub mod korean;
+pub mod nickname;
 pub mod oauth;
 pub mod password;
 pub mod route;

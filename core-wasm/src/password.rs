@@ -52,10 +52,35 @@ pub enum PasswordProblem {
     ContainsEmail,
 }
 
+/// The kinds of character a password holds, for a form that shows which parts of the rule
+/// are met while the person types.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct PasswordKinds {
+    pub upper: bool,
+    pub lower: bool,
+    pub digit: bool,
+    /// Anything else: punctuation, a space, Hangul and other scripts.
+    pub other: bool,
+}
+
+impl PasswordKinds {
+    pub fn count(&self) -> u8 {
+        [self.upper, self.lower, self.digit, self.other]
+            .iter()
+            .filter(|present| **present)
+            .count() as u8
+    }
+}
+
+/// The kinds a password needs at least.
+pub const PASSWORD_MIN_KINDS: u8 = 3;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PasswordCheck {
     pub ok: bool,
     pub problems: Vec<PasswordProblem>,
+    /// The kinds of character present (three of the four are needed).
+    pub kinds: PasswordKinds,
 }
 
 /// 8–64 characters with at least three of: an upper-case letter, a lower-case letter, a digit,
@@ -72,13 +97,13 @@ pub fn check_password(password: &str, email: Option<&str>) -> PasswordCheck {
     if length > PASSWORD_MAX_CHARS {
         problems.push(PasswordProblem::TooLong);
     }
-    let kinds = [
-        password.chars().any(|c| c.is_ascii_uppercase()),
-        password.chars().any(|c| c.is_ascii_lowercase()),
-        password.chars().any(|c| c.is_ascii_digit()),
-        password.chars().any(|c| !c.is_ascii_alphanumeric()),
-    ];
-    if kinds.iter().filter(|present| **present).count() < 3 {
+    let kinds = PasswordKinds {
+        upper: password.chars().any(|c| c.is_ascii_uppercase()),
+        lower: password.chars().any(|c| c.is_ascii_lowercase()),
+        digit: password.chars().any(|c| c.is_ascii_digit()),
+        other: password.chars().any(|c| !c.is_ascii_alphanumeric()),
+    };
+    if kinds.count() < PASSWORD_MIN_KINDS {
         problems.push(PasswordProblem::TooFewKinds);
     }
     let local = email
@@ -92,6 +117,7 @@ pub fn check_password(password: &str, email: Option<&str>) -> PasswordCheck {
     PasswordCheck {
         ok: problems.is_empty(),
         problems,
+        kinds,
     }
 }
 
@@ -139,9 +165,21 @@ mod tests {
             check_password("Demo-pass-2026", Some("reader@tidemark.test")),
             PasswordCheck {
                 ok: true,
-                problems: vec![]
+                problems: vec![],
+                kinds: PasswordKinds {
+                    upper: true,
+                    lower: true,
+                    digit: true,
+                    other: true
+                }
             }
         );
+        let two = check_password("abcdefgh1", None).kinds;
+        assert_eq!(
+            (two.lower, two.digit, two.upper, two.other),
+            (true, true, false, false)
+        );
+        assert_eq!(two.count(), 2);
         assert_eq!(
             check_password("abcdefgh1", None).problems,
             vec![TooFewKinds]

@@ -1,6 +1,9 @@
 //! Demo mode (the embedded default): the demo accounts of PRODUCT, printed at start. In
 //! production mode they never exist: any left in the database are locked.
 
+use crate::entities::business_members::BusinessRole;
+use crate::entities::members::MemberRole;
+use crate::entities::members::MemberStatus;
 use crate::entities::{business_members, businesses, members};
 use crate::state::AppState;
 use crate::Mode;
@@ -10,11 +13,19 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 pub const DEMO_PASSWORD: &str = "Demo-pass-2026";
 
 /// (e-mail, role in the platform, role in the demo business)
-pub const DEMO_ACCOUNTS: [(&str, &str, Option<&str>); 4] = [
-    ("reader@tidemark.test", "USER", None),
-    ("master@tidemark.test", "USER", Some("BUSINESS_MASTER")),
-    ("manager@tidemark.test", "USER", Some("BUSINESS")),
-    ("admin@tidemark.test", "ADMIN", None),
+pub const DEMO_ACCOUNTS: [(&str, MemberRole, Option<BusinessRole>); 4] = [
+    ("reader@tidemark.test", MemberRole::User, None),
+    (
+        "master@tidemark.test",
+        MemberRole::User,
+        Some(BusinessRole::Master),
+    ),
+    (
+        "manager@tidemark.test",
+        MemberRole::User,
+        Some(BusinessRole::Manager),
+    ),
+    ("admin@tidemark.test", MemberRole::Admin, None),
 ];
 
 /// A business registration number with a valid check digit, for the demo business (not a real
@@ -57,8 +68,8 @@ async fn seed(state: &AppState) -> Result<(), crate::http::error::ApiError> {
                     email_verified_at: Set(Some(now)),
                     password_hash: Set(hash.clone()),
                     nickname: Set(Some(email.split('@').next().unwrap_or("demo").to_string())),
-                    role: Set(role.into()),
-                    status: Set("ACTIVE".into()),
+                    role: Set(role),
+                    status: Set(MemberStatus::Active),
                     signup_channel: Set("email".into()),
                     marketing_opt_in: Set(false),
                     terms_agreed_at: Set(Some(now)),
@@ -115,7 +126,7 @@ async fn seed(state: &AppState) -> Result<(), crate::http::error::ApiError> {
                 business_members::ActiveModel {
                     business_id: Set(business),
                     member_id: Set(member.id),
-                    role: Set(business_role.into()),
+                    role: Set(business_role),
                     created_at: Set(now),
                     ..Default::default()
                 }
@@ -126,7 +137,10 @@ async fn seed(state: &AppState) -> Result<(), crate::http::error::ApiError> {
     }
     tracing::info!("demo mode: the demo accounts below sign in with the password {DEMO_PASSWORD}");
     for (email, role, business_role) in DEMO_ACCOUNTS {
-        tracing::info!("  {email:<24} {}", business_role.unwrap_or(role));
+        tracing::info!(
+            "  {email:<24} {}",
+            business_role.map_or(role.as_str(), BusinessRole::as_str)
+        );
     }
     Ok(())
 }
@@ -136,10 +150,10 @@ async fn lock_leftovers(state: &AppState) -> Result<(), crate::http::error::ApiE
     let locked = members::Entity::update_many()
         .col_expr(
             members::Column::Status,
-            sea_orm::prelude::Expr::value("LOCKED"),
+            sea_orm::prelude::Expr::value(MemberStatus::Locked),
         )
         .filter(members::Column::Email.is_in(emails))
-        .filter(members::Column::Status.eq("ACTIVE"))
+        .filter(members::Column::Status.eq(MemberStatus::Active))
         .exec(&state.db)
         .await?;
     if locked.rows_affected > 0 {
@@ -180,7 +194,7 @@ pub async fn outbox_page(
             row.id,
             crate::kernel::html::escape_html(&row.created_at.to_rfc3339()),
             crate::kernel::html::escape_html(&row.kind),
-            crate::kernel::html::escape_html(&row.status),
+            crate::kernel::html::escape_html(row.status.as_str()),
             crate::kernel::html::escape_html(&row.subject),
             crate::kernel::html::escape_html(&row.to_address),
             crate::kernel::html::escape_html(&row.body_text)

@@ -28,6 +28,7 @@
 //! The writer ends when every [`EventSink`] is dropped, after writing what is queued. A
 //! server shutting down calls [`EventSink::flush`] after the last request has been answered.
 
+use crate::entities::posts::PostStatus;
 use crate::entities::{analytics_events, posts};
 use crate::http::error::{ApiError, ApiResult};
 use sea_orm::sea_query::Query;
@@ -271,7 +272,7 @@ impl PostDirectory {
         }
         missing.sort_unstable();
         missing.dedup();
-        let rows: Vec<(i64, i64, String)> = posts::Entity::find()
+        let rows: Vec<(i64, i64, PostStatus)> = posts::Entity::find()
             .select_only()
             .columns([
                 posts::Column::Id,
@@ -292,7 +293,7 @@ impl PostDirectory {
         for (id, business_id, status) in rows {
             let info = PostInfo {
                 business_id,
-                public: status == "PUBLISHED",
+                public: status == PostStatus::Published,
             };
             entries.insert(id, (Some(info), now));
             found.insert(id, info);

@@ -4,6 +4,7 @@
 //! in demo mode at /dev/mail.
 
 use crate::entities::mail_outbox;
+use crate::entities::mail_outbox::MailStatus;
 use crate::http::error::ApiError;
 use chrono::Utc;
 use lettre::message::Mailbox;
@@ -57,7 +58,7 @@ impl Mailer {
             body_text: Set(body.to_string()),
             body_html: Set(None),
             kind: Set(kind.to_string()),
-            status: Set("PENDING".into()),
+            status: Set(MailStatus::Pending),
             attempts: Set(0),
             last_error: Set(None),
             created_at: Set(Utc::now()),
@@ -97,7 +98,7 @@ impl Mailer {
         transport: &AsyncSmtpTransport<Tokio1Executor>,
     ) -> Result<usize, sea_orm::DbErr> {
         let pending = mail_outbox::Entity::find()
-            .filter(mail_outbox::Column::Status.eq("PENDING"))
+            .filter(mail_outbox::Column::Status.eq(MailStatus::Pending))
             .order_by_asc(mail_outbox::Column::Id)
             .limit(20)
             .all(db)
@@ -107,14 +108,14 @@ impl Mailer {
             let claimed = mail_outbox::Entity::update_many()
                 .col_expr(
                     mail_outbox::Column::Status,
-                    sea_orm::sea_query::Expr::value("SENDING"),
+                    sea_orm::sea_query::Expr::value(MailStatus::Sending),
                 )
                 .col_expr(
                     mail_outbox::Column::Attempts,
                     sea_orm::sea_query::Expr::value(row.attempts + 1),
                 )
                 .filter(mail_outbox::Column::Id.eq(row.id))
-                .filter(mail_outbox::Column::Status.eq("PENDING"))
+                .filter(mail_outbox::Column::Status.eq(MailStatus::Pending))
                 .exec(db)
                 .await?;
             if claimed.rows_affected == 0 {
@@ -125,7 +126,7 @@ impl Mailer {
             update.attempts = Set(row.attempts + 1);
             match outcome {
                 Ok(()) => {
-                    update.status = Set("SENT".into());
+                    update.status = Set(MailStatus::Sent);
                     update.sent_at = Set(Some(Utc::now()));
                     update.last_error = Set(None);
                     delivered += 1;
@@ -133,11 +134,10 @@ impl Mailer {
                 Err(error) => {
                     tracing::warn!(id = row.id, %error, "mail not delivered");
                     update.status = Set(if row.attempts + 1 >= MAX_ATTEMPTS {
-                        "FAILED"
+                        MailStatus::Failed
                     } else {
-                        "PENDING"
-                    }
-                    .into());
+                        MailStatus::Pending
+                    });
                     update.last_error = Set(Some(error));
                 }
             }

@@ -114,7 +114,10 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         )
         .fallback_service(static_files)
         .layer(axum::middleware::from_fn_with_state(
-            settings.secure_cookies(),
+            Arc::new(crate::http::security::HeaderPolicy::new(
+                settings.secure_cookies(),
+                &crate::certify::page_sources(&settings),
+            )),
             crate::http::security::security_headers,
         ))
         .layer(CompressionLayer::new())

@@ -5,7 +5,8 @@
 //! - Timestamps are `timestamp with time zone` ([`at`], [`at_null`]) and have no database
 //!   default: the application passes the time in (time is an argument, never read inside a
 //!   rule), and SQLite's `CURRENT_TIMESTAMP` would not carry a zone anyway.
-//! - Enum-like values are short strings ([`code`]); each table documents its values.
+//! - Enum-like values are short strings ([`code`]); each table documents its values, and
+//!   the statuses and roles are enums in [`crate::codes`].
 //! - Foreign keys are named `fk_<table>_<column>`, indexes `idx_<table>_<columns>`, unique
 //!   indexes `ux_<table>_<columns>` (PostgreSQL index names are per schema, not per table).
 
@@ -36,9 +37,14 @@ pub fn code_null<T: IntoIden>(name: T) -> ColumnDef {
     string_len_null(name, CODE_LEN)
 }
 
-/// A required enum-like value with a default.
-pub fn code_default<T: IntoIden>(name: T, default: &'static str) -> ColumnDef {
-    string_len(name, CODE_LEN).default(default).take()
+/// A required status or role with a default, one of the [`crate::codes`] enums.
+pub fn code_default<T: IntoIden, E: sea_orm::ActiveEnum<Value = String>>(
+    name: T,
+    default: E,
+) -> ColumnDef {
+    string_len(name, CODE_LEN)
+        .default(default.to_value())
+        .take()
 }
 
 /// A required point in time.

@@ -1,11 +1,13 @@
 //! Timestamped migrations, each with `up` and `down`.
 //!
 //! The schema runs unchanged on SQLite and PostgreSQL 15. The conventions every migration
-//! follows (ids, timestamps, enum-like codes, foreign keys) are in [`columns`]; the
+//! follows (ids, timestamps, enum-like codes, foreign keys) are in [`columns`], the status
+//! and role values in [`codes`] (shared with the server's entities); the
 //! decisions that are not obvious from the code are written beside the table they concern.
 
 pub use sea_orm_migration::prelude::*;
 
+pub mod codes;
 mod columns;
 mod m20261122_000001_members_and_sessions;
 mod m20261122_000002_businesses;

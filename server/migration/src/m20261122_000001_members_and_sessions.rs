@@ -9,6 +9,7 @@
 
 use sea_orm_migration::{prelude::*, schema::*, sea_orm::DbBackend};
 
+use crate::codes::{CertificationStatus, MemberRole, MemberStatus};
 use crate::columns::*;
 
 #[derive(DeriveMigrationName)]
@@ -142,8 +143,8 @@ fn members(sqlite: bool) -> TableCreateStatement {
         .col(at_null(Members::EmailVerifiedAt))
         .col(string_null(Members::PasswordHash))
         .col(string_null(Members::Nickname))
-        .col(code_default(Members::Role, "USER"))
-        .col(code_default(Members::Status, "ACTIVE"))
+        .col(code_default(Members::Role, MemberRole::User))
+        .col(code_default(Members::Status, MemberStatus::Active))
         .col(code(Members::SignupChannel))
         .col(string_null(Members::PersonKey).unique_key())
         .col(big_integer_null(Members::CertificationId))
@@ -215,7 +216,10 @@ fn certifications() -> TableCreateStatement {
         .col(code(Certifications::Provider))
         .col(string_null(Certifications::ProviderUid))
         .col(code(Certifications::Purpose))
-        .col(code_default(Certifications::Status, "REQUESTED"))
+        .col(code_default(
+            Certifications::Status,
+            CertificationStatus::Requested,
+        ))
         .col(string_null(Certifications::Name))
         .col(string_null(Certifications::Phone))
         .col(string_len_null(Certifications::BirthDate, 10))

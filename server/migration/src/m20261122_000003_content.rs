@@ -3,6 +3,7 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use crate::codes::PostStatus;
 use crate::columns::*;
 
 #[derive(DeriveMigrationName)]
@@ -137,7 +138,7 @@ fn posts() -> TableCreateStatement {
         .col(flag(Posts::IsReport))
         .col(big_integer_null(Posts::ReportUploadId))
         .col(integer_null(Posts::SeriesOrder))
-        .col(code_default(Posts::Status, "DRAFT"))
+        .col(code_default(Posts::Status, PostStatus::Draft))
         .col(at_null(Posts::PublishAt))
         .col(at_null(Posts::PublishedAt))
         .col(string_null(Posts::RemovedReason))

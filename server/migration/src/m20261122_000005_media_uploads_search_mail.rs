@@ -3,6 +3,7 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use crate::codes::{MailStatus, MediaRequestStatus};
 use crate::columns::*;
 
 #[derive(DeriveMigrationName)]
@@ -125,7 +126,10 @@ fn media_requests() -> TableCreateStatement {
         .col(date_null(MediaRequests::DesiredDate))
         .col(json(MediaRequests::MediaTypes))
         .col(json(MediaRequests::AttachmentIds))
-        .col(code_default(MediaRequests::Status, "REQUESTED"))
+        .col(code_default(
+            MediaRequests::Status,
+            MediaRequestStatus::Requested,
+        ))
         .col(string_null(MediaRequests::RejectReason))
         .col(json_null(MediaRequests::Links))
         .col(at(MediaRequests::CreatedAt))
@@ -192,7 +196,7 @@ fn search_log() -> TableCreateStatement {
 /// Mail waiting to be sent, and what became of it.
 /// - `kind`: what the mail is, such as `email_code`, `password_reset`, `invitation`,
 ///   `media_request_status`.
-/// - `status`: `PENDING` | `SENT` | `FAILED`.
+/// - `status`: `PENDING` | `SENDING` | `SENT` | `FAILED`.
 fn mail_outbox() -> TableCreateStatement {
     Table::create()
         .table(MailOutbox::Table)
@@ -202,7 +206,7 @@ fn mail_outbox() -> TableCreateStatement {
         .col(text(MailOutbox::BodyText))
         .col(text_null(MailOutbox::BodyHtml))
         .col(code(MailOutbox::Kind))
-        .col(code_default(MailOutbox::Status, "PENDING"))
+        .col(code_default(MailOutbox::Status, MailStatus::Pending))
         .col(integer(MailOutbox::Attempts).default(0))
         .col(text_null(MailOutbox::LastError))
         .col(at(MailOutbox::CreatedAt))

@@ -32,7 +32,7 @@ fn parse<T: DeserializeOwned>(body: &Bytes) -> ApiResult<T> {
 }
 
 pub(super) fn check_offset(offset: i32) -> ApiResult<i32> {
-    if (-720..=840).contains(&offset) {
+    if tidemark_core::calendar::is_utc_offset(offset) {
         Ok(offset)
     } else {
         Err(ApiError::bad_request(

@@ -31,6 +31,7 @@
 //! events, so the work follows the traffic, not the size of the catalogue.
 
 use super::sql::{self, int, placeholders, READ_KINDS, VISITOR};
+use crate::entities::posts::PostStatus;
 use crate::entities::{analytics_daily, posts};
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::Query;
@@ -120,7 +121,7 @@ pub fn popular_score(
 /// id, business_id, published_at, created_at, viewer_count, bookmark_count
 type TopRow = (i64, i64, Option<DateTime<Utc>>, DateTime<Utc>, i64, i64);
 /// id, business_id, status, published_at, created_at
-type MetaRow = (i64, i64, String, Option<DateTime<Utc>>, DateTime<Utc>);
+type MetaRow = (i64, i64, PostStatus, Option<DateTime<Utc>>, DateTime<Utc>);
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Counts {
@@ -245,7 +246,7 @@ pub async fn roll_up(db: &DatabaseConnection, days: &[String]) -> Result<RollUp,
             posts::Column::ViewerCount,
             posts::Column::BookmarkCount,
         ])
-        .filter(posts::Column::Status.eq("PUBLISHED"))
+        .filter(posts::Column::Status.eq(PostStatus::Published))
         .filter(posts::Column::PopularScore.gt(0.0))
         .order_by_desc(posts::Column::PopularScore)
         .limit(RESCORED_TOP)
@@ -414,7 +415,7 @@ async fn recount(
         .map(|(id, business_id, status, published_at, created_at)| {
             let c = counts.get(&id).copied().unwrap_or_default();
             let published_at = published_at.unwrap_or(created_at);
-            let score = if status == "PUBLISHED" {
+            let score = if status == PostStatus::Published {
                 popular_score(
                     c.viewers,
                     c.bookmarks,

@@ -1,20 +1,14 @@
 //! Who may do what to a business: its master, its managers, the platform's operators.
 //! A manager of business A gets 403 on everything of business B.
 
+use crate::entities::members::MemberRole;
 use crate::entities::{business_members, members};
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
-pub const MASTER: &str = "BUSINESS_MASTER";
-pub const MANAGER: &str = "BUSINESS";
-
 /// A member's place in a business.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    Master,
-    Manager,
-}
+pub use crate::entities::business_members::BusinessRole as Role;
 
 /// The business a member manages, and as what (a member manages at most one).
 pub async fn membership_of(state: &AppState, member_id: i64) -> ApiResult<Option<(i64, Role)>> {
@@ -22,14 +16,7 @@ pub async fn membership_of(state: &AppState, member_id: i64) -> ApiResult<Option
         .filter(business_members::Column::MemberId.eq(member_id))
         .one(&state.db)
         .await?;
-    Ok(row.map(|row| {
-        let role = if row.role == MASTER {
-            Role::Master
-        } else {
-            Role::Manager
-        };
-        (row.business_id, role)
-    }))
+    Ok(row.map(|row| (row.business_id, row.role)))
 }
 
 /// The member's role in `business_id`, or 403 when the member has none there.
@@ -62,7 +49,7 @@ pub async fn require_master_of(
 
 /// 403 unless the member is a platform operator.
 pub fn require_admin(member: &members::Model) -> ApiResult<()> {
-    if member.role == "ADMIN" {
+    if member.role == MemberRole::Admin {
         Ok(())
     } else {
         Err(ApiError::Forbidden("operators only".into()))

@@ -1,6 +1,7 @@
 //! Members as sign-in knows them: e-mail addresses compared one way, the member of an
 //! address, the tokens a sign-in answers with, and the profile of SPEC §7.
 
+use crate::entities::members::MemberRole;
 use crate::entities::{business_members, certifications, member_interests, members};
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -78,10 +79,10 @@ pub async fn profile_of(state: &AppState, member: &members::Model) -> ApiResult<
         .into_iter()
         .map(|row| i32::from(row.category_id))
         .collect();
-    let user_auth_name = match (&business, member.role.as_str()) {
-        (_, "ADMIN") => "ADMIN".to_string(),
-        (Some(link), _) => link.role.clone(),
-        (None, _) => "USER".to_string(),
+    let user_auth_name = match (&business, member.role) {
+        (_, MemberRole::Admin) => MemberRole::Admin.to_string(),
+        (Some(link), _) => link.role.to_string(),
+        (None, MemberRole::User) => MemberRole::User.to_string(),
     };
     Ok(Profile {
         member_id: member.id,

@@ -2,6 +2,7 @@
 //! revocation of the whole family when a used token comes back (ASVS 5.0 10.4.5).
 
 use super::accounts::SignedIn;
+use crate::entities::members::MemberStatus;
 use crate::entities::{members, refresh_token_families as families, refresh_tokens};
 use crate::http::error::ApiError;
 use crate::state::AppState;
@@ -88,7 +89,7 @@ impl FromRequestParts<AppState> for MaybeAuthUser {
         let member = members::Entity::find_by_id(member_id)
             .one(&state.db)
             .await?
-            .filter(|m| m.status == "ACTIVE");
+            .filter(|m| m.status == MemberStatus::Active);
         Ok(MaybeAuthUser(member.map(|member| AuthUser {
             member,
             family_id: claims.fam,
@@ -262,7 +263,7 @@ pub async fn rotate(state: &AppState, presented: &str) -> Result<Issued, ApiErro
     let member = members::Entity::find_by_id(family.member_id)
         .one(db)
         .await?;
-    if member.is_none_or(|m| m.status != "ACTIVE") {
+    if member.is_none_or(|m| m.status != MemberStatus::Active) {
         revoke_family(db, family.id, "inactive").await?;
         return Err(denied());
     }

@@ -4,7 +4,7 @@
 //! Three areas, each with its handlers in `routes/<area>.rs` (extract, call one service
 //! function, answer) and its rules and transactions in `service/<area>.rs`: `profile`
 //! (registering, the public profile, the verified badge), `team` (managers, invitations,
-//! the audit log) and `ownership` (handing over, closing).
+//! the audit log; `invitation`, what a link shows) and `ownership` (handing over, closing).
 
 pub mod audit;
 
@@ -15,6 +15,7 @@ mod routes {
 }
 
 mod service {
+    pub(super) mod invitation;
     pub(super) mod ownership;
     pub(super) mod profile;
     pub(super) mod team;

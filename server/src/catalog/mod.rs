@@ -220,7 +220,7 @@ impl Default for Catalog {
 /// post is invisible everywhere before its time, whatever else lags.
 pub fn visible() -> Condition {
     Condition::all()
-        .add(posts::Column::Status.eq(posts::PUBLISHED))
+        .add(posts::Column::Status.eq(posts::PostStatus::Published))
         .add(posts::Column::PublishedAt.lte(Utc::now()))
 }
 

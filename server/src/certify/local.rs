@@ -9,6 +9,7 @@
 use super::provider::{LookupError, Provider, ProviderResult};
 use super::random_hex;
 use crate::entities::certifications;
+use crate::entities::certifications::CertificationStatus;
 use crate::http::error::ApiError;
 use crate::kernel::html::escape_html;
 use crate::state::AppState;
@@ -141,13 +142,17 @@ async fn submit(
 
 async fn cancel(state: &AppState, row: &certifications::Model) -> Response {
     let result = certifications::Entity::update_many()
-        .col_expr(certifications::Column::Status, Expr::value("CANCELLED"))
+        .col_expr(
+            certifications::Column::Status,
+            Expr::value(CertificationStatus::Cancelled),
+        )
         .filter(certifications::Column::Id.eq(row.id))
-        .filter(certifications::Column::Status.eq("REQUESTED"))
+        .filter(certifications::Column::Status.eq(CertificationStatus::Requested))
         .exec(&state.db)
         .await;
     match result {
         Ok(done) if done.rows_affected == 1 => Redirect::to(&return_address(&[
+            ("certifyNo", &row.certify_no),
             ("merchant_uid", &row.certify_no),
             ("success", "false"),
             ("error_code", "F0000"),
@@ -177,11 +182,12 @@ async fn confirm(state: &AppState, row: &certifications::Model, person: Person) 
         .col_expr(certifications::Column::Gender, Expr::value(&person.gender))
         .col_expr(certifications::Column::PersonKey, Expr::value(person.key()))
         .filter(certifications::Column::Id.eq(row.id))
-        .filter(certifications::Column::Status.eq("REQUESTED"))
+        .filter(certifications::Column::Status.eq(CertificationStatus::Requested))
         .exec(&state.db)
         .await;
     match result {
         Ok(done) if done.rows_affected == 1 => Redirect::to(&return_address(&[
+            ("certifyNo", &row.certify_no),
             ("imp_uid", &imp_uid),
             ("merchant_uid", &row.certify_no),
             ("success", "true"),
@@ -215,7 +221,7 @@ async fn open_request(
         .await
         .map_err(|e| ApiError::from(e).into_response())?
         .ok_or_else(unknown)?;
-    if row.status != "REQUESTED" {
+    if row.status != CertificationStatus::Requested {
         return Err(ended());
     }
     if row.expires_at <= Utc::now() {
@@ -236,7 +242,8 @@ fn ended() -> Response {
     )
 }
 
-/// The site's return page with the provider's parameters, as PortOne returns them.
+/// The site's return page with the provider's parameters, as PortOne returns them to the
+/// `m_redirect_url` the client gives it (the return page's address with its `certifyNo`).
 fn return_address(params: &[(&str, &str)]) -> String {
     let query: Vec<String> = params
         .iter()
@@ -327,11 +334,13 @@ impl Person {
         })
     }
 
-    /// The same person always gets the same key (PortOne's `unique_key` plays this part).
+    /// The same person always gets the same key (PortOne's `unique_key` plays this part): a
+    /// person is a name, a birth date and a gender, whatever phone they certify with, so a
+    /// member who changes phones can certify the new number as the same person.
     fn key(&self) -> String {
         hash_token(&format!(
             "tidemark-local-certification\n{}\n{}\n{}",
-            self.name, self.birth_date, self.phone
+            self.name, self.birth_date, self.gender
         ))
     }
 }

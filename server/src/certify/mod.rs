@@ -17,6 +17,7 @@ mod service;
 
 pub use service::uses::reauthenticate;
 
+use crate::http::security::OutsideSources;
 use crate::state::AppState;
 use rand::RngExt;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -40,6 +41,32 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Checks this module's settings at start (certification provider); a bad one stops the server with a message.
 pub fn check_settings(settings: &crate::Settings) -> Result<(), String> {
     Provider::from_settings(settings).map(|_| ())
+}
+
+/// PortOne's browser script (V1) and the origins its certification window works from: the
+/// script on its CDN, the window (an in-page frame on desktops, a form sent to it on phones)
+/// and its calls on `*.iamport.kr`, and Danal's certification pages, which that window
+/// shows. The web client loads the script through its own Trusted Types policy,
+/// `tidemark-portone`, and gives PortOne's script the `default` policy, which lets only
+/// script addresses of these origins through (`ui/src/lib/certify.ts`).
+const PORTONE_SCRIPT: &str = "https://cdn.iamport.kr";
+const PORTONE_ORIGINS: &str = "https://*.iamport.kr";
+const DANAL_ORIGINS: &str = "https://*.teledit.com";
+
+/// What the configured provider adds to the page policy: nothing for the local provider,
+/// whose page is the server's own; PortOne's origins when it is the provider.
+pub fn page_sources(settings: &crate::Settings) -> OutsideSources {
+    match Provider::from_settings(settings) {
+        Ok(Provider::PortOne(_)) => OutsideSources {
+            scripts: vec![PORTONE_SCRIPT, PORTONE_ORIGINS],
+            frames: vec![PORTONE_ORIGINS, DANAL_ORIGINS],
+            connect: vec![PORTONE_ORIGINS],
+            images: vec![PORTONE_ORIGINS],
+            forms: vec![PORTONE_ORIGINS, DANAL_ORIGINS],
+            trusted_types: vec!["tidemark-portone", "default"],
+        },
+        _ => OutsideSources::default(),
+    }
 }
 
 /// `bytes` random bytes as lower-case hex.

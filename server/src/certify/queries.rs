@@ -1,6 +1,8 @@
 //! The statements of certification: a request and its completion, the single use of a
 //! completed certification, and the members a person's certification belongs to.
 
+use crate::entities::certifications::CertificationStatus;
+use crate::entities::members::MemberStatus;
 use crate::entities::{certifications, members, password_resets};
 use chrono::{DateTime, Utc};
 use sea_orm::prelude::Expr;
@@ -31,7 +33,7 @@ pub(super) async fn open_request(
         provider: Set(provider.into()),
         provider_uid: Set(None),
         purpose: Set(purpose.into()),
-        status: Set("REQUESTED".into()),
+        status: Set(CertificationStatus::Requested),
         name: Set(None),
         phone: Set(None),
         birth_date: Set(None),
@@ -66,13 +68,16 @@ pub(super) async fn cancel(
     certify_uid: &str,
 ) -> Result<(), DbErr> {
     certifications::Entity::update_many()
-        .col_expr(certifications::Column::Status, Expr::value("CANCELLED"))
+        .col_expr(
+            certifications::Column::Status,
+            Expr::value(CertificationStatus::Cancelled),
+        )
         .col_expr(
             certifications::Column::ProviderUid,
             Expr::value(certify_uid),
         )
         .filter(certifications::Column::Id.eq(id))
-        .filter(certifications::Column::Status.eq("REQUESTED"))
+        .filter(certifications::Column::Status.eq(CertificationStatus::Requested))
         .exec(db)
         .await?;
     Ok(())
@@ -103,10 +108,13 @@ pub(super) async fn complete(
             certifications::Column::PersonKey,
             Expr::value(person.person_key),
         )
-        .col_expr(certifications::Column::Status, Expr::value("COMPLETED"))
+        .col_expr(
+            certifications::Column::Status,
+            Expr::value(CertificationStatus::Completed),
+        )
         .col_expr(certifications::Column::CompletedAt, Expr::value(now))
         .filter(certifications::Column::Id.eq(id))
-        .filter(certifications::Column::Status.eq("REQUESTED"))
+        .filter(certifications::Column::Status.eq(CertificationStatus::Requested))
         .exec(db)
         .await?;
     Ok(claimed.rows_affected != 0)
@@ -147,7 +155,7 @@ pub(super) async fn active_member_of_person(
 ) -> Result<Option<members::Model>, DbErr> {
     members::Entity::find()
         .filter(members::Column::PersonKey.eq(person_key))
-        .filter(members::Column::Status.eq("ACTIVE"))
+        .filter(members::Column::Status.eq(MemberStatus::Active))
         .one(db)
         .await
 }

@@ -73,7 +73,7 @@ pub async fn publish_due(state: &AppState) -> Result<Vec<i64>, sea_orm::DbErr> {
     let due: Vec<i64> = post_rows::Entity::find()
         .select_only()
         .column(post_rows::Column::Id)
-        .filter(post_rows::Column::Status.eq(posts::SCHEDULED))
+        .filter(post_rows::Column::Status.eq(posts::PostStatus::Scheduled))
         .filter(post_rows::Column::PublishAt.lte(now))
         .into_tuple()
         .all(&state.db)
@@ -82,14 +82,17 @@ pub async fn publish_due(state: &AppState) -> Result<Vec<i64>, sea_orm::DbErr> {
     for id in due {
         // Conditional: an edit that unscheduled the post in between wins.
         let result = post_rows::Entity::update_many()
-            .col_expr(post_rows::Column::Status, Expr::value(posts::PUBLISHED))
+            .col_expr(
+                post_rows::Column::Status,
+                Expr::value(posts::PostStatus::Published),
+            )
             .col_expr(
                 post_rows::Column::PublishedAt,
                 Expr::col(post_rows::Column::PublishAt),
             )
             .col_expr(post_rows::Column::UpdatedAt, Expr::value(now))
             .filter(post_rows::Column::Id.eq(id))
-            .filter(post_rows::Column::Status.eq(posts::SCHEDULED))
+            .filter(post_rows::Column::Status.eq(posts::PostStatus::Scheduled))
             .filter(post_rows::Column::PublishAt.lte(now))
             .exec(&state.db)
             .await?;

@@ -18,6 +18,7 @@ use sea_orm::{
     TransactionTrait,
 };
 use serde::Serialize;
+use tidemark_core::calendar::{is_utc_offset, KST_OFFSET_MINUTES};
 use utoipa::ToSchema;
 
 /// A reader's tie: a follow (of a business) or a bookmark (of a post).
@@ -207,8 +208,8 @@ fn offset_of(headers: &HeaderMap) -> i32 {
         .get("_off_set")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<i32>().ok())
-        .filter(|v| (-720..=840).contains(v))
-        .unwrap_or(540)
+        .filter(|v| is_utc_offset(*v))
+        .unwrap_or(KST_OFFSET_MINUTES)
 }
 
 /// The analytics event of a reader's click, with the device read from the user agent.

@@ -3,6 +3,8 @@
 
 use sea_orm::entity::prelude::*;
 
+pub use tidemark_migration::codes::BusinessRole;
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "business_members")]
 pub struct Model {
@@ -11,8 +13,7 @@ pub struct Model {
     pub business_id: i64,
     #[sea_orm(unique)]
     pub member_id: i64,
-    #[sea_orm(column_type = "String(StringLen::N(32))")]
-    pub role: String,
+    pub role: BusinessRole,
     pub created_at: DateTimeUtc,
 }
 

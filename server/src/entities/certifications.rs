@@ -3,6 +3,8 @@
 
 use sea_orm::entity::prelude::*;
 
+pub use tidemark_migration::codes::CertificationStatus;
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "certifications")]
 pub struct Model {
@@ -15,8 +17,7 @@ pub struct Model {
     pub provider_uid: Option<String>,
     #[sea_orm(column_type = "String(StringLen::N(32))")]
     pub purpose: String,
-    #[sea_orm(column_type = "String(StringLen::N(32))")]
-    pub status: String,
+    pub status: CertificationStatus,
     pub name: Option<String>,
     pub phone: Option<String>,
     #[sea_orm(column_type = "String(StringLen::N(10))")]

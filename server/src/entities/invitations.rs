@@ -3,6 +3,8 @@
 
 use sea_orm::entity::prelude::*;
 
+pub use tidemark_migration::codes::BusinessRole;
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "invitations")]
 pub struct Model {
@@ -10,8 +12,7 @@ pub struct Model {
     pub id: i64,
     pub business_id: i64,
     pub email: String,
-    #[sea_orm(column_type = "String(StringLen::N(32))")]
-    pub role: String,
+    pub role: BusinessRole,
     #[sea_orm(unique)]
     pub token_hash: String,
     pub invited_by: Option<i64>,

@@ -1,6 +1,8 @@
-//! `mail_outbox`: Mail waiting to be sent; `status` `PENDING` | `SENT` | `FAILED`.
+//! `mail_outbox`: Mail waiting to be sent; `status` `PENDING` | `SENDING` | `SENT` | `FAILED`.
 
 use sea_orm::entity::prelude::*;
+
+pub use tidemark_migration::codes::MailStatus;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "mail_outbox")]
@@ -15,8 +17,7 @@ pub struct Model {
     pub body_html: Option<String>,
     #[sea_orm(column_type = "String(StringLen::N(32))")]
     pub kind: String,
-    #[sea_orm(column_type = "String(StringLen::N(32))")]
-    pub status: String,
+    pub status: MailStatus,
     pub attempts: i32,
     #[sea_orm(column_type = "Text")]
     pub last_error: Option<String>,

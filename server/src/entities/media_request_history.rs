@@ -2,14 +2,15 @@
 
 use sea_orm::entity::prelude::*;
 
+pub use tidemark_migration::codes::MediaRequestStatus;
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "media_request_history")]
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
     pub request_id: i64,
-    #[sea_orm(column_type = "String(StringLen::N(32))")]
-    pub status: String,
+    pub status: MediaRequestStatus,
     #[sea_orm(column_type = "Text")]
     pub note: Option<String>,
     pub actor_member_id: Option<i64>,

@@ -3,6 +3,8 @@
 
 use sea_orm::entity::prelude::*;
 
+pub use tidemark_migration::codes::MediaRequestStatus;
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "media_requests")]
 pub struct Model {
@@ -16,8 +18,7 @@ pub struct Model {
     pub desired_date: Option<Date>,
     pub media_types: Json,
     pub attachment_ids: Json,
-    #[sea_orm(column_type = "String(StringLen::N(32))")]
-    pub status: String,
+    pub status: MediaRequestStatus,
     pub reject_reason: Option<String>,
     pub links: Option<Json>,
     pub created_at: DateTimeUtc,

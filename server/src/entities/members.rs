@@ -3,6 +3,8 @@
 
 use sea_orm::entity::prelude::*;
 
+pub use tidemark_migration::codes::{MemberRole, MemberStatus};
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "members")]
 pub struct Model {
@@ -13,10 +15,8 @@ pub struct Model {
     pub email_verified_at: Option<DateTimeUtc>,
     pub password_hash: Option<String>,
     pub nickname: Option<String>,
-    #[sea_orm(column_type = "String(StringLen::N(32))")]
-    pub role: String,
-    #[sea_orm(column_type = "String(StringLen::N(32))")]
-    pub status: String,
+    pub role: MemberRole,
+    pub status: MemberStatus,
     #[sea_orm(column_type = "String(StringLen::N(32))")]
     pub signup_channel: String,
     #[sea_orm(unique)]

@@ -1,8 +1,10 @@
 //! SeaORM entities: one module per table, data only (behaviour lives in the domain modules).
 //!
 //! They mirror the `tidemark-migration` crate column for column (the migrations test checks
-//! names, types and nullability on SQLite and PostgreSQL). Enum-like values are plain
-//! strings; the migration that creates a table lists the values each column may hold.
+//! names, types and nullability on SQLite and PostgreSQL). Statuses and roles are the enums
+//! of `tidemark_migration::codes`, re-exported by the entity that holds them (so the
+//! migrations' defaults and the code share one definition); other enum-like values are plain
+//! strings, and the migration that creates a table lists the values each column may hold.
 
 pub mod analytics_daily;
 pub mod analytics_events;

@@ -3,6 +3,8 @@
 
 use sea_orm::entity::prelude::*;
 
+pub use tidemark_migration::codes::PostStatus;
+
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
 #[sea_orm(table_name = "posts")]
 pub struct Model {
@@ -23,8 +25,7 @@ pub struct Model {
     pub is_report: bool,
     pub report_upload_id: Option<i64>,
     pub series_order: Option<i32>,
-    #[sea_orm(column_type = "String(StringLen::N(32))")]
-    pub status: String,
+    pub status: PostStatus,
     pub publish_at: Option<DateTimeUtc>,
     pub published_at: Option<DateTimeUtc>,
     pub removed_reason: Option<String>,
@@ -104,10 +105,3 @@ impl Related<super::tags::Entity> for Entity {
 }
 
 impl ActiveModelBehavior for ActiveModel {}
-
-/// A post's status (`posts.status`).
-pub const DRAFT: &str = "DRAFT";
-pub const SCHEDULED: &str = "SCHEDULED";
-pub const PUBLISHED: &str = "PUBLISHED";
-pub const HIDDEN: &str = "HIDDEN";
-pub const REMOVED: &str = "REMOVED";

@@ -74,17 +74,65 @@ pub fn sent_by_the_web_client(headers: &axum::http::HeaderMap) -> bool {
     offset_ok && tokens_sent && fetched_by_script
 }
 
+/// An outside service's part of the page policy: the origins its browser script needs (its
+/// own address, the windows it opens, the calls it makes) and the Trusted Types policy names
+/// the client creates for it. Empty unless such a service is configured.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OutsideSources {
+    pub scripts: Vec<&'static str>,
+    pub frames: Vec<&'static str>,
+    pub connect: Vec<&'static str>,
+    pub images: Vec<&'static str>,
+    pub forms: Vec<&'static str>,
+    pub trusted_types: Vec<&'static str>,
+}
+
 /// The policy of the site's HTML pages: only the site's own scripts (and WebAssembly
 /// compilation for the core); images only from the site itself, which is all the body policy
 /// keeps (`content::sanitize`: `/media/…` addresses); and Trusted Types, so the only ways
-/// markup or a script address reach the DOM are the two named policies of the web client
-/// (the post body's shadow root, `ui/src/features/posts/detail/PostBody.tsx`, and the
-/// start-up script `ui/public/boot.js`).
-pub const PAGE_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
-     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; \
-     connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
-     frame-ancestors 'none'; require-trusted-types-for 'script'; \
-     trusted-types tidemark-post-body tidemark-boot";
+/// markup or a script address reach the DOM are the named policies of the web client (the
+/// post body's shadow root, `ui/src/features/posts/detail/PostBody.tsx`, and the start-up
+/// script `ui/public/boot.js`). A configured outside service (PortOne's certification
+/// window) adds its own origins and policies, and only then.
+pub fn page_csp(outside: &OutsideSources) -> String {
+    let with = |base: &str, more: &[&str]| {
+        more.iter()
+            .fold(base.to_string(), |list, origin| format!("{list} {origin}"))
+    };
+    let frames = if outside.frames.is_empty() {
+        String::new()
+    } else {
+        format!("frame-src {}; ", with("'self'", &outside.frames))
+    };
+    format!(
+        "default-src 'self'; script-src {scripts}; \
+         style-src 'self' 'unsafe-inline'; img-src {images}; font-src 'self'; \
+         connect-src {connect}; {frames}object-src 'none'; base-uri 'self'; form-action {forms}; \
+         frame-ancestors 'none'; require-trusted-types-for 'script'; \
+         trusted-types {trusted_types}",
+        scripts = with("'self' 'wasm-unsafe-eval'", &outside.scripts),
+        images = with("'self' data: blob:", &outside.images),
+        connect = with("'self'", &outside.connect),
+        forms = with("'self'", &outside.forms),
+        trusted_types = with("tidemark-post-body tidemark-boot", &outside.trusted_types),
+    )
+}
+
+/// What [`security_headers`] needs: whether the public address is https, and the page policy
+/// built once from the settings.
+#[derive(Debug, Clone)]
+pub struct HeaderPolicy {
+    pub https: bool,
+    page_csp: HeaderValue,
+}
+
+impl HeaderPolicy {
+    pub fn new(https: bool, outside: &OutsideSources) -> HeaderPolicy {
+        let page_csp = HeaderValue::from_str(&page_csp(outside))
+            .expect("the page policy is a valid header value");
+        HeaderPolicy { https, page_csp }
+    }
+}
 
 /// The same without Trusted Types, for the API reference (`/api-docs`): Swagger UI writes
 /// markup through React's `dangerouslySetInnerHTML`, and the page shows no stored content.
@@ -99,10 +147,10 @@ const DATA_CSP: &str = "default-src 'none'; frame-ancestors 'none'; sandbox";
 /// HSTS, sent only when the site's public address is https: two years, subdomains too.
 pub const HSTS: &str = "max-age=63072000; includeSubDomains";
 
-/// Headers on every answer; HTML pages get [`PAGE_CSP`]. `https` is whether the public
-/// address is https (`Settings::secure_cookies`): then browsers are told to use https only.
+/// Headers on every answer; HTML pages get the page policy ([`page_csp`]). When the public
+/// address is https (`Settings::secure_cookies`), browsers are told to use https only.
 pub async fn security_headers(
-    axum::extract::State(https): axum::extract::State<bool>,
+    axum::extract::State(policy): axum::extract::State<std::sync::Arc<HeaderPolicy>>,
     request: Request,
     next: Next,
 ) -> Response {
@@ -115,12 +163,14 @@ pub async fn security_headers(
         .is_some_and(|v| v.starts_with("text/html"));
     let headers = response.headers_mut();
     let csp = match (html, api_docs) {
-        (true, false) => PAGE_CSP,
-        (true, true) => API_DOCS_CSP,
-        (false, _) => DATA_CSP,
+        (true, false) => policy.page_csp.clone(),
+        (true, true) => HeaderValue::from_static(API_DOCS_CSP),
+        (false, _) => HeaderValue::from_static(DATA_CSP),
     };
-    let defaults: [(header::HeaderName, &str); 5] = [
-        (header::CONTENT_SECURITY_POLICY, csp),
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+    }
+    let defaults: [(header::HeaderName, &str); 4] = [
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
         (header::X_FRAME_OPTIONS, "DENY"),
@@ -134,7 +184,7 @@ pub async fn security_headers(
             headers.insert(name, HeaderValue::from_static(value));
         }
     }
-    if https {
+    if policy.https {
         headers.insert(
             header::STRICT_TRANSPORT_SECURITY,
             HeaderValue::from_static(HSTS),
@@ -200,6 +250,40 @@ mod tests {
             map.insert(*name, HeaderValue::from_static(value));
         }
         map
+    }
+
+    #[test]
+    fn the_page_policy_names_an_outside_service_only_when_there_is_one() {
+        let plain = page_csp(&OutsideSources::default());
+        assert_eq!(
+            plain,
+            "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+             style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; \
+             connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+             frame-ancestors 'none'; require-trusted-types-for 'script'; \
+             trusted-types tidemark-post-body tidemark-boot"
+        );
+        let outside = OutsideSources {
+            scripts: vec!["https://cdn.example"],
+            frames: vec!["https://window.example"],
+            connect: vec!["https://api.example"],
+            images: vec![],
+            forms: vec!["https://window.example"],
+            trusted_types: vec!["tidemark-example"],
+        };
+        let policy = page_csp(&outside);
+        for part in [
+            "script-src 'self' 'wasm-unsafe-eval' https://cdn.example;",
+            "frame-src 'self' https://window.example;",
+            "connect-src 'self' https://api.example;",
+            "form-action 'self' https://window.example;",
+            "img-src 'self' data: blob:;",
+            "require-trusted-types-for 'script';",
+            "trusted-types tidemark-post-body tidemark-boot tidemark-example",
+        ] {
+            assert!(policy.contains(part), "{part} in {policy}");
+        }
+        assert!(HeaderValue::from_str(&policy).is_ok());
     }
 
     #[test]

@@ -18,6 +18,7 @@
 //! | `local_oauth_codes`, `local_oauth_tokens` | the built-in provider's rows for the address deleted |
 
 use crate::auth::{guard, session};
+use crate::entities::members::MemberStatus;
 use crate::entities::{
     analytics_events, audit_log, bookmarks, business_members, certifications, email_codes, follows,
     invitations, local_oauth_codes, local_oauth_tokens, login_attempts, mail_outbox,
@@ -110,7 +111,7 @@ pub async fn withdraw(
     update.nickname = Set(None);
     update.person_key = Set(None);
     update.certification_id = Set(None);
-    update.status = Set("WITHDRAWN".into());
+    update.status = Set(MemberStatus::Withdrawn);
     update.withdrawn_at = Set(Some(now));
     update.withdraw_reason = Set(Some(reason));
     update.updated_at = Set(now);

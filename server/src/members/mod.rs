@@ -19,6 +19,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::join::account_state))
         .routes(routes!(routes::recovery::find_by_email))
         .routes(routes!(routes::recovery::reset))
+        .routes(routes!(routes::recovery::check_link))
         .routes(routes!(
             routes::mypage::read_profile,
             routes::mypage::edit_profile

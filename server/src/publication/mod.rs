@@ -11,10 +11,5 @@ mod service;
 pub use routes::router;
 pub use service::{list, review, StatusChange};
 
-pub const REQUESTED: &str = "REQUESTED";
-pub const IN_REVIEW: &str = "IN_REVIEW";
-pub const PUBLISHED: &str = "PUBLISHED";
-pub const REJECTED: &str = "REJECTED";
-
 /// The kinds of partner media a release can go to.
 pub const MEDIA_TYPES: [&str; 5] = ["NEWSPAPER", "ONLINE", "BROADCAST", "MAGAZINE", "PORTAL"];

@@ -1,9 +1,12 @@
 //! The rules behind media publication: who may ask and read, what a request must hold, the
 //! review steps and their history, and the mail to the person who asked.
 
-use super::{IN_REVIEW, MEDIA_TYPES, PUBLISHED, REJECTED, REQUESTED};
+use super::MEDIA_TYPES;
 use crate::auth::access::{require_admin, require_master_of, require_member_of};
 use crate::auth::AuthUser;
+use crate::entities::media_requests::MediaRequestStatus::{
+    self, InReview, Published, Rejected, Requested,
+};
 use crate::entities::{media_request_history as history, media_requests as requests, members};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
@@ -85,7 +88,7 @@ async fn with_history(state: &AppState, row: requests::Model) -> ApiResult<Media
         desired_date: row.desired_date,
         media_types: row.media_types,
         attachment_ids: row.attachment_ids,
-        status: row.status,
+        status: row.status.to_string(),
         reject_reason: row.reject_reason,
         links: row.links,
         created_at: row.created_at,
@@ -93,7 +96,7 @@ async fn with_history(state: &AppState, row: requests::Model) -> ApiResult<Media
         history: steps
             .into_iter()
             .map(|step| Step {
-                status: step.status,
+                status: step.status.to_string(),
                 note: step.note,
                 at: step.created_at,
             })
@@ -105,14 +108,14 @@ async fn with_history(state: &AppState, row: requests::Model) -> ApiResult<Media
 /// articles' links, or the reason of a rejection).
 fn step(
     request_id: i64,
-    status: &str,
+    status: MediaRequestStatus,
     note: Option<String>,
     actor: Option<i64>,
     at: DateTime<Utc>,
 ) -> history::ActiveModel {
     history::ActiveModel {
         request_id: Set(request_id),
-        status: Set(status.into()),
+        status: Set(status),
         note: Set(note),
         actor_member_id: Set(actor),
         created_at: Set(at),
@@ -132,11 +135,11 @@ async fn notify(state: &AppState, row: &requests::Model) -> ApiResult<()> {
     else {
         return Ok(());
     };
-    let (ko, en) = match row.status.as_str() {
-        REQUESTED => ("접수되었습니다", "was received"),
-        IN_REVIEW => ("검토 중입니다", "is in review"),
-        PUBLISHED => ("배포되었습니다", "was published"),
-        _ => ("반려되었습니다", "was rejected"),
+    let (ko, en) = match row.status {
+        Requested => ("접수되었습니다", "was received"),
+        InReview => ("검토 중입니다", "is in review"),
+        Published => ("배포되었습니다", "was published"),
+        Rejected => ("반려되었습니다", "was rejected"),
     };
     let mut body = format!(
         "언론 배포 요청 \"{title}\"이(가) {ko}.\nYour media publication request \"{title}\" {en}.\n",
@@ -248,7 +251,7 @@ pub(crate) async fn create(
         desired_date: Set(checked.desired_date),
         media_types: Set(serde_json::json!(checked.media_types)),
         attachment_ids: Set(serde_json::json!(input.attachment_ids)),
-        status: Set(REQUESTED.into()),
+        status: Set(Requested),
         reject_reason: Set(None),
         links: Set(None),
         created_at: Set(now),
@@ -257,7 +260,7 @@ pub(crate) async fn create(
     }
     .insert(&txn)
     .await?;
-    step(row.id, REQUESTED, None, Some(user.member.id), now)
+    step(row.id, Requested, None, Some(user.member.id), now)
         .insert(&txn)
         .await?;
     txn.commit().await?;
@@ -279,7 +282,7 @@ pub(crate) async fn of_business(
 async fn listed(
     state: &AppState,
     business: Option<i64>,
-    status: Option<&str>,
+    status: Option<MediaRequestStatus>,
     page: &PageQuery,
 ) -> ApiResult<Page<MediaRequest>> {
     let size = page.size()?;
@@ -328,14 +331,18 @@ pub(crate) async fn review_queue(
     page: &PageQuery,
 ) -> ApiResult<Page<MediaRequest>> {
     require_admin(&user.member)?;
-    if let Some(status) = status {
-        if ![REQUESTED, IN_REVIEW, PUBLISHED, REJECTED].contains(&status) {
-            return Err(ApiError::bad_request(
-                "status must be REQUESTED, IN_REVIEW, PUBLISHED or REJECTED",
-            ));
-        }
-    }
-    listed(state, None, status, page).await
+    listed(state, None, status_filter(status)?, page).await
+}
+
+/// The status a listing asks for, if any and if it is one.
+fn status_filter(status: Option<&str>) -> ApiResult<Option<MediaRequestStatus>> {
+    status
+        .map(|status| {
+            MediaRequestStatus::parse(status).ok_or_else(|| {
+                ApiError::bad_request("status must be REQUESTED, IN_REVIEW, PUBLISHED or REJECTED")
+            })
+        })
+        .transpose()
 }
 
 /// Moves a request on (operators): review it, publish it with links, or reject it.
@@ -358,16 +365,18 @@ pub async fn review(
     actor: Option<i64>,
 ) -> ApiResult<requests::Model> {
     let row = find(state, id).await?;
-    let allowed = match (row.status.as_str(), change.status.as_str()) {
-        (REQUESTED, IN_REVIEW) | (REQUESTED, REJECTED) => true,
-        (IN_REVIEW, PUBLISHED) | (IN_REVIEW, REJECTED) => true,
-        (_, IN_REVIEW | PUBLISHED | REJECTED) => false,
+    let target = match MediaRequestStatus::parse(&change.status) {
+        Some(target @ (InReview | Published | Rejected)) => target,
         _ => {
             return Err(ApiError::bad_request(
                 "status must be IN_REVIEW, PUBLISHED or REJECTED",
             ))
         }
     };
+    let allowed = matches!(
+        (row.status, target),
+        (Requested, InReview | Rejected) | (InReview, Published | Rejected)
+    );
     if !allowed {
         return Err(ApiError::Conflict(format!(
             "a {} request cannot become {}",
@@ -376,8 +385,8 @@ pub async fn review(
     }
     let mut note = None;
     let mut active: requests::ActiveModel = row.clone().into();
-    match change.status.as_str() {
-        PUBLISHED => {
+    match target {
+        Published => {
             let links: Vec<String> = change.links.iter().map(|l| l.trim().to_string()).collect();
             let valid = |l: &String| {
                 (l.starts_with("https://") || l.starts_with("http://"))
@@ -392,7 +401,7 @@ pub async fn review(
             note = Some(links.join("\n"));
             active.links = Set(Some(serde_json::json!(links)));
         }
-        REJECTED => {
+        Rejected => {
             let reason = change.reason.as_deref().map(str::trim).unwrap_or("");
             if reason.is_empty() || reason.chars().count() > 1000 {
                 return Err(ApiError::bad_request("reason must be 1 to 1000 characters"));
@@ -403,26 +412,24 @@ pub async fn review(
         _ => {}
     }
     let now = Utc::now();
-    active.status = Set(change.status.clone());
+    active.status = Set(target);
     active.updated_at = Set(now);
     let txn = state.db.begin().await?;
     // Conditional on the status read above: two operators cannot both move it.
     let moved = requests::Entity::update_many()
         .col_expr(
             requests::Column::Status,
-            sea_orm::sea_query::Expr::value(change.status.clone()),
+            sea_orm::sea_query::Expr::value(target),
         )
         .filter(requests::Column::Id.eq(id))
-        .filter(requests::Column::Status.eq(row.status.clone()))
+        .filter(requests::Column::Status.eq(row.status))
         .exec(&txn)
         .await?;
     if moved.rows_affected != 1 {
         return Err(ApiError::Conflict("the request changed meanwhile".into()));
     }
     let row = active.update(&txn).await?;
-    step(id, &change.status, note, actor, now)
-        .insert(&txn)
-        .await?;
+    step(id, target, note, actor, now).insert(&txn).await?;
     txn.commit().await?;
     notify(state, &row).await?;
     Ok(row)
@@ -433,7 +440,7 @@ pub async fn list(state: &AppState, status: Option<&str>) -> ApiResult<Vec<reque
     let mut query = requests::Entity::find()
         .order_by_desc(requests::Column::Id)
         .limit(200);
-    if let Some(status) = status {
+    if let Some(status) = status_filter(status)? {
         query = query.filter(requests::Column::Status.eq(status));
     }
     Ok(query.all(&state.db).await?)

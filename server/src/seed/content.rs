@@ -5,6 +5,11 @@
 //! recommendation collections. Everything is generated from a fixed seed: every fresh start
 //! looks the same.
 
+use crate::entities::business_members::BusinessRole;
+use crate::entities::certifications::CertificationStatus;
+use crate::entities::members::MemberRole;
+use crate::entities::members::MemberStatus;
+use crate::entities::posts::PostStatus;
 use crate::entities::{
     analytics_events, bookmarks, business_members, businesses, certifications, follows, post_tags,
     posts, tags, uploads,
@@ -564,7 +569,7 @@ pub async fn fill(state: &AppState) -> Result<(), String> {
 
     // The demo business (made with the demo accounts) and 29 more.
     let demo_business = business_members::Entity::find()
-        .filter(business_members::Column::Role.eq("BUSINESS_MASTER"))
+        .filter(business_members::Column::Role.eq(BusinessRole::Master))
         .one(db)
         .await
         .map_err(|e| e.to_string())?
@@ -670,12 +675,12 @@ pub async fn fill(state: &AppState) -> Result<(), String> {
             // The demo business shows every state: two drafts and two scheduled posts.
             let (status, publish_at, published_at) = match (Some(*business_id) == demo_business, n)
             {
-                (true, 0 | 1) => ("DRAFT", None, None),
+                (true, 0 | 1) => (PostStatus::Draft, None, None),
                 (true, 2 | 3) => {
                     let at = now + Duration::days(2 + n as i64);
-                    ("SCHEDULED", Some(at), None)
+                    (PostStatus::Scheduled, Some(at), None)
                 }
-                _ => ("PUBLISHED", None, Some(published)),
+                _ => (PostStatus::Published, None, Some(published)),
             };
             let post = posts::ActiveModel {
                 business_id: Set(*business_id),
@@ -689,7 +694,7 @@ pub async fn fill(state: &AppState) -> Result<(), String> {
                 is_report: Set(category == 1 && n % 3 == 0),
                 report_upload_id: Set(None),
                 series_order: Set(matches!(category, 8 | 9).then_some(1 + (n / 9) as i32)),
-                status: Set(status.into()),
+                status: Set(status),
                 publish_at: Set(publish_at),
                 published_at: Set(published_at),
                 removed_reason: Set(None),
@@ -707,7 +712,7 @@ pub async fn fill(state: &AppState) -> Result<(), String> {
             .insert(&txn)
             .await
             .map_err(|e| e.to_string())?;
-            if status == "PUBLISHED" {
+            if status == PostStatus::Published {
                 post_ids.push((post.id, *business_id));
             }
             let mut seen = HashSet::new();
@@ -812,8 +817,8 @@ async fn readers(
             email_verified_at: Set(Some(now)),
             password_hash: Set(None),
             nickname: Set(Some(format!("독자{i}"))),
-            role: Set("USER".into()),
-            status: Set("ACTIVE".into()),
+            role: Set(MemberRole::User),
+            status: Set(MemberStatus::Active),
             signup_channel: Set("email".into()),
             marketing_opt_in: Set(false),
             terms_agreed_at: Set(Some(now)),
@@ -831,7 +836,7 @@ async fn readers(
             provider: Set("local".into()),
             provider_uid: Set(None),
             purpose: Set("join".into()),
-            status: Set("COMPLETED".into()),
+            status: Set(CertificationStatus::Completed),
             name: Set(Some(format!("독자{i}"))),
             phone: Set(None),
             birth_date: Set(Some(format!("{year}{:02}{:02}", 1 + i % 12, 1 + i % 28))),
@@ -1007,7 +1012,7 @@ async fn events(
             device_type: Set(device_type.into()),
             device_os: Set(device_os.map(Into::into)),
             browser: Set(Some(browser.into())),
-            offset_minutes: Set(540),
+            offset_minutes: Set(tidemark_core::calendar::KST_OFFSET_MINUTES),
             day: Set(kst_day(at)),
             occurred_at: Set(at),
             ..Default::default()

@@ -23,6 +23,9 @@
 //! mistake.
 
 use crate::analytics::{kst_day, rollup};
+use crate::entities::members::MemberRole;
+use crate::entities::members::MemberStatus;
+use crate::entities::posts::PostStatus;
 use crate::entities::{
     analytics_events, bookmarks, businesses, follows, members, post_tags, posts, tags,
 };
@@ -527,8 +530,8 @@ async fn write_members(
                 email_verified_at: Set(Some(joined)),
                 password_hash: Set(None),
                 nickname: Set(Some(format!("독자{n}"))),
-                role: Set("USER".into()),
-                status: Set("ACTIVE".into()),
+                role: Set(MemberRole::User),
+                status: Set(MemberStatus::Active),
                 signup_channel: Set("email".into()),
                 person_key: Set(None),
                 certification_id: Set(None),
@@ -782,7 +785,7 @@ fn post_row(
         is_report: Set(dice.chance(0.1)),
         report_upload_id: Set(None),
         series_order: Set(None),
-        status: Set("PUBLISHED".into()),
+        status: Set(PostStatus::Published),
         publish_at: Set(None),
         published_at: Set(Some(published)),
         removed_reason: Set(None),
@@ -963,7 +966,7 @@ fn event_row(
         device_type: Set(device.into()),
         device_os: Set(Some(os.into())),
         browser: Set(browser.map(str::to_string)),
-        offset_minutes: Set(540),
+        offset_minutes: Set(tidemark_core::calendar::KST_OFFSET_MINUTES),
         day: Set(kst_day(at)),
         occurred_at: Set(at),
         ..Default::default()

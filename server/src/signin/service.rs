@@ -4,6 +4,7 @@
 use crate::auth::accounts::{member_by_email, valid_email, SignedIn};
 use crate::auth::{guard, password, session};
 use crate::entities::login_attempts;
+use crate::entities::members::MemberStatus;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::limits::RateLimits;
 use crate::state::AppState;
@@ -97,12 +98,12 @@ pub(super) async fn account_status(
             body.channel.as_deref(),
         )
         .await?;
-        return Ok(member.status);
+        return Ok(member.status.to_string());
     }
     let email = valid_email(body.email.as_deref())?;
     match member_by_email(state, &email).await? {
-        Some(member) if member.status == "ACTIVE" => Ok(member.status),
-        Some(member) if member.status == "LOCKED" => {
+        Some(member) if member.status == MemberStatus::Active => Ok(member.status.to_string()),
+        Some(member) if member.status == MemberStatus::Locked => {
             Err(ApiError::Forbidden("this account is locked".into()))
         }
         _ => Err(ApiError::UserDoesNotExist),
@@ -165,7 +166,7 @@ pub(super) async fn login(
     // refusal takes the same work and says the same thing.
     let hash = member
         .as_ref()
-        .filter(|m| m.status == "ACTIVE")
+        .filter(|m| m.status == MemberStatus::Active)
         .and_then(|m| m.password_hash.clone());
     let verified = password::verify(password, hash).await?;
     // The record of sign-ins, for operators looking into an attack (erased with the account).

@@ -24,6 +24,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(routes::flow::channels))
         .routes(routes!(routes::flow::authorize))
         .routes(routes!(routes::flow::token))
         .routes(routes!(routes::flow::join))

@@ -3,6 +3,7 @@
 //! status and login calls, and which join/social turns into an account.
 
 use super::providers::{Channel, ProviderIdentity};
+use crate::entities::members::MemberStatus;
 use crate::entities::{members, social_identities};
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -115,8 +116,8 @@ pub async fn member_signing_in(
 ) -> ApiResult<members::Model> {
     let (channel, identity) = verify_auth_token(state, auth_token, channel)?;
     match member_of(&state.db, channel, &identity.subject).await? {
-        Some(member) if member.status == "ACTIVE" => Ok(member),
-        Some(member) if member.status == "LOCKED" => {
+        Some(member) if member.status == MemberStatus::Active => Ok(member),
+        Some(member) if member.status == MemberStatus::Locked => {
             Err(ApiError::Forbidden("this account is locked".into()))
         }
         _ => Err(ApiError::UserDoesNotExist),

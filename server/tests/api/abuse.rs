@@ -8,6 +8,7 @@ use chrono::{Duration, Utc};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde_json::{json, Value};
 use tidemark_server::analytics::rollup::{popular_score, recent_days, roll_up};
+use tidemark_server::entities::posts::PostStatus;
 use tidemark_server::entities::{analytics_daily, analytics_events, businesses, members, posts};
 use tidemark_server::events::Event;
 use tidemark_server::http::limits::{BEACON_IP_BURST, BEACON_VISITOR_BURST};
@@ -32,7 +33,7 @@ async fn published_post(app: &TestApp, business_id: i64, title: &str, age_hours:
         summary: Set("요약".into()),
         body_html: Set("<p>본문</p>".into()),
         body_text: Set("본문".into()),
-        status: Set("PUBLISHED".into()),
+        status: Set(PostStatus::Published),
         published_at: Set(Some(published)),
         created_at: Set(published),
         updated_at: Set(published),

@@ -8,6 +8,9 @@ use sea_orm::{
 };
 use serde_json::{json, Value};
 use tidemark_server::analytics::rollup::{recent_days, roll_up};
+use tidemark_server::entities::business_members::BusinessRole;
+use tidemark_server::entities::certifications::CertificationStatus;
+use tidemark_server::entities::posts::PostStatus;
 use tidemark_server::entities::{
     analytics_daily, analytics_events, business_members, businesses, certifications, members, posts,
 };
@@ -58,7 +61,7 @@ async fn new_post(
         summary: Set("요약".into()),
         body_html: Set("<p>본문</p>".into()),
         body_text: Set("본문".into()),
-        status: Set(status.into()),
+        status: Set(PostStatus::parse(status).expect("a post status")),
         published_at: Set((status == "PUBLISHED").then_some(published)),
         created_at: Set(published),
         updated_at: Set(published),
@@ -733,7 +736,7 @@ async fn certified_reader(app: &TestApp, n: usize, gender: &str, birth_date: &st
         certify_no: Set(format!("analytics-test-{n}")),
         provider: Set("local".into()),
         purpose: Set("join".into()),
-        status: Set("COMPLETED".into()),
+        status: Set(CertificationStatus::Completed),
         name: Set(Some("홍길동".into())),
         birth_date: Set(Some(birth_date.into())),
         gender: Set(Some(gender.into())),
@@ -966,7 +969,7 @@ async fn analytics_are_for_the_business_people_and_operators_only() {
         business_members::ActiveModel {
             business_id: Set(other.id),
             member_id: Set(stranger.id),
-            role: Set("BUSINESS".into()),
+            role: Set(BusinessRole::Manager),
             created_at: Set(now),
             ..Default::default()
         }

@@ -206,6 +206,13 @@ async fn the_invitation_goes_by_mail_and_reading_it_accepts_nothing(
         assert_eq!(body["data"]["status"], "PENDING");
         assert_eq!(body["data"]["accountExists"], false);
         assert_eq!(body["data"]["businessName"], "타이드랩");
+        assert_eq!(body["data"]["role"], "BUSINESS");
+        assert!(body["data"]["inviter"].is_string(), "{body}");
+        assert_eq!(
+            body["data"]["forSignedInMember"],
+            Value::Null,
+            "a guest reads it"
+        );
     }
     token
 }
@@ -359,6 +366,21 @@ async fn only_the_invited_member_accepts_and_only_once(
     assert_eq!(view["data"]["accountExists"], true);
 
     let other = app.signed_in("someone.else@example.test").await;
+    let invited = app.signed_in("invited@example.test").await;
+    // Reading it tells a signed-in reader whether it is theirs, and accepts nothing.
+    for (client, mine) in [(&other, false), (&invited, true)] {
+        let (status, view) = call(
+            app,
+            client,
+            Method::GET,
+            &format!("/api/v1/invitations?token={token}"),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{view}");
+        assert_eq!(view["data"]["forSignedInMember"], mine);
+        assert_eq!(view["data"]["status"], "PENDING");
+    }
     let (status, _) = call(
         app,
         &other,
@@ -377,7 +399,6 @@ async fn only_the_invited_member_accepts_and_only_once(
     )
     .await;
     assert_eq!(status, 401);
-    let invited = app.signed_in("invited@example.test").await;
     let (status, body) = call(
         app,
         &invited,

@@ -17,6 +17,8 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use tidemark_core::certify::{validate_certification, Certification, CertificationReturn};
+use tidemark_server::entities::certifications::CertificationStatus;
+use tidemark_server::entities::members::MemberStatus;
 use tidemark_server::entities::{certifications, mail_outbox, members, search_log};
 use tidemark_server::Settings;
 
@@ -353,7 +355,7 @@ async fn a_plain_form_post_confirms_and_only_complete_completes(
     let uid = confirm_with(&navigator(), app, certify_no, HONG).await;
     assert_eq!(
         row(app, certify_no).await.status,
-        "REQUESTED",
+        CertificationStatus::Requested,
         "only /complete completes"
     );
     let (status, body) = complete(app, client, certify_no, &uid).await;
@@ -363,7 +365,7 @@ async fn a_plain_form_post_confirms_and_only_complete_completes(
         "{body}"
     );
     let completed = row(app, certify_no).await;
-    assert_eq!(completed.status, "COMPLETED");
+    assert_eq!(completed.status, CertificationStatus::Completed);
     assert_eq!(completed.provider_uid.as_deref(), Some(uid.as_str()));
     assert_eq!(completed.name.as_deref(), Some("홍길동"));
     assert_eq!(completed.phone.as_deref(), Some("01012345678"));
@@ -502,7 +504,7 @@ async fn a_cancelled_certification_answers_f0000() {
             }
         );
         let cancelled = row(&app, &certify_no).await;
-        assert_eq!(cancelled.status, "CANCELLED");
+        assert_eq!(cancelled.status, CertificationStatus::Cancelled);
         assert!(cancelled.person_key.is_none() && cancelled.name.is_none());
 
         let (status, body) = complete(&app, &app.client, &certify_no, "local_0000").await;
@@ -564,7 +566,7 @@ async fn one_person_has_one_account() {
 
         // Once the first account is withdrawn, the person may have a new one.
         let mut gone: members::ActiveModel = reload(&app, &first).await.into();
-        gone.status = Set("WITHDRAWN".into());
+        gone.status = Set(MemberStatus::Withdrawn);
         gone.person_key = Set(None);
         gone.certification_id = Set(None);
         gone.update(&app.state.db).await.unwrap();
@@ -891,6 +893,24 @@ async fn the_phone_changes_only_through_the_same_person() {
         let after = reload(&app, &reader).await;
         assert_eq!(after.certification_id, Some(row(&app, &change).await.id));
         assert_eq!(after.person_key, before.person_key);
+
+        // A new phone is the same person: the local provider, like PortOne, knows a person
+        // by who they are, not by the number they certify with.
+        let new_phone = Person {
+            phone: "010-9999-0000",
+            ..HONG
+        };
+        let moved = certify(&app, &client, "change", new_phone).await;
+        let (status, body) = post(
+            &app,
+            &client,
+            "/mypage/v1/certify/change",
+            json!({"certifyNo": moved}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["certify"]["phoneLast4"], "0000");
+        assert_eq!(reload(&app, &reader).await.person_key, before.person_key);
     })
     .await;
 }
@@ -1199,7 +1219,10 @@ async fn another_requests_unknown_or_unfinished_certifications_are_refused(
         (400, Some("F0000")),
         "{body}"
     );
-    assert_eq!(row(app, &other_no).await.status, "CANCELLED");
+    assert_eq!(
+        row(app, &other_no).await.status,
+        CertificationStatus::Cancelled
+    );
 }
 
 #[tokio::test]
@@ -1240,7 +1263,10 @@ async fn a_portone_outage_or_refusal_answers_502_without_details() {
         (502, Some("999")),
         "{body}"
     );
-    assert_eq!(row(&app, &certify_no).await.status, "REQUESTED");
+    assert_eq!(
+        row(&app, &certify_no).await.status,
+        CertificationStatus::Requested
+    );
 }
 
 #[tokio::test]
@@ -1322,7 +1348,7 @@ async fn a_member_without_a_password_withdraws_by_certifying_again() {
         )
         .await;
         assert_eq!(status, 403);
-        assert_eq!(reload(&app, &member).await.status, "ACTIVE");
+        assert_eq!(reload(&app, &member).await.status, MemberStatus::Active);
 
         // A fresh certification of the same person does, once.
         let again = certify(&app, &client, "account", HONG).await;
@@ -1593,4 +1619,64 @@ async fn a_master_hands_the_business_over_before_withdrawing() {
         );
     })
     .await;
+}
+
+/// The page policy allows PortOne's script, window and Trusted Types policies only where
+/// PortOne is the provider: with the local provider a page names no outside origin.
+#[tokio::test]
+async fn the_page_policy_names_portone_only_when_it_is_the_provider() {
+    let page_policy = |app: &TestApp| {
+        let url = format!("{}/member/join", app.base);
+        async move {
+            let response = navigator().get(&url).send().await.unwrap();
+            assert_eq!(response.status(), 200);
+            response.headers()["content-security-policy"]
+                .to_str()
+                .unwrap()
+                .to_string()
+        }
+    };
+    let local = TestApp::spawn(None, "sqlite").await;
+    let csp = page_policy(&local).await;
+    assert!(!csp.contains("iamport"), "{csp}");
+    assert!(!csp.contains("tidemark-portone"), "{csp}");
+    assert!(
+        csp.contains("trusted-types tidemark-post-body tidemark-boot;")
+            || csp.ends_with("trusted-types tidemark-post-body tidemark-boot"),
+        "{csp}"
+    );
+    assert!(
+        csp.contains("script-src 'self' 'wasm-unsafe-eval';"),
+        "{csp}"
+    );
+
+    let portone = TestApp::spawn_custom(
+        None,
+        "sqlite",
+        portone_settings("https://api.iamport.kr".into(), IMP_SECRET),
+    )
+    .await;
+    let csp = page_policy(&portone).await;
+    for part in [
+        "script-src 'self' 'wasm-unsafe-eval' https://cdn.iamport.kr",
+        "frame-src 'self' https://*.iamport.kr",
+        "connect-src 'self' https://*.iamport.kr",
+        "form-action 'self' https://*.iamport.kr",
+        "require-trusted-types-for 'script'",
+        "tidemark-portone",
+    ] {
+        assert!(csp.contains(part), "{part} in {csp}");
+    }
+    // The API's answers stay data whatever the provider.
+    let (status, _) = portone.get("/oauth/v1/social/channels").await;
+    assert_eq!(status, 200);
+    let answer = navigator()
+        .get(format!("{}/oauth/v1/social/channels", portone.base))
+        .send()
+        .await
+        .unwrap();
+    let data_csp = answer.headers()["content-security-policy"]
+        .to_str()
+        .unwrap();
+    assert!(!data_csp.contains("iamport"), "{data_csp}");
 }

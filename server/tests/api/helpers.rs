@@ -3,6 +3,7 @@
 use reqwest::header::{HeaderMap, HeaderValue};
 use serde_json::Value;
 use std::future::Future;
+use tidemark_server::entities::members::{MemberRole, MemberStatus};
 use tidemark_server::{Application, Settings};
 
 pub struct TestApp {
@@ -386,8 +387,8 @@ pub async fn new_member_with_status(
         email_verified_at: Set(Some(now)),
         password_hash: Set(Some(hash)),
         nickname: Set(Some("독자".into())),
-        role: Set("USER".into()),
-        status: Set(status.into()),
+        role: Set(MemberRole::User),
+        status: Set(MemberStatus::parse(status).expect("a member status")),
         signup_channel: Set("email".into()),
         marketing_opt_in: Set(false),
         terms_agreed_at: Set(Some(now)),

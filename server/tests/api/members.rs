@@ -140,6 +140,23 @@ async fn a_forgotten_password_is_reset_from_the_mailed_link(
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
         .collect();
+    let check = json!({"type": "email", "token": token});
+    let (status, state) = app
+        .post("/membership/v1/password/reset/check", check.clone())
+        .await;
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(
+        (&state["data"]["status"], &state["data"]["email"]),
+        (&json!("VALID"), &json!(email)),
+        "checking a link changes nothing and names the account"
+    );
+    let (status, _) = app
+        .post(
+            "/membership/v1/password/reset/check",
+            json!({"type": "phone", "token": token}),
+        )
+        .await;
+    assert_eq!(status, 400, "a link is of its own type");
     let new_password = "Fresh-start-2027";
     let (status, body) = app
         .post(
@@ -148,6 +165,10 @@ async fn a_forgotten_password_is_reset_from_the_mailed_link(
         )
         .await;
     assert_eq!(status, 200, "{body}");
+    let (status, state) = app.post("/membership/v1/password/reset/check", check).await;
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["data"]["status"], "USED");
+    assert_eq!(state["data"]["email"], Value::Null);
     let (status, _) = app
         .post(
             "/membership/v1/password/reset",
@@ -223,7 +244,7 @@ async fn withdrawal_erases_the_person_and_frees_the_address(app: &TestApp, email
         .await;
     assert_eq!(status, 200);
     let gone = members::Entity::find()
-        .filter(members::Column::Status.eq("WITHDRAWN"))
+        .filter(members::Column::Status.eq(members::MemberStatus::Withdrawn))
         .one(&app.state.db)
         .await
         .unwrap()

@@ -18,6 +18,8 @@ use sea_orm::{
     ActiveValue::Set, ConnectOptions, Database, DatabaseBackend, Iterable, QueryOrder, Statement,
 };
 use tidemark_migration::{Migrator, MigratorTrait};
+use tidemark_server::entities::business_members::BusinessRole;
+use tidemark_server::entities::posts::PostStatus;
 use tidemark_server::entities::{self, prelude::*};
 
 const DEFAULT_PG_ADMIN: &str = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -234,7 +236,7 @@ async fn check_business_and_team(
     entities::business_members::ActiveModel {
         business_id: Set(business.id),
         member_id: Set(first.id),
-        role: Set("BUSINESS_MASTER".into()),
+        role: Set(BusinessRole::Master),
         created_at: Set(at(9)),
         ..Default::default()
     }
@@ -423,7 +425,7 @@ fn new_post(business_id: i64, author: i64) -> entities::posts::ActiveModel {
         summary: Set("요약".into()),
         body_html: Set("<p>본문</p>".into()),
         body_text: Set("본문".into()),
-        status: Set("PUBLISHED".into()),
+        status: Set(PostStatus::Published),
         published_at: Set(Some(at(10))),
         created_at: Set(at(9)),
         updated_at: Set(at(10)),

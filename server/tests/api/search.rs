@@ -9,6 +9,7 @@ use chrono::{Duration, Utc};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
+use tidemark_server::entities::posts::PostStatus;
 use tidemark_server::entities::{businesses, post_tags, posts, search_log, tags};
 
 async fn new_business(app: &TestApp, name: &str, description: &str, industry: &str) -> i64 {
@@ -80,7 +81,7 @@ async fn new_post(app: &TestApp, business: i64, post: NewPost<'_>) -> i64 {
         summary: Set(post.summary.into()),
         body_html: Set(format!("<p>{}</p>", post.body)),
         body_text: Set(post.body.into()),
-        status: Set(post.status.into()),
+        status: Set(PostStatus::parse(post.status).expect("a post status")),
         publish_at: Set(scheduled.then_some(at)),
         published_at: Set((post.status != "DRAFT").then_some(at)),
         popular_score: Set(post.score),
@@ -681,7 +682,7 @@ async fn a_hidden_post_and_a_renamed_business_are_followed_by_the_index(app: &Te
         .unwrap()
         .unwrap()
         .into();
-    hidden.status = Set("HIDDEN".into());
+    hidden.status = Set(PostStatus::Hidden);
     hidden.update(db).await.unwrap();
     app.state.search.sync_post(db, c.cafe).await.unwrap();
     app.state.search.flush().await.unwrap();

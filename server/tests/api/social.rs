@@ -189,6 +189,12 @@ async fn a_reader_joins_and_signs_in_with_the_local_provider() {
 /// The UI asks where to send the browser: an authorization address with PKCE (S256) and a
 /// state the server keeps. Answers the address and the kept state.
 async fn the_ui_is_told_where_to_send_the_browser(app: &TestApp) -> (String, oauth_states::Model) {
+    let (status, offered) = app.get("/oauth/v1/social/channels").await;
+    assert_eq!(
+        (status, &offered["data"]["channels"]),
+        (200, &json!(["local"])),
+        "the local provider is offered in tests, and nothing unconfigured: {offered}"
+    );
     let started = authorize(app, "local", "join").await;
     assert_eq!(started["channel"], "local");
     assert_eq!(started["type"], "join");
@@ -1003,6 +1009,12 @@ async fn providers_that_are_not_configured_are_unavailable() {
             .insert("TIDEMARK_LOCAL_OAUTH".into(), "false".into());
     })
     .await;
+    let (status, offered) = app.get("/oauth/v1/social/channels").await;
+    assert_eq!(
+        (status, &offered["data"]["channels"]),
+        (200, &json!([])),
+        "no button for a provider that is not there: {offered}"
+    );
     for channel in ["kakao", "naver", "google", "local"] {
         let (status, body) = app
             .get(&format!(
@@ -1278,6 +1290,12 @@ async fn on_each_database_with_provider(
         }
     };
     let app = TestApp::spawn_custom(None, "sqlite", configure).await;
+    let (_, offered) = app.get("/oauth/v1/social/channels").await;
+    let offered = offered["data"]["channels"].as_array().unwrap().clone();
+    assert!(
+        offered.contains(&json!(channel)),
+        "a configured provider is offered: {offered:?}"
+    );
     remote_provider_journey(app, stub.clone(), channel, expected).await;
     if let Some(database) = fresh_postgres().await {
         let app = TestApp::spawn_custom(Some(database.url.clone()), "postgres", configure).await;

@@ -6,9 +6,10 @@
 //! e-mail is the invited one, or by joining through it (which proves the e-mail, since the
 //! token went there).
 
-use crate::auth::AuthUser;
+use crate::auth::{AuthUser, MaybeAuthUser};
+use crate::business::service::invitation::{self, InvitationView};
 use crate::business::service::team::{
-    self as service, Accepted, AuditEntry, Invitation, InvitationView, JoinRequest, Joined, Manager,
+    self as service, Accepted, AuditEntry, Invitation, JoinRequest, Joined, Manager,
 };
 use crate::http::envelope::{ok, NoData, Ok};
 use crate::http::error::ApiResult;
@@ -146,9 +147,15 @@ struct TokenQuery {
 /// What an invitation link is for. Reading it accepts nothing.
 async fn show_invitation(
     State(state): State<AppState>,
+    MaybeAuthUser(user): MaybeAuthUser,
     Query(query): Query<TokenQuery>,
 ) -> ApiResult<Ok<InvitationView>> {
-    Ok(ok(service::show_invitation(&state, &query.token).await?))
+    Ok(ok(invitation::show_invitation(
+        &state,
+        user.as_ref(),
+        &query.token,
+    )
+    .await?))
 }
 
 #[derive(Deserialize, ToSchema)]

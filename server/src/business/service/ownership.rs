@@ -5,10 +5,11 @@
 //! manager's e-mail; it is accepted signed in, never through a link, so it carries no usable
 //! token. A newer offer replaces an older one; the master withdraws one like any invitation.
 
-use crate::auth::access::{require_master_of, require_member_of, Role, MANAGER, MASTER};
+use crate::auth::access::{require_master_of, require_member_of, Role};
 use crate::auth::{session, AuthUser};
 use crate::business::audit;
 use crate::business::service::{profile, team};
+use crate::entities::members::MemberStatus;
 use crate::entities::{business_members, businesses, invitations, members, posts};
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -45,14 +46,14 @@ pub(crate) async fn offer(
     let manager = business_members::Entity::find()
         .filter(business_members::Column::BusinessId.eq(id))
         .filter(business_members::Column::MemberId.eq(member_id))
-        .filter(business_members::Column::Role.eq(MANAGER))
+        .filter(business_members::Column::Role.eq(Role::Manager))
         .one(&state.db)
         .await?;
     let recipient = match manager {
         Some(_) => members::Entity::find_by_id(member_id)
             .one(&state.db)
             .await?
-            .filter(|m| m.status == "ACTIVE"),
+            .filter(|m| m.status == MemberStatus::Active),
         None => None,
     };
     let Some(email) = recipient.and_then(|m| m.email) else {
@@ -71,7 +72,7 @@ pub(crate) async fn offer(
     let row = team::pending_invitation(
         id,
         &email,
-        MASTER,
+        Role::Master,
         &random_token(),
         user.member.id,
         OFFER_DAYS,
@@ -119,7 +120,7 @@ pub(crate) async fn offer(
 fn open_offers(business_id: i64) -> sea_orm::UpdateMany<invitations::Entity> {
     invitations::Entity::update_many()
         .filter(invitations::Column::BusinessId.eq(business_id))
-        .filter(invitations::Column::Role.eq(MASTER))
+        .filter(invitations::Column::Role.eq(Role::Master))
         .filter(invitations::Column::AcceptedAt.is_null())
         .filter(invitations::Column::RevokedAt.is_null())
 }
@@ -147,17 +148,17 @@ pub(crate) async fn accept(state: &AppState, user: &AuthUser, id: i64) -> ApiRes
     }
     let master = business_members::Entity::find()
         .filter(business_members::Column::BusinessId.eq(id))
-        .filter(business_members::Column::Role.eq(MASTER))
+        .filter(business_members::Column::Role.eq(Role::Master))
         .one(&txn)
         .await?;
     business_members::Entity::update_many()
-        .col_expr(business_members::Column::Role, Expr::value(MANAGER))
+        .col_expr(business_members::Column::Role, Expr::value(Role::Manager))
         .filter(business_members::Column::BusinessId.eq(id))
-        .filter(business_members::Column::Role.eq(MASTER))
+        .filter(business_members::Column::Role.eq(Role::Master))
         .exec(&txn)
         .await?;
     business_members::Entity::update_many()
-        .col_expr(business_members::Column::Role, Expr::value(MASTER))
+        .col_expr(business_members::Column::Role, Expr::value(Role::Master))
         .filter(business_members::Column::BusinessId.eq(id))
         .filter(business_members::Column::MemberId.eq(user.member.id))
         .exec(&txn)

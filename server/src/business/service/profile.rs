@@ -1,9 +1,10 @@
 //! Registering a business (the member becomes its master), the public profile, editing it,
 //! and the operator's verified badge: the rules and the writes behind `routes::profile`.
 
-use crate::auth::access::{self, require_admin, require_master_of, MASTER};
+use crate::auth::access::{self, require_admin, require_master_of, Role};
 use crate::auth::AuthUser;
 use crate::business::audit;
+use crate::entities::members::MemberRole;
 use crate::entities::{business_members, businesses, follows, uploads};
 use crate::http::error::{on_unique, ApiError, ApiResult};
 use crate::media::{self, UploadScope};
@@ -293,7 +294,7 @@ pub(crate) async fn register(
         .ok_or_else(|| {
             ApiError::bad_request("registrationNumber is not a valid business registration number")
         })?;
-    let scope = if user.member.role == "ADMIN" {
+    let scope = if user.member.role == MemberRole::Admin {
         UploadScope::Operator
     } else {
         UploadScope::Member(user.member.id)
@@ -344,7 +345,7 @@ pub(crate) async fn register(
     business_members::ActiveModel {
         business_id: Set(business.id),
         member_id: Set(user.member.id),
-        role: Set(MASTER.into()),
+        role: Set(Role::Master),
         created_at: Set(now),
         ..Default::default()
     }
@@ -443,10 +444,7 @@ pub(crate) async fn mine(state: &AppState, member_id: i64) -> ApiResult<Option<M
     };
     let row = find(state, business_id).await?;
     Ok(Some(Mine {
-        role: match role {
-            access::Role::Master => MASTER,
-            access::Role::Manager => access::MANAGER,
-        },
+        role: role.as_str(),
         business: profile(state, row, Some(member_id)).await?,
     }))
 }

@@ -1,11 +1,13 @@
 //! The people of a business: managers, invitations (e-mail bound, single use, 7 days) and the
 //! audit log the master reads; the rules and the writes behind `routes::team`.
 
-use crate::auth::access::{self, require_master_of, require_member_of, MANAGER};
+use crate::auth::access::{self, require_master_of, require_member_of, Role};
 use crate::auth::accounts::SignedIn;
 use crate::auth::{password, session, AuthUser};
 use crate::business::audit;
 use crate::business::service::profile;
+use crate::entities::members::MemberRole;
+use crate::entities::members::MemberStatus;
 use crate::entities::{audit_log, business_members, invitations, members};
 use crate::http::error::{on_unique, ApiError, ApiResult};
 use crate::http::limits::RateLimits;
@@ -55,7 +57,7 @@ pub(crate) async fn managers(
             member_id: row.member_id,
             nickname: member.as_ref().and_then(|m| m.nickname.clone()),
             email: member.and_then(|m| m.email),
-            role: row.role,
+            role: row.role.to_string(),
             since: row.created_at,
         })
         .collect())
@@ -111,7 +113,7 @@ pub(crate) struct Invitation {
     expires_at: DateTime<Utc>,
 }
 
-fn status_of(row: &invitations::Model, now: DateTime<Utc>) -> &'static str {
+pub(super) fn status_of(row: &invitations::Model, now: DateTime<Utc>) -> &'static str {
     if row.accepted_at.is_some() {
         "ACCEPTED"
     } else if row.revoked_at.is_some() {
@@ -177,9 +179,16 @@ pub(crate) async fn invite(
         .filter(invitations::Column::RevokedAt.is_null())
         .exec(&txn)
         .await?;
-    let row = pending_invitation(id, &email, MANAGER, &token, user.member.id, INVITATION_DAYS)
-        .insert(&txn)
-        .await?;
+    let row = pending_invitation(
+        id,
+        &email,
+        Role::Manager,
+        &token,
+        user.member.id,
+        INVITATION_DAYS,
+    )
+    .insert(&txn)
+    .await?;
     audit::write(
         &txn,
         id,
@@ -277,17 +286,14 @@ pub(crate) async fn revoke(
     Ok(())
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct InvitationView {
-    business_id: i64,
-    business_name: String,
-    email: String,
-    /// `PENDING` | `ACCEPTED` | `REVOKED` | `EXPIRED`
-    status: &'static str,
-    expires_at: DateTime<Utc>,
-    /// Whether an account with the invited e-mail exists (accept) or not (join).
-    account_exists: bool,
+/// Whether `member` is the one an invitation to `email` is for: a verified e-mail, the same
+/// address.
+pub(super) fn is_invited(member: &members::Model, email: &str) -> bool {
+    member.email_verified_at.is_some()
+        && member
+            .email
+            .as_deref()
+            .is_some_and(|own| own.eq_ignore_ascii_case(email))
 }
 
 /// A new pending invitation of `email` to `role` in `business_id`, valid for `days`; the
@@ -295,7 +301,7 @@ pub(crate) struct InvitationView {
 pub(in crate::business) fn pending_invitation(
     business_id: i64,
     email: &str,
-    role: &str,
+    role: Role,
     token: &str,
     invited_by: i64,
     days: i64,
@@ -304,7 +310,7 @@ pub(in crate::business) fn pending_invitation(
     invitations::ActiveModel {
         business_id: Set(business_id),
         email: Set(email.to_string()),
-        role: Set(role.into()),
+        role: Set(role),
         token_hash: Set(hash_token(token)),
         invited_by: Set(Some(invited_by)),
         created_at: Set(now),
@@ -316,29 +322,12 @@ pub(in crate::business) fn pending_invitation(
     }
 }
 
-async fn by_token(state: &AppState, token: &str) -> ApiResult<invitations::Model> {
+pub(super) async fn by_token(state: &AppState, token: &str) -> ApiResult<invitations::Model> {
     invitations::Entity::find()
         .filter(invitations::Column::TokenHash.eq(hash_token(token.trim())))
         .one(&state.db)
         .await?
         .ok_or_else(|| ApiError::NotFound("no such invitation".into()))
-}
-
-/// What an invitation link is for. Reading it accepts nothing.
-pub(crate) async fn show_invitation(state: &AppState, token: &str) -> ApiResult<InvitationView> {
-    let row = by_token(state, token).await?;
-    let business = profile::find(state, row.business_id).await?;
-    let account_exists = crate::auth::accounts::member_by_email(state, &row.email)
-        .await?
-        .is_some();
-    Ok(InvitationView {
-        business_id: business.id,
-        business_name: business.name,
-        status: status_of(&row, Utc::now()),
-        email: row.email,
-        expires_at: row.expires_at,
-        account_exists,
-    })
 }
 
 #[derive(Serialize, ToSchema)]
@@ -398,7 +387,7 @@ async fn take(
     business_members::ActiveModel {
         business_id: Set(row.business_id),
         member_id: Set(member_id),
-        role: Set(row.role.clone()),
+        role: Set(row.role),
         created_at: Set(now),
         ..Default::default()
     }
@@ -414,24 +403,24 @@ async fn take(
         "INVITATION_ACCEPTED",
         Some(member_id),
         Some(email.to_string()),
-        Some(serde_json::json!({ "role": row.role })),
+        Some(serde_json::json!({ "role": row.role.as_str() })),
     )
     .await?;
     Ok(Accepted {
         business_id: row.business_id,
-        role: row.role.clone(),
+        role: row.role.to_string(),
     })
 }
 
 /// Accepts an invitation as the signed-in member whose verified e-mail is the invited one.
 pub(crate) async fn accept(state: &AppState, user: &AuthUser, token: &str) -> ApiResult<Accepted> {
     let row = by_token(state, token).await?;
-    let email = user.member.email.clone().unwrap_or_default();
-    if user.member.email_verified_at.is_none() || !email.eq_ignore_ascii_case(&row.email) {
+    if !is_invited(&user.member, &row.email) {
         return Err(ApiError::Forbidden(
             "this invitation is for another e-mail address".into(),
         ));
     }
+    let email = user.member.email.clone().unwrap_or_default();
     let txn = state.db.begin().await?;
     let accepted = take(&txn, &row, user.member.id, &email).await?;
     txn.commit().await?;
@@ -485,8 +474,8 @@ pub(crate) async fn join(
         email_verified_at: Set(Some(now)),
         password_hash: Set(Some(hash)),
         nickname: Set(Some(nickname)),
-        role: Set("USER".into()),
-        status: Set("ACTIVE".into()),
+        role: Set(MemberRole::User),
+        status: Set(MemberStatus::Active),
         signup_channel: Set("email".into()),
         marketing_opt_in: Set(body.terms.marketing),
         terms_agreed_at: Set(Some(now)),

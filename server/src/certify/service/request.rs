@@ -6,6 +6,7 @@ use crate::certify::provider::{LookupError, Provider, ProviderResult};
 use crate::certify::queries::{self, Person};
 use crate::certify::{local, random_hex, REQUEST_TTL_MINUTES};
 use crate::entities::certifications;
+use crate::entities::certifications::CertificationStatus;
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use axum::http::StatusCode;
@@ -176,15 +177,17 @@ async fn open_request_of(
     let row = queries::by_certify_no(&state.db, certify_no)
         .await?
         .ok_or_else(|| ApiError::bad_request("no certification request has this certifyNo"))?;
-    match row.status.as_str() {
-        "REQUESTED" => {}
-        "CANCELLED" => return Err(cancelled()),
-        "COMPLETED" => {
+    match row.status {
+        CertificationStatus::Requested => {}
+        CertificationStatus::Cancelled => return Err(cancelled()),
+        CertificationStatus::Completed => {
             return Err(ApiError::bad_request(
                 "this certification is already completed",
             ))
         }
-        _ => return Err(ApiError::bad_request("this certification has failed")),
+        CertificationStatus::Failed => {
+            return Err(ApiError::bad_request("this certification has failed"))
+        }
     }
     if row.expires_at <= now {
         return Err(ApiError::bad_request(

@@ -5,6 +5,7 @@
 use super::{cancelled, required_id, Purpose};
 use crate::certify::queries;
 use crate::certify::USE_WITHIN_MINUTES;
+use crate::entities::certifications::CertificationStatus;
 use crate::entities::{certifications, members};
 use crate::http::error::{on_unique, ApiError, ApiResult};
 use crate::http::limits::RateLimits;
@@ -85,15 +86,17 @@ async fn completed_certification(
     let row = queries::by_certify_no(&state.db, &certify_no)
         .await?
         .ok_or_else(|| ApiError::bad_request("no certification has this certifyNo"))?;
-    match row.status.as_str() {
-        "COMPLETED" => {}
-        "CANCELLED" => return Err(cancelled()),
-        "REQUESTED" => {
+    match row.status {
+        CertificationStatus::Completed => {}
+        CertificationStatus::Cancelled => return Err(cancelled()),
+        CertificationStatus::Requested => {
             return Err(ApiError::bad_request(
                 "this certification is not completed: call /certify/v1/complete first",
             ))
         }
-        _ => return Err(ApiError::bad_request("this certification has failed")),
+        CertificationStatus::Failed => {
+            return Err(ApiError::bad_request("this certification has failed"))
+        }
     }
     if !purposes.iter().any(|p| p.as_str() == row.purpose) {
         let wanted: Vec<&str> = purposes.iter().map(|p| p.as_str()).collect();
@@ -290,7 +293,7 @@ mod tests {
             provider: "local".into(),
             provider_uid: Some("local_1".into()),
             purpose: "join".into(),
-            status: "COMPLETED".into(),
+            status: CertificationStatus::Completed,
             name: Some("홍길동".into()),
             phone: Some("01012345678".into()),
             birth_date: Some("1990-01-31".into()),

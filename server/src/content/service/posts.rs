@@ -21,7 +21,7 @@ use serde::Serialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
 
-pub use crate::entities::posts::{DRAFT, HIDDEN, PUBLISHED, REMOVED, SCHEDULED};
+pub use crate::entities::posts::PostStatus;
 
 /// Post `id`, or 404.
 pub async fn find(state: &AppState, id: i64) -> ApiResult<posts::Model> {
@@ -33,7 +33,7 @@ pub async fn find(state: &AppState, id: i64) -> ApiResult<posts::Model> {
 
 /// Whether a post is public now.
 pub fn is_visible(post: &posts::Model) -> bool {
-    post.status == PUBLISHED && post.published_at.is_some_and(|at| at <= Utc::now())
+    post.status == PostStatus::Published && post.published_at.is_some_and(|at| at <= Utc::now())
 }
 
 /// Moves a post to `status` (with the operator's reason for a removal) and tells the
@@ -41,18 +41,18 @@ pub fn is_visible(post: &posts::Model) -> bool {
 pub(crate) async fn set_status(
     state: &AppState,
     post: posts::Model,
-    status: &str,
+    status: PostStatus,
     reason: Option<String>,
 ) -> ApiResult<posts::Model> {
     let now = Utc::now();
     let published_at = post.published_at;
     let mut active: posts::ActiveModel = post.into();
-    active.status = Set(status.into());
-    if status == PUBLISHED {
+    active.status = Set(status);
+    if status == PostStatus::Published {
         active.publish_at = Set(None);
         active.published_at = Set(Some(published_at.filter(|at| *at <= now).unwrap_or(now)));
     }
-    if status == REMOVED {
+    if status == PostStatus::Removed {
         active.removed_reason = Set(reason);
     }
     active.updated_at = Set(now);
@@ -65,7 +65,7 @@ pub(crate) async fn set_status(
 async fn own_post(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<posts::Model> {
     let post = find(state, id).await?;
     require_member_of(state, &user.member, post.business_id).await?;
-    if post.status == REMOVED {
+    if post.status == PostStatus::Removed {
         return Err(ApiError::Forbidden("an operator removed this post".into()));
     }
     Ok(post)
@@ -74,7 +74,7 @@ async fn own_post(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<posts
 /// Hides a post of the writer's business from every list, search and page.
 pub(crate) async fn hide(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<PostDetail> {
     let post = own_post(state, user, id).await?;
-    let post = set_status(state, post, HIDDEN, None).await?;
+    let post = set_status(state, post, PostStatus::Hidden, None).await?;
     detail_of(state, post, Some(user.member.id)).await
 }
 
@@ -86,7 +86,7 @@ pub(crate) async fn publish(state: &AppState, user: &AuthUser, id: i64) -> ApiRe
             "a post needs a title and a body to be published",
         ));
     }
-    let post = set_status(state, post, PUBLISHED, None).await?;
+    let post = set_status(state, post, PostStatus::Published, None).await?;
     detail_of(state, post, Some(user.member.id)).await
 }
 
@@ -109,7 +109,7 @@ pub async fn remove_post(state: &AppState, id: i64, reason: &str) -> ApiResult<p
         return Err(ApiError::bad_request("reason must be 1 to 500 characters"));
     }
     let post = find(state, id).await?;
-    set_status(state, post, REMOVED, Some(reason.to_string())).await
+    set_status(state, post, PostStatus::Removed, Some(reason.to_string())).await
 }
 
 /// The detail of a post (the caller has checked who may see it).
@@ -166,7 +166,7 @@ pub(crate) async fn detail_of(
         is_report: post.is_report,
         report_url: post.report_upload_id.and_then(|id| urls.get(&id).cloned()),
         series_order: post.series_order,
-        status: post.status,
+        status: post.status.to_string(),
         publish_at: post.publish_at,
         published_at: post.published_at,
         updated_at: post.updated_at,
@@ -258,7 +258,7 @@ pub(crate) async fn shown(
         }
         None => false,
     };
-    if !own || post.status == REMOVED {
+    if !own || post.status == PostStatus::Removed {
         return Err(ApiError::NotFound("content does not exist".into()));
     }
     let detail = detail_of(state, post, viewer.map(|u| u.member.id)).await?;
@@ -297,11 +297,9 @@ pub(crate) async fn mine(
         .order_by_desc(posts::Column::Id)
         .limit(size + 1);
     if let Some(status) = status {
-        if ![DRAFT, SCHEDULED, PUBLISHED, HIDDEN, REMOVED].contains(&status.as_str()) {
-            return Err(ApiError::bad_request(
-                "status must be DRAFT, SCHEDULED, PUBLISHED, HIDDEN or REMOVED",
-            ));
-        }
+        let status = PostStatus::parse(&status).ok_or_else(|| {
+            ApiError::bad_request("status must be DRAFT, SCHEDULED, PUBLISHED, HIDDEN or REMOVED")
+        })?;
         select = select.filter(posts::Column::Status.eq(status));
     }
     if let Some(before) = page.before_id()? {
@@ -316,7 +314,7 @@ pub(crate) async fn mine(
                 post_seq: row.id,
                 title: row.title,
                 category_id: row.category_id,
-                status: row.status,
+                status: row.status.to_string(),
                 publish_at: row.publish_at,
                 published_at: row.published_at,
                 removed_reason: row.removed_reason,

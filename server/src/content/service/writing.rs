@@ -2,7 +2,7 @@
 //! (draft), schedule (KST), publish now, or keep the status. The body is sanitised with the
 //! one policy of [`crate::content::sanitize`] before it is stored.
 
-use super::posts::{detail_of, find, DRAFT, HIDDEN, PUBLISHED, REMOVED, SCHEDULED};
+use super::posts::{detail_of, find, PostStatus};
 use crate::auth::access::{membership_of, require_member_of};
 use crate::auth::AuthUser;
 use crate::catalog::PostDetail;
@@ -192,7 +192,7 @@ async fn check(
 }
 
 /// A post's status, scheduled time and publication time after an action.
-type Transition = (&'static str, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+type Transition = (PostStatus, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
 
 /// What an action does to a post's status and times.
 fn next_status(
@@ -205,8 +205,12 @@ fn next_status(
         .and_then(|post| post.published_at)
         .filter(|at| *at <= now);
     match action {
-        "draft" => Ok((DRAFT, None, None)),
-        "publish" => Ok((PUBLISHED, None, Some(published_before.unwrap_or(now)))),
+        "draft" => Ok((PostStatus::Draft, None, None)),
+        "publish" => Ok((
+            PostStatus::Published,
+            None,
+            Some(published_before.unwrap_or(now)),
+        )),
         "schedule" => {
             let at = parse_publish_at(
                 publish_at.ok_or_else(|| ApiError::bad_request("schedule needs publishAt"))?,
@@ -214,21 +218,11 @@ fn next_status(
             if at <= now {
                 return Err(ApiError::bad_request("publishAt must be in the future"));
             }
-            Ok((SCHEDULED, Some(at), None))
+            Ok((PostStatus::Scheduled, Some(at), None))
         }
         "save" => match current {
-            None => Ok((DRAFT, None, None)),
-            Some(post) => Ok((
-                match post.status.as_str() {
-                    SCHEDULED => SCHEDULED,
-                    PUBLISHED => PUBLISHED,
-                    HIDDEN => HIDDEN,
-                    REMOVED => REMOVED,
-                    _ => DRAFT,
-                },
-                post.publish_at,
-                post.published_at,
-            )),
+            None => Ok((PostStatus::Draft, None, None)),
+            Some(post) => Ok((post.status, post.publish_at, post.published_at)),
         },
         _ => Err(ApiError::bad_request(
             "action must be draft, publish, schedule or save",
@@ -293,7 +287,7 @@ pub(crate) async fn create(
     let now = Utc::now();
     let (status, publish_at, published_at) =
         next_status(&input.action, input.publish_at.as_deref(), None, now)?;
-    let checked = check(state, business_id, &input, status != DRAFT).await?;
+    let checked = check(state, business_id, &input, status != PostStatus::Draft).await?;
     let txn = state.db.begin().await?;
     let post = posts::ActiveModel {
         business_id: Set(business_id),
@@ -307,7 +301,7 @@ pub(crate) async fn create(
         is_report: Set(checked.is_report),
         report_upload_id: Set(checked.report_upload_id),
         series_order: Set(checked.series_order),
-        status: Set(status.into()),
+        status: Set(status),
         publish_at: Set(publish_at),
         published_at: Set(published_at),
         removed_reason: Set(None),
@@ -347,7 +341,7 @@ pub(crate) async fn edit(
             "a post cannot move to another business",
         ));
     }
-    if current.status == REMOVED {
+    if current.status == PostStatus::Removed {
         return Err(ApiError::Forbidden("an operator removed this post".into()));
     }
     let now = Utc::now();
@@ -357,7 +351,13 @@ pub(crate) async fn edit(
         Some(&current),
         now,
     )?;
-    let checked = check(state, current.business_id, &input, status != DRAFT).await?;
+    let checked = check(
+        state,
+        current.business_id,
+        &input,
+        status != PostStatus::Draft,
+    )
+    .await?;
     let mut active: posts::ActiveModel = current.into();
     active.category_id = Set(checked.category_id);
     active.title = Set(checked.title);
@@ -368,7 +368,7 @@ pub(crate) async fn edit(
     active.is_report = Set(checked.is_report);
     active.report_upload_id = Set(checked.report_upload_id);
     active.series_order = Set(checked.series_order);
-    active.status = Set(status.into());
+    active.status = Set(status);
     active.publish_at = Set(publish_at);
     active.published_at = Set(published_at);
     active.updated_at = Set(now);

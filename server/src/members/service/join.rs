@@ -4,6 +4,8 @@
 use super::{check_interests, check_nickname, check_password_policy, Terms};
 use crate::auth::accounts::{member_by_email, valid_email, SignedIn};
 use crate::auth::{password, session};
+use crate::entities::members::MemberRole;
+use crate::entities::members::MemberStatus;
 use crate::entities::{email_codes, member_interests, members};
 use crate::http::error::{on_unique, ApiError, ApiResult};
 use crate::http::limits::RateLimits;
@@ -249,8 +251,8 @@ pub(in crate::members) async fn join(
         email_verified_at: Set(Some(now)),
         password_hash: Set(Some(hash)),
         nickname: Set(None),
-        role: Set("USER".into()),
-        status: Set("ACTIVE".into()),
+        role: Set(MemberRole::User),
+        status: Set(MemberStatus::Active),
         signup_channel: Set("email".into()),
         marketing_opt_in: Set(marketing),
         terms_agreed_at: Set(Some(now)),
@@ -354,7 +356,7 @@ pub(in crate::members) fn account_state(member: members::Model) -> AccountState 
         None
     };
     AccountState {
-        status: member.status,
+        status: member.status.to_string(),
         channel: member.signup_channel,
         email_verified: member.email_verified_at.is_some(),
         certified,

@@ -33,21 +33,16 @@ pub fn check_password_policy(password: &str, email: Option<&str>) -> ApiResult<(
     )))
 }
 
-/// A nickname: 2–20 characters of Korean, English, digits, spaces, `_` and `-`, trimmed.
+/// A nickname: the core's rule (2–20 characters of Korean, English, digits, spaces, `_` and
+/// `-`, trimmed), the one the forms show as the member types.
 pub fn check_nickname(nickname: &str) -> ApiResult<String> {
-    let nickname = nickname.trim();
-    let count = nickname.chars().count();
-    let allowed = |c: char| {
-        tidemark_core::filter::is_korean(c)
-            || c.is_ascii_alphanumeric()
-            || matches!(c, ' ' | '_' | '-')
-    };
-    if !(2..=20).contains(&count) || !nickname.chars().all(allowed) {
+    let check = tidemark_core::nickname::check_nickname(nickname);
+    if !check.ok {
         return Err(ApiError::bad_request(
             "nickname must be 2–20 characters of Korean, English, digits, spaces, _ or -",
         ));
     }
-    Ok(nickname.to_string())
+    Ok(check.nickname)
 }
 
 /// Interests are category ids 1–9, each at most once.

@@ -5,6 +5,7 @@
 use super::check_password_policy;
 use crate::auth::accounts::valid_email;
 use crate::auth::{password, session};
+use crate::entities::members::MemberStatus;
 use crate::entities::{members, password_resets};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::limits::RateLimits;
@@ -52,7 +53,7 @@ pub(in crate::members) async fn find_by_email(
     )?;
     let member = members::Entity::find()
         .filter(members::Column::Email.eq(&email))
-        .filter(members::Column::Status.eq("ACTIVE"))
+        .filter(members::Column::Status.eq(MemberStatus::Active))
         .one(&state.db)
         .await?;
     if let Some(member) = member {
@@ -135,7 +136,7 @@ pub(in crate::members) async fn reset(
     let member = members::Entity::find_by_id(reset.member_id)
         .one(&state.db)
         .await?
-        .filter(|m| m.status == "ACTIVE")
+        .filter(|m| m.status == MemberStatus::Active)
         .ok_or_else(invalid)?;
     check_password_policy(&body.password, member.email.as_deref())?;
     let hash = password::hash(body.password).await?;
@@ -159,6 +160,66 @@ pub(in crate::members) async fn reset(
     end_reset_links(&txn, member.id, now).await?;
     txn.commit().await?;
     Ok(())
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(in crate::members) struct CheckRequest {
+    /// `email` (the token from the mailed link) or `phone` (after certification).
+    #[serde(rename = "type")]
+    kind: String,
+    token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(in crate::members) struct ResetState {
+    /// `VALID` | `USED` (this link, or a newer reset, set a password) | `EXPIRED`
+    status: &'static str,
+    /// The account's e-mail while the link is valid: the new password may not contain its name.
+    email: Option<String>,
+    expires_at: DateTime<Utc>,
+}
+
+/// What a reset link is before a new password is typed: valid (with the account's e-mail),
+/// used or expired. A token that is not one is a 400, as at the reset itself.
+pub(in crate::members) async fn check(
+    state: &AppState,
+    ip: &str,
+    body: &CheckRequest,
+) -> ApiResult<ResetState> {
+    RateLimits::check(
+        &state.limits.recovery_ip,
+        ip,
+        "recovery requests from this address",
+    )?;
+    if body.kind != "email" && body.kind != "phone" {
+        return Err(ApiError::bad_request("type must be email or phone"));
+    }
+    let invalid = || ApiError::bad_request("the reset link is not valid; ask for a new one");
+    let reset = password_resets::Entity::find()
+        .filter(password_resets::Column::TokenHash.eq(hash_token(body.token.trim())))
+        .filter(password_resets::Column::Channel.eq(&body.kind))
+        .one(&state.db)
+        .await?
+        .ok_or_else(invalid)?;
+    let member = members::Entity::find_by_id(reset.member_id)
+        .one(&state.db)
+        .await?
+        .filter(|m| m.status == MemberStatus::Active)
+        .ok_or_else(invalid)?;
+    let status = if reset.used_at.is_some() {
+        "USED"
+    } else if reset.expires_at <= Utc::now() {
+        "EXPIRED"
+    } else {
+        "VALID"
+    };
+    Ok(ResetState {
+        status,
+        email: (status == "VALID").then_some(member.email).flatten(),
+        expires_at: reset.expires_at,
+    })
 }
 
 /// Ends every reset link of `member_id` that is still open: a reset or a password change

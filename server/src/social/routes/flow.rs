@@ -8,7 +8,7 @@ use crate::http::extract::Query;
 use crate::http::openapi::ErrorBody;
 use crate::http::security::ClientIp;
 use crate::social::service::flow::{
-    self, Authorization, AuthorizeQuery, SocialJoinRequest, SocialJoined, SocialToken,
+    self, Authorization, AuthorizeQuery, Channels, SocialJoinRequest, SocialJoined, SocialToken,
     SocialTokenRequest, STATE_TTL_SECS,
 };
 use crate::state::AppState;
@@ -20,6 +20,13 @@ use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 /// someone else cannot sign this browser in as them (login CSRF, RFC 6749 §10.12).
 const STATE_COOKIE: &str = "tm_oauth";
 const STATE_COOKIE_PATH: &str = "/oauth/v1/social";
+
+/// The social sign-in channels this site offers, for the join and login pages' buttons.
+#[utoipa::path(get, path = "/oauth/v1/social/channels", tag = "social",
+    responses((status = 200, body = Ok<Channels>)))]
+pub async fn channels(State(state): State<AppState>) -> Ok<Channels> {
+    ok(flow::channels(&state))
+}
 
 /// Starts a social sign-in: a single-use state and a PKCE verifier are kept for 10 minutes,
 /// and the answer is the provider's authorize address.

@@ -5,6 +5,8 @@
 use super::local::{code_challenge_s256, CALLBACK_PATH};
 use crate::auth::accounts::SignedIn;
 use crate::auth::session;
+use crate::entities::members::MemberRole;
+use crate::entities::members::MemberStatus;
 use crate::entities::{members, oauth_states, social_identities};
 use crate::http::error::{on_unique, ApiError, ApiResult};
 use crate::http::limits::RateLimits;
@@ -32,6 +34,25 @@ pub struct AuthorizeQuery {
     auth_type: String,
     /// A path of this site to return to after sign-in; anything else becomes `/`.
     redirect_url: Option<String>,
+}
+
+/// The social sign-in channels this site offers.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Channels {
+    /// The configured providers, in the order a page shows them (the built-in `local`
+    /// provider last, and only where it is switched on).
+    channels: Vec<Channel>,
+}
+
+/// The channels whose provider is configured here.
+pub fn channels(state: &AppState) -> Channels {
+    Channels {
+        channels: Channel::ALL
+            .into_iter()
+            .filter(|channel| Provider::configured(&state.settings, *channel).is_ok())
+            .collect(),
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -193,7 +214,7 @@ pub async fn token(
         .await?;
     let account_exists = member_of(&state.db, channel, &identity.subject)
         .await?
-        .is_some_and(|m| m.status == "ACTIVE");
+        .is_some_and(|m| m.status == MemberStatus::Active);
     let auth_token = issue_auth_token(state, channel, &identity)?;
     Ok(SocialToken {
         auth_token,
@@ -286,8 +307,8 @@ pub async fn join(
         email_verified_at: Set(identity.email.as_ref().map(|_| now)),
         password_hash: Set(None),
         nickname: Set(None),
-        role: Set("USER".into()),
-        status: Set("ACTIVE".into()),
+        role: Set(MemberRole::User),
+        status: Set(MemberStatus::Active),
         signup_channel: Set(channel.as_str().into()),
         marketing_opt_in: Set(body.terms.marketing),
         terms_agreed_at: Set(Some(now)),

@@ -5,6 +5,7 @@ use super::{authorize, readers, resolve, today_kst, Period, PeriodOut, PeriodQue
 use crate::analytics::sql::{self, int};
 use crate::auth::AuthUser;
 use crate::entities::posts;
+use crate::entities::posts::PostStatus;
 use crate::http::error::{ApiError, ApiResult};
 use crate::kernel::kst::kst;
 use crate::state::AppState;
@@ -125,7 +126,7 @@ async fn content_rows(state: &AppState, request: &ContentsRequest) -> ApiResult<
             posts::Column::PublishedAt,
         ])
         .filter(posts::Column::BusinessId.eq(business_id))
-        .filter(posts::Column::Status.ne("DRAFT"))
+        .filter(posts::Column::Status.ne(PostStatus::Draft))
         .into_tuple()
         .all(db)
         .await?;

@@ -27,6 +27,7 @@ use crate::analytics::sql::{self, int, READ_KINDS, VISITOR};
 use crate::auth::access::require_member_of;
 use crate::auth::AuthUser;
 use crate::entities::businesses;
+use crate::entities::members::MemberRole;
 use crate::http::error::{ApiError, ApiResult};
 use crate::kernel::kst::kst_date;
 use crate::state::AppState;
@@ -158,7 +159,7 @@ pub(super) async fn authorize(
     user: &AuthUser,
     business_id: i64,
 ) -> ApiResult<()> {
-    if user.member.role != "ADMIN" {
+    if user.member.role != MemberRole::Admin {
         require_member_of(state, &user.member, business_id).await?;
     }
     let exists = businesses::Entity::find_by_id(business_id)
