@@ -79,20 +79,27 @@ export default defineConfig({
     // Top-level await loads the core's WebAssembly before the first render.
     target: "es2022",
     outDir: "dist",
-    // One stylesheet for every page (a few KB compressed): the server's prerendered first
-    // view is styled before any page chunk arrives.
-    cssCodeSplit: false,
+    // One stylesheet for the reader's site (a few KB compressed, in the app group below): the
+    // server's prerendered first view is styled before any page chunk arrives. The member
+    // area's styles (its forms and pages) come with their own chunks, so a reader's post page
+    // never loads them.
+    cssCodeSplit: true,
+    // A lazy page names only its stylesheets for preloading: its script's own imports are
+    // few and small, and every name listed is carried in the app chunk the reader's post page
+    // loads first.
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith(".css")) },
     rolldownOptions: {
       output: {
         codeSplitting: {
           // What every page runs (React, the query client, the router, the core's glue, the
           // app shell, the shared components: cards and the follow/bookmark buttons) in one
           // chunk: fewer requests and better compression than a dozen shared crumbs. Pages
-          // stay their own chunks.
+          // stay their own chunks, and so does what only the member area uses (its forms,
+          // card page, certification and social flows): a reader's post page never loads it.
           groups: [
             {
               name: "app",
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](lib|app|components)[\\/]|features[\\/]posts[\\/](api|components)/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]))|features[\\/]posts[\\/](api|components)|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social)[\\/]|components[\\/](form|page|joinSocial)[\\/])[^?]*\.css$/,
             },
           ],
         },

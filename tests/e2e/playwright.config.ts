@@ -1,8 +1,13 @@
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const port = Number(process.env.TIDEMARK_E2E_PORT ?? 18080);
+/** The real SMTP server the site sends its mail to (aiosmtpd, writing a maildir the tests
+ * read: mail.ts); its port is the site's port + 1. */
+const smtpPort = port + 1;
+export const maildir = `${tmpdir()}/tidemark-e2e-mail-${smtpPort}`;
 
 // Debian's Chromium, never a downloaded one; the flags keep it off the network (this machine
 // has none beyond the package registries) and quiet.
@@ -28,14 +33,31 @@ export default defineConfig({
     locale: "en-US",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },
-  webServer: {
-    command: process.env.TIDEMARK_BIN ?? `${root}/target/debug/tidemark`,
-    cwd: root,
-    // Many browser contexts sign in and take guest ids from one address within seconds: the
-    // rate limits (tested in the server's own tests) would answer 429 here.
-    env: { PORT: String(port), TIDEMARK_UI_DIR: `${root}/ui/dist`, RUST_LOG: "warn", TIDEMARK_RATE_LIMITS: "off" },
-    url: `http://127.0.0.1:${port}/health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `rm -rf ${maildir} && python3 -m aiosmtpd -n -l 127.0.0.1:${smtpPort} -c aiosmtpd.handlers.Mailbox ${maildir}`,
+      cwd: root,
+      port: smtpPort,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      command: process.env.TIDEMARK_BIN ?? `${root}/target/debug/tidemark`,
+      cwd: root,
+      // Many browser contexts sign in and take guest ids from one address within seconds: the
+      // rate limits (tested in the server's own tests) would answer 429 here.
+      env: {
+        PORT: String(port),
+        TIDEMARK_UI_DIR: `${root}/ui/dist`,
+        RUST_LOG: "warn",
+        TIDEMARK_RATE_LIMITS: "off",
+        TIDEMARK_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // The links in mail and the providers' return addresses point where the browser is.
+        TIDEMARK_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
+      url: `http://127.0.0.1:${port}/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

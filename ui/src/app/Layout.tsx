@@ -4,6 +4,7 @@ import { breadcrumbs, isLoginPath, type Layout as LayoutName } from "../lib/core
 import { useI18n } from "../lib/i18n";
 import { loginHere } from "../lib/login";
 import { useSession } from "../lib/session";
+import { FlashNotice } from "../components/notice/FlashNotice";
 import { AppErrorMessage } from "./AppErrorMessage";
 
 /** Both layouts of SPEC carry the site header and footer; `default` is the search page's,
@@ -41,6 +42,7 @@ export function Layout({ layout, children }: { layout: LayoutName; children: Rea
         </div>
       </header>
       <main id="main" className="site-main">
+        <FlashNotice />
         {children}
       </main>
       <AppErrorMessage />

@@ -13,12 +13,15 @@ export const GET_CACHE_MS = 90_000;
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** A 429's `Retry-After`, in seconds, when the server said. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, retryAfter: number | null = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
+    this.retryAfter = retryAfter;
   }
 
   /** 401 and 403 send the visitor to the login page (SPEC §4). */
@@ -76,7 +79,8 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   if (!response.ok || envelope === null || String(envelope.code) !== "0") {
     const code = envelope?.code === undefined ? String(response.status) : String(envelope.code);
     const message = typeof envelope?.message === "string" ? envelope.message : response.statusText || "request failed";
-    throw new ApiError(response.status, code, message);
+    const retryAfter = Number.parseInt(response.headers.get("retry-after") ?? "", 10);
+    throw new ApiError(response.status, code, message, Number.isFinite(retryAfter) ? retryAfter : null);
   }
   return envelope.data as T;
 }

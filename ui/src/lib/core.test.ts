@@ -146,7 +146,11 @@ describe("rules reach JavaScript intact", () => {
     expect(core.compose(core.decompose("닭과 의자"))).toBe("닭과 의자");
     expect(core.isValidBusinessNumber("124-81-00998")).toBe(true);
     expect(core.isValidBusinessNumber("124-81-00999")).toBe(false);
-    expect(core.checkPassword("Demo-pass-2026", "reader@tidemark.test")).toEqual({ ok: true, problems: [] });
+    expect(core.checkPassword("Demo-pass-2026", "reader@tidemark.test")).toEqual({
+      ok: true,
+      problems: [],
+      kinds: { upper: true, lower: true, digit: true, other: true },
+    });
     expect(core.isValidEmail("reader@tidemark.test")).toBe(true);
     expect(core.breadcrumbs(0, "en")).toHaveLength(9);
     expect(core.pickLanguage(null, ["en-US"])).toBe("en");

@@ -1,4 +1,4 @@
-// The signed-in reader's ties to what is on screen (server/src/engagement/mod.rs): which of
+// The signed-in reader's ties to what is on screen (server/src/engagement/service.rs): which of
 // the shown posts they bookmarked and which of the shown businesses they follow.
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./api";

@@ -5,7 +5,7 @@ import { asMissing, retryPageData } from "./errors";
 import { inlineCall, pageData } from "./pageData";
 import type { BusinessBadge } from "./posts";
 
-/** The business card on a post (server/src/content/posts.rs BusinessCard). */
+/** The business card on a post (server/src/catalog/view.rs BusinessCard). */
 export interface PostBusiness extends BusinessBadge {
   description: string;
   industry: string;
@@ -14,7 +14,7 @@ export interface PostBusiness extends BusinessBadge {
   following: boolean;
 }
 
-/** `GET /api/v1/posts/{id}` (server/src/content/posts.rs PostDetail). */
+/** `GET /api/v1/posts/{id}` (server/src/catalog/view.rs PostDetail). */
 export interface PostDetail {
   postSeq: number;
   business: PostBusiness;

@@ -3,7 +3,7 @@
 // HttpOnly cookies the server sets; the page sees only `tml` (a session exists) and `tma_id`.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { ApiError, api, readCookie } from "./api";
-import { dataLayerUser, maySignIn, signInBody, TokenCheckThrottle, type DataLayerUser } from "./core";
+import { dataLayerUser, maySignIn, signInBody, TokenCheckThrottle, type DataLayerUser, type SignInBody } from "./core";
 
 /** The signed-in member, as `GET /oauth/v1/token/profile` answers it. */
 export interface Member {
@@ -33,6 +33,9 @@ export interface Session {
   signOut: () => Promise<void>;
   /** The silent refresh of SPEC §4 ("on other paths tokens are silently refreshed"). */
   refresh: () => void;
+  /** Reads the member's profile again after a change to it (nickname, certification); a
+   * session the server has ended becomes a guest's. */
+  reload: () => Promise<void>;
 }
 
 const TOKEN_CHECK_KEY = "tidemark.tokenCheckAt";
@@ -58,7 +61,7 @@ function store(key: string, value: string) {
 }
 
 /** A stable id of this browser for the sign-in request's device fields. */
-function deviceId(): string {
+export function deviceId(): string {
   let id = stored(DEVICE_ID_KEY);
   if (!id) {
     id = crypto.randomUUID();
@@ -116,6 +119,20 @@ async function startSession(): Promise<Member | null> {
   return null;
 }
 
+/** SPEC §5: the account status first with the sign-in request, the login only when the core
+ * accepts its code (by e-mail, or by a social identity's authToken). */
+export async function statusThenLogin(body: SignInBody): Promise<void> {
+  const refused = await api("/membership/v1/account/status", { method: "POST", body }).then(
+    () => null,
+    (error: unknown) => {
+      if (error instanceof ApiError) return error;
+      throw error;
+    },
+  );
+  if (!maySignIn(refused === null ? "0" : refused.code)) throw refused ?? new ApiError(401, "1003", "sign-in refused");
+  await api("/membership/v1/login", { method: "POST", body });
+}
+
 /** The session the pages read; SessionProvider gives the app's (tests may give their own). */
 export const SessionContext = createContext<Session | null>(null);
 
@@ -134,17 +151,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback(async (email: string, password: string, autoLogin: boolean) => {
-    const body = signInBody({ kind: "email", email, password, autoLogin }, { userAgent: navigator.userAgent, deviceId: deviceId() });
-    // SPEC §5: the account status first; sign-in only when the core accepts its code.
-    const refused = await api("/membership/v1/account/status", { method: "POST", body }).then(
-      () => null,
-      (error: unknown) => {
-        if (error instanceof ApiError) return error;
-        throw error;
-      },
-    );
-    if (!maySignIn(refused === null ? "0" : refused.code)) throw refused ?? new ApiError(401, "1003", "sign-in refused");
-    await api("/membership/v1/login", { method: "POST", body });
+    await statusThenLogin(signInBody({ kind: "email", email, password, autoLogin }, { userAgent: navigator.userAgent, deviceId: deviceId() }));
     store(TOKEN_CHECK_KEY, String(Date.now()));
     setMember(await lookUpProfile());
   }, []);
@@ -164,6 +171,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
+  const reload = useCallback(async () => {
+    try {
+      setMember(await api<Member>("/oauth/v1/token/profile"));
+    } catch (error) {
+      if (error instanceof ApiError && error.needsLogin) setMember(null);
+    }
+  }, []);
+
   const value = useMemo<Session>(
     () => ({
       ready,
@@ -173,8 +188,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
       refresh,
+      reload,
     }),
-    [ready, member, signIn, signOut, refresh],
+    [ready, member, signIn, signOut, refresh, reload],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -195,6 +195,7 @@ export function sessionOf(state: "starting" | "guest" | "member", user: DataLaye
     signIn: async () => undefined,
     signOut: async () => undefined,
     refresh: () => undefined,
+    reload: async () => undefined,
   };
 }
 

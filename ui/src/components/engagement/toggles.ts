@@ -7,7 +7,7 @@ import { pushDataLayer } from "../../lib/analytics";
 import { useLoginRedirect } from "../../lib/login";
 import { useSession } from "../../lib/session";
 
-/** Where a follow happened; the server keeps it with the follow (engagement/mod.rs), and it is
+/** Where a follow happened; the server keeps it with the follow (server/src/engagement/service.rs), and it is
  * also the data-layer event's name (SPEC §3). */
 export type FollowSource = "Follow_Content" | "Follow_ContentList" | "Follow_CorpProfile";
 /** Where a bookmark happened, as for follows. */

@@ -1,5 +1,5 @@
-// A business's public profile and its posts (server/src/business/profile.rs,
-// server/src/content/lists.rs `of_business`).
+// A business's public profile and its posts (server/src/business/service/profile.rs,
+// server/src/content/service/lists.rs `of_business`).
 import { queryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { asMissing, retryPageData } from "../../lib/errors";

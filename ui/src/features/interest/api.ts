@@ -1,5 +1,5 @@
-// The reader's own lists (server/src/engagement/mod.rs) and a business's latest posts
-// (server/src/content/lists.rs). The reader's lists sit under the key ["me", …] so whatever
+// The reader's own lists (server/src/engagement/service.rs) and a business's latest posts
+// (server/src/content/service/lists.rs). The reader's lists sit under the key ["me", …] so whatever
 // follows or bookmarks can invalidate them in one go.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";

@@ -1,111 +1,202 @@
+// /member/login and /member/login/email. A signed-in visitor never sees them: the core's route
+// guard (app/App.tsx) sends them on to the saved address, or to / — and only to an address on
+// this site (`postLoginTarget`). Signing in here goes the same way.
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import { FormAlert, PasswordField, TextField, useFailureMessage, useProblems } from "../../components/form";
+import { CardPage } from "../../components/page/CardPage";
 import { ApiError } from "../../lib/api";
 import { filterEmail, isValidEmail, loginHref, postLoginTarget, type RouteMatch } from "../../lib/core";
 import { savedRedirect } from "../../lib/login";
 import { useSession } from "../../lib/session";
+import { startSocial, useSocialChannels, type Channel } from "../../lib/social";
 import "./member.css";
-import { useMemberTexts } from "./texts";
+import { useMemberTexts, type MemberText } from "./texts";
 
-/** /member/login and /member/login/email. A signed-in visitor never sees them: the core's
- * route guard sends them on to the saved address. */
 export default function LoginPage({ route }: { route: RouteMatch }) {
+  const redirectUrl = savedRedirect(useSearch());
+  return route.name === "loginEmail" ? <EmailLogin redirectUrl={redirectUrl} /> : <LoginChoices redirectUrl={redirectUrl} />;
+}
+
+/** /member/login: e-mail, then each social provider the site offers. */
+function LoginChoices({ redirectUrl }: { redirectUrl: string | null }) {
   const tx = useMemberTexts();
-  const search = useSearch();
-  const redirectUrl = savedRedirect(search);
   return (
-    <div className="page member-page">
-      <section className="member-card" aria-labelledby="login-title">
-        <h1 id="login-title">{tx.loginTitle}</h1>
-        <p className="member-lead">{tx.loginLead}</p>
-        {route.name === "loginEmail" ? (
-          <EmailLoginForm redirectUrl={redirectUrl} />
-        ) : (
-          <Link href={loginHref(redirectUrl, "/member/login/email")} className="button button-primary button-block">
-            {tx.withEmail}
-          </Link>
-        )}
-        <p className="member-links">
-          <span>{tx.noAccount}</span> <Link href="/member/join">{tx.join}</Link>
-          <span aria-hidden="true"> · </span>
-          <Link href="/password/find/options">{tx.findPassword}</Link>
-        </p>
-      </section>
-    </div>
+    <CardPage title={tx.loginTitle} lead={tx.loginLead}>
+      <div className="login-ways">
+        <Link href={loginHref(redirectUrl, "/member/login/email")} className="button button-primary button-block">
+          {tx.withEmail}
+        </Link>
+        <SocialButtons redirectUrl={redirectUrl} />
+      </div>
+      <MemberLinks />
+    </CardPage>
   );
 }
 
-function EmailLoginForm({ redirectUrl }: { redirectUrl: string | null }) {
+const CHANNEL_ORDER: Channel[] = ["kakao", "naver", "google", "local"];
+
+function SocialButtons({ redirectUrl }: { redirectUrl: string | null }) {
+  const tx = useMemberTexts();
+  const failure = useFailureMessage();
+  const channels = useSocialChannels();
+  const [leaving, setLeaving] = useState<Channel | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function start(channel: Channel) {
+    setLeaving(channel);
+    setProblem(null);
+    try {
+      await startSocial(channel, "signin", redirectUrl);
+    } catch (error) {
+      setProblem(failure(error));
+      setLeaving(null);
+    }
+  }
+
+  if (channels.isPending) {
+    return (
+      <p className="login-social-note" role="status">
+        {tx.socialLoading}
+      </p>
+    );
+  }
+  if (channels.isError) return <p className="login-social-note">{tx.socialMissing}</p>;
+  const offered = CHANNEL_ORDER.filter((channel) => channels.data.includes(channel));
+  if (offered.length === 0) return null;
+  return (
+    <>
+      <p className="login-or" aria-hidden="true">
+        <span>{tx.or}</span>
+      </p>
+      <ul className="login-social" aria-label={tx.socialGroup}>
+        {offered.map((channel) => (
+          <li key={channel}>
+            <button
+              type="button"
+              className={`button button-block social-button social-${channel}`}
+              disabled={leaving !== null}
+              aria-busy={leaving === channel || undefined}
+              onClick={() => void start(channel)}
+            >
+              {tx[channel]}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {leaving ? (
+        <p className="visually-hidden" role="status">
+          {tx.leaving}
+        </p>
+      ) : null}
+      <FormAlert problem={problem} />
+    </>
+  );
+}
+
+function MemberLinks({ redirectUrl, otherWays }: { redirectUrl?: string | null; otherWays?: boolean }) {
+  const tx = useMemberTexts();
+  return (
+    <ul className="member-links">
+      {otherWays ? (
+        <li>
+          <Link href={loginHref(redirectUrl ?? null)}>{tx.otherWays}</Link>
+        </li>
+      ) : null}
+      <li>
+        <Link href="/password/find/options">{tx.findPassword}</Link>
+      </li>
+      <li>
+        {tx.noAccount} <Link href="/member/join">{tx.join}</Link>
+      </li>
+    </ul>
+  );
+}
+
+/** /member/login/email: the e-mail and password; the account status first (SPEC §5, in the
+ * session), then the saved address. */
+function EmailLogin({ redirectUrl }: { redirectUrl: string | null }) {
   const tx = useMemberTexts();
   const session = useSession();
+  const failure = useFailureMessage();
   const [, navigate] = useLocation();
+  const { formRef, problems, show, clear } = useProblems();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [keep, setKeep] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Problems are kept as text keys (and the failed call), and said in the language shown.
+  const [failed, setFailed] = useState<unknown>(null);
+  const say = (problem: string | undefined) =>
+    problem === "failure"
+      ? failure(failed, (known) => {
+          if (known.code === "2002") return tx.noSuchAccount;
+          if (known.status === 401) return tx.wrongCredentials;
+          if (known.status === 403) return tx.locked;
+          return undefined;
+        })
+      : problem && tx[problem as MemberText];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!email || !password) return setProblem(tx.missingFields);
-    if (!isValidEmail(email)) return setProblem(tx.invalidEmail);
+    const found = {
+      email: !email ? "missingEmail" : !isValidEmail(email) ? "invalidEmail" : undefined,
+      password: !password ? "missingPassword" : undefined,
+    };
+    if (found.email || found.password) return show(found);
     setBusy(true);
-    setProblem(null);
+    clear();
     try {
       await session.signIn(email, password, keep);
       navigate(postLoginTarget(redirectUrl), { replace: true });
     } catch (error) {
-      setProblem(messageOf(error, tx));
+      setFailed(error);
+      // A malformed address is the e-mail field's problem; any other refusal the form's.
+      show(error instanceof ApiError && error.status === 400 && error.code === "104" ? { email: "invalidEmail" } : { form: "failure" });
       setBusy(false);
     }
   }
 
   return (
-    <form className="member-form" onSubmit={submit} noValidate>
-      <label htmlFor="login-email">{tx.email}</label>
-      <input
-        id="login-email"
-        name="email"
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        value={email}
-        onChange={(event) => setEmail(filterEmail(event.target.value))}
-        aria-invalid={problem !== null}
-        aria-describedby={problem ? "login-problem" : undefined}
-      />
-      <label htmlFor="login-password">{tx.password}</label>
-      <input
-        id="login-password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        aria-invalid={problem !== null}
-        aria-describedby={problem ? "login-problem" : undefined}
-      />
-      <label className="checkbox">
-        <input type="checkbox" checked={keep} onChange={(event) => setKeep(event.target.checked)} />
-        {tx.keepSignedIn}
-      </label>
-      {problem ? (
-        <p id="login-problem" className="form-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
-        {busy ? tx.submitting : tx.submit}
-      </button>
-    </form>
+    <CardPage title={tx.emailTitle} lead={tx.emailLead}>
+      <form ref={formRef} className="form-stack" onSubmit={submit} noValidate>
+        <TextField
+          id="login-email"
+          label={tx.email}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={email}
+          filter={filterEmail}
+          onChange={setEmail}
+          problem={say(problems.email)}
+        />
+        <PasswordField
+          id="login-password"
+          label={tx.password}
+          autoComplete="current-password"
+          showRule={false}
+          value={password}
+          onChange={setPassword}
+          problem={say(problems.password)}
+        />
+        <div className="form-check">
+          <input id="login-keep" type="checkbox" checked={keep} onChange={(event) => setKeep(event.target.checked)} aria-describedby="login-keep-hint" />
+          <div>
+            <label htmlFor="login-keep">{tx.keepSignedIn}</label>
+            <p id="login-keep-hint" className="form-hint">
+              {tx.keepSignedInHint}
+            </p>
+          </div>
+        </div>
+        <FormAlert problem={say(problems.form)} />
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {busy ? tx.submitting : tx.submit}
+        </button>
+      </form>
+      <MemberLinks redirectUrl={redirectUrl} otherWays />
+    </CardPage>
   );
-}
-
-function messageOf(error: unknown, tx: ReturnType<typeof useMemberTexts>): string {
-  if (!(error instanceof ApiError)) return tx.failed;
-  if (error.code === "2002") return tx.noSuchAccount;
-  if (error.status === 401) return tx.wrongCredentials;
-  if (error.status === 429) return tx.tooMany;
-  if (error.status === 400) return tx.invalidEmail;
-  return tx.failed;
 }

@@ -1,4 +1,4 @@
-// The search calls (server/src/search/api.rs, docs/search.md) and their query hooks.
+// The search calls (server/src/search/routes.rs, docs/search.md) and their query hooks.
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../lib/api";
 

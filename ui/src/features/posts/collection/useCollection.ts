@@ -1,4 +1,4 @@
-// One recommendation collection, page after page (server/src/content/recommend.rs): the
+// One recommendation collection, page after page (server/src/content/service/recommend.rs): the
 // collection's title comes with every page, its posts in the operators' order.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";

@@ -1,0 +1,115 @@
+// What the sign-in, recovery and invitation tests share: accounts made through the real API
+// (the code read from the real mail), a certification through the local provider, and a look
+// at a page in both languages (axe, no sideways scroll at 360 px, screenshots at phone, tablet
+// and desktop widths).
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { joinCode } from "./mail";
+import { expect, screenshots, sidewaysOverflow } from "./support";
+
+/** The header every state-changing call carries. */
+export const HEADERS = { _off_set: "540", "content-type": "application/json" };
+
+/** A fresh address for this run (the server's data outlives a run). */
+export function freshEmail(name: string): string {
+  return `${name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.test`;
+}
+
+/** A fresh mobile number, so the certified person is new too. */
+/** A birth date no earlier run is likely to have used: with the name and gender, it is who the
+ * local provider takes a person to be (its person key, as PortOne's unique key). */
+export function freshBirthDate(): string {
+  const day = Date.UTC(1960, 0, 1) + Math.floor(Math.random() * 15_000) * 86_400_000;
+  return new Date(day).toISOString().slice(0, 10);
+}
+
+export function freshPhone(): string {
+  return `010${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+}
+
+async function ok(response: Awaited<ReturnType<APIRequestContext["post"]>>) {
+  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: unknown }).data;
+}
+
+/** Joins by e-mail through the API with the code from the real mail: `request` is then signed
+ * in as the new member. */
+export async function joinByEmail(request: APIRequestContext, email: string, password: string): Promise<void> {
+  await ok(await request.post("/membership/v1/join/email/code", { headers: HEADERS, data: { email } }));
+  const code = await joinCode(email);
+  const { joinToken } = (await ok(await request.post("/membership/v1/join/email/verify", { headers: HEADERS, data: { email, code } }))) as {
+    joinToken: string;
+  };
+  await ok(await request.post("/membership/v1/join", { headers: HEADERS, data: { joinToken, password, terms: { service: true, privacy: true } } }));
+}
+
+export interface Person {
+  name: string;
+  phone: string;
+  birthDate: string;
+  gender: "male" | "female";
+}
+
+/** Certifies `person` with the local provider for `purpose`, as the signed-in `request`, and
+ * answers the completed certifyNo. */
+export async function certifyThroughApi(request: APIRequestContext, purpose: string, person: Person): Promise<string> {
+  const { certifyNo } = (await ok(await request.get(`/certify/v1?purpose=${purpose}`))) as { certifyNo: string };
+  const confirmed = await request.post("/certify/local", { form: { certifyNo, ...person, action: "confirm" }, maxRedirects: 0 });
+  const back = new URL(confirmed.headers()["location"] ?? "", "http://site");
+  const certifyUid = back.searchParams.get("imp_uid");
+  expect(certifyUid, `the provider's return: ${back}`).toBeTruthy();
+  await ok(await request.post("/certify/v1/complete", { headers: HEADERS, data: { certifyNo, certifyUid } }));
+  return certifyNo;
+}
+
+/** Fills the local provider's certification page and confirms (or cancels). */
+export async function certifyInBrowser(page: Page, person: Person, action: "confirm" | "cancel" = "confirm") {
+  await expect(page).toHaveURL(/\/certify\/local\?certifyNo=/);
+  if (action === "cancel") {
+    await page.getByRole("button", { name: /취소/ }).click();
+    return;
+  }
+  await page.getByLabel(/이름/).fill(person.name);
+  await page.getByLabel(/휴대폰 번호/).fill(person.phone);
+  await page.getByLabel(/생년월일/).fill(person.birthDate);
+  await page.getByLabel(person.gender === "male" ? /남성/ : /여성/).check();
+  await page.getByRole("button", { name: /확인/ }).click();
+}
+
+/** Switches the page's language with the header's button, keeping what is on screen. */
+export async function showIn(page: Page, lang: "ko" | "en") {
+  if ((await page.locator("html").getAttribute("lang")) === lang) return;
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: lang === "en" ? "English" : "한국어" })
+    .click();
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+}
+
+const WIDTHS = [360, 768, 1280];
+
+/** Looks at the page as it is now, in Korean then English: no serious or critical axe
+ * violation, nothing scrolling sideways at 360 px, a screenshot at each width. */
+export async function lookAt(page: Page, name: string) {
+  const found: string[] = [];
+  const size = page.viewportSize();
+  for (const lang of ["ko", "en"] as const) {
+    await showIn(page, lang);
+    await expect(page.locator(".page-loading")).toHaveCount(0);
+    await page.evaluate(() => document.fonts.ready);
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    for (const violation of result.violations) {
+      if (violation.impact === "serious" || violation.impact === "critical") {
+        found.push(`${name} (${lang}): ${violation.id} (${violation.impact}) ${violation.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+      }
+    }
+    await expect(page.locator("h1")).toHaveCount(1);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      if (width === 360) expect(await sidewaysOverflow(page), `${name} scrolls sideways at 360px (${lang})`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${screenshots}/${name}-${lang}-${width}.png`, fullPage: true });
+    }
+    if (size) await page.setViewportSize(size);
+  }
+  expect(found, found.join("\n")).toEqual([]);
+}

@@ -1,0 +1,82 @@
+// The mail the site sent, read from the real SMTP server's maildir (playwright.config.ts
+// starts aiosmtpd beside the site): what a person would find in their inbox, never the
+// database.
+import { readdirSync, readFileSync } from "node:fs";
+import { expect } from "@playwright/test";
+import { maildir } from "./playwright.config";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  /** The body, decoded from base64 or quoted-printable. */
+  text: string;
+}
+
+function decodeWords(header: string): string {
+  return header.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+    kind.toLowerCase() === "b"
+      ? Buffer.from(data, "base64").toString("utf8")
+      : Buffer.from(
+          data.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
+}
+
+function parse(raw: string): Mail {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
+  const body = raw.slice(split).trim();
+  const header = (name: string) => head.match(new RegExp(`^${name}:\\s*(.*)$`, "im"))?.[1] ?? "";
+  const encoding = header("Content-Transfer-Encoding").toLowerCase();
+  let text = body;
+  if (encoding === "base64") text = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    text = Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return { to: decodeWords(header("To")), subject: decodeWords(header("Subject")), text };
+}
+
+/** Every message delivered so far, oldest first. */
+export function allMail(): Mail[] {
+  const folder = `${maildir}/new`;
+  let names: string[];
+  try {
+    names = readdirSync(folder).sort();
+  } catch {
+    return [];
+  }
+  return names.map((name) => parse(readFileSync(`${folder}/${name}`, "utf8")));
+}
+
+/** Waits for the newest message to `to` whose text matches `pattern`, and answers it. */
+export async function mailTo(to: string, pattern: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = allMail()
+          .reverse()
+          .find((mail) => mail.to.includes(to) && pattern.test(mail.text));
+        return found !== undefined;
+      },
+      { timeout: 20_000, intervals: [200] },
+    )
+    .toBe(true);
+  return found as Mail;
+}
+
+/** The six-digit code in the newest join mail to `to`. */
+export async function joinCode(to: string): Promise<string> {
+  const mail = await mailTo(to, /\b\d{6}\b/);
+  return (mail.text.match(/\b(\d{6})\b/) as RegExpMatchArray)[1];
+}
+
+/** The first address on this site in the newest mail to `to` matching `pattern`. */
+export async function linkIn(to: string, pattern: RegExp): Promise<string> {
+  const mail = await mailTo(to, pattern);
+  const link = mail.text.match(/https?:\/\/\S+/);
+  if (!link) throw new Error(`no link in the mail to ${to}: ${mail.text}`);
+  return link[0];
+}

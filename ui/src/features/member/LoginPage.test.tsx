@@ -1,0 +1,100 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../lib/api";
+import { socialFlow } from "../../lib/social";
+import { renderPage, sessionOf, type Routes } from "../../test/render";
+import LoginPage from "./LoginPage";
+
+const NO_SOCIAL: Routes = { "GET /oauth/v1/social/channels": { channels: [] } };
+
+function guestWith(signIn: (email: string, password: string, keep: boolean) => Promise<void>) {
+  return { ...sessionOf("guest"), signIn: vi.fn(signIn) };
+}
+
+afterEach(() => sessionStorage.clear());
+
+describe("/member/login/email", () => {
+  it("shows each problem beside its field with focus on the first, and keeps what was typed on a refusal", async () => {
+    const session = guestWith(async () => {
+      throw new ApiError(401, "1003", "wrong credentials");
+    });
+    renderPage(LoginPage, "/member/login/email", { session, lang: "en", fetch: NO_SOCIAL });
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Sign in");
+    expect(document.title).toBe("Sign in · Tidemark");
+    const email = screen.getByLabelText("E-mail") as HTMLInputElement;
+    const password = screen.getByLabelText("Password") as HTMLInputElement;
+    expect(email.getAttribute("autocomplete")).toBe("username");
+    expect(password.getAttribute("autocomplete")).toBe("current-password");
+
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(document.getElementById(email.getAttribute("aria-describedby")!)?.textContent).toBe("Enter your e-mail.");
+    expect(document.getElementById(password.getAttribute("aria-describedby")!)?.textContent).toBe("Enter your password.");
+    expect(session.signIn).not.toHaveBeenCalled();
+
+    // The core's e-mail filter drops what an address cannot hold as it is typed.
+    fireEvent.change(email, { target: { value: "reader @tidemark.test" } });
+    expect(email.value).toBe("reader@tidemark.test");
+    fireEvent.change(password, { target: { value: "not-the-password-1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("alert")).toHaveProperty("textContent", "The e-mail or the password is not right.");
+    expect(session.signIn).toHaveBeenCalledWith("reader@tidemark.test", "not-the-password-1", false);
+    expect(email.value).toBe("reader@tidemark.test");
+    expect(password.value).toBe("not-the-password-1");
+  });
+
+  it("says how long to wait when sign-in attempts are limited", async () => {
+    const session = guestWith(async () => {
+      throw new ApiError(429, "429", "too many", 42);
+    });
+    renderPage(LoginPage, "/member/login/email", { session, fetch: NO_SOCIAL });
+    fireEvent.change(screen.getByLabelText("이메일"), { target: { value: "reader@tidemark.test" } });
+    fireEvent.change(screen.getByLabelText("비밀번호"), { target: { value: "Demo-pass-2026" } });
+    fireEvent.click(screen.getByRole("button", { name: "로그인" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("42초");
+  });
+
+  it.each(["%2F%2Fevil.example", "https%3A%2F%2Fevil.example", "%2F%5Cevil.example", "javascript%3Aalert(1)"])(
+    "goes home, not to the hostile address %s, after signing in",
+    async (hostile) => {
+      const session = guestWith(async () => undefined);
+      const { history } = renderPage(LoginPage, `/member/login/email?redirectUrl=${hostile}`, { session, fetch: NO_SOCIAL });
+      fireEvent.change(screen.getByLabelText("이메일"), { target: { value: "reader@tidemark.test" } });
+      fireEvent.change(screen.getByLabelText("비밀번호"), { target: { value: "Demo-pass-2026" } });
+      fireEvent.click(screen.getByRole("button", { name: "로그인" }));
+      await waitFor(() => expect(history.at(-1)).toBe("/"));
+    },
+  );
+
+  it("goes to the saved address on this site after signing in", async () => {
+    const session = guestWith(async () => undefined);
+    const { history } = renderPage(LoginPage, "/member/login/email?redirectUrl=%2Fmypage%3Ftab%3D1", { session, fetch: NO_SOCIAL });
+    fireEvent.change(screen.getByLabelText("이메일"), { target: { value: "reader@tidemark.test" } });
+    fireEvent.change(screen.getByLabelText("비밀번호"), { target: { value: "Demo-pass-2026" } });
+    fireEvent.click(screen.getByRole("button", { name: "로그인" }));
+    await waitFor(() => expect(history.at(-1)).toBe("/mypage?tab=1"));
+  });
+});
+
+describe("/member/login", () => {
+  it("offers e-mail and each provider the site has, and starts a provider's sign-in with the saved address", async () => {
+    const { fetch } = renderPage(LoginPage, "/member/login?redirectUrl=%2Fmypage", {
+      lang: "en",
+      fetch: {
+        "GET /oauth/v1/social/channels": { channels: ["local", "kakao"] },
+        "GET /oauth/v1/social/authorize": { authorizeUrl: "/oauth/local/authorize?state=s" },
+      },
+    });
+    expect(screen.getByRole("link", { name: "Sign in with e-mail" }).getAttribute("href")).toBe("/member/login/email?redirectUrl=%2Fmypage");
+    const providers = await screen.findByRole("list", { name: "Sign in with a social account" });
+    expect([...providers.querySelectorAll("button")].map((button) => button.textContent)).toEqual([
+      "Sign in with Kakao",
+      "Sign in with a test account (development)",
+    ]);
+    fireEvent.click(screen.getByRole("button", { name: "Sign in with Kakao" }));
+    await waitFor(() => expect(fetch.callsTo("/oauth/v1/social/authorize")).toHaveLength(1));
+    const query = Object.fromEntries(fetch.callsTo("/oauth/v1/social/authorize")[0].url.searchParams);
+    expect(query).toEqual({ channel: "kakao", type: "signin", redirectUrl: "/mypage" });
+    await waitFor(() => expect(socialFlow()).toEqual({ channel: "kakao", type: "signin", redirectUrl: "/mypage" }));
+  });
+});

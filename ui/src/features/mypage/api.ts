@@ -1,0 +1,145 @@
+// My page's calls (server/src/members/routes/mypage.rs, server/src/certify/routes.rs) and the
+// password check they lean on: `POST /mypage/v1/password/check` opens the sensitive calls for
+// a few minutes on this session; the page remembers until when, so it can send the member to
+// the check before a form rather than after it.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { api, ApiError } from "../../lib/api";
+import type { Member } from "../../lib/session";
+
+/** `GET /mypage/v1/profile`: the session's member (`channel` is `email` or the social
+ * provider they joined with) and their marketing consent. */
+export interface Profile extends Member {
+  marketingOptIn: boolean;
+}
+
+export interface ProfileEdit {
+  nickname?: string;
+  interests?: number[];
+  marketingOptIn?: boolean;
+}
+
+/** A certification as the member may see it (never the whole phone number). */
+export interface CertifySummary {
+  certifyNo: string;
+  name: string | null;
+  birthDate: string | null;
+  gender: string | null;
+  phoneLast4: string | null;
+}
+
+const PROFILE_KEY = ["mypage", "profile"] as const;
+
+/** The member's own profile, asked again on every visit to a page that shows it. */
+export function useProfile() {
+  return useQuery({
+    queryKey: PROFILE_KEY,
+    queryFn: ({ signal }) => api<Profile>("/mypage/v1/profile", { signal }),
+    refetchOnMount: "always",
+  });
+}
+
+/** Saves the changed parts of the profile; the cached profile becomes the answer. */
+export function useSaveProfile() {
+  const client = useQueryClient();
+  return useCallback(
+    async (edit: ProfileEdit) => {
+      const saved = await api<Profile>("/mypage/v1/profile", { method: "PUT", body: edit });
+      client.setQueryData(PROFILE_KEY, saved);
+      return saved;
+    },
+    [client],
+  );
+}
+
+/** The name of the member's business (its public profile), for my page to say which. */
+export function useBusinessName(id: number | null) {
+  return useQuery({
+    queryKey: ["mypage", "business", id],
+    queryFn: ({ signal }) => api<{ name: string }>(`/api/v1/businesses/${id}`, { signal }),
+    enabled: id !== null,
+    select: (business) => business.name,
+  });
+}
+
+/** Whether the member signs in with a password (joined by e-mail); social members have none. */
+export function hasPassword(profile: { channel: string }): boolean {
+  return profile.channel.toLowerCase() === "email";
+}
+
+/** Whether the member is the master of a business, and a manager of one. */
+export function businessRole(profile: { userAuthName: string; businessId: number | null }): "master" | "manager" | null {
+  if (profile.businessId === null) return null;
+  if (profile.userAuthName === "BUSINESS_MASTER") return "master";
+  if (profile.userAuthName === "BUSINESS") return "manager";
+  return null;
+}
+
+// --- the password check -------------------------------------------------------------------
+
+const CHECKED_KEY = "tidemark.passwordCheck";
+
+/** Until when (ms) this tab's last password check of `memberId` holds, if it still does (a
+ * check another member made in this tab before does not count). */
+export function checkedUntil(memberId: number, now = Date.now()): number | null {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(CHECKED_KEY) ?? "null") as { memberId: number; until: number } | null;
+    return saved && saved.memberId === memberId && saved.until > now ? saved.until : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetCheck(): void {
+  try {
+    sessionStorage.removeItem(CHECKED_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/** Checks the password; the sensitive calls accept this session until the answer's time. */
+export async function checkPassword(memberId: number, password: string): Promise<number> {
+  const { validUntil } = await api<{ validUntil: string }>("/mypage/v1/password/check", { method: "POST", body: { password } });
+  const until = Date.parse(validUntil);
+  try {
+    sessionStorage.setItem(CHECKED_KEY, JSON.stringify({ memberId, until }));
+  } catch {
+    // Not kept: the page asks the server, which answers 403 when the check is missing.
+  }
+  return until;
+}
+
+/** The server's answer when a sensitive call comes without a recent password check
+ * (`session::require_recent_check`: 403). */
+export function needsCheck(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403;
+}
+
+/** The password check page, coming back to `target` afterwards; `expired` says why the
+ * member is there again. */
+export function checkHref(target: string, expired = false): string {
+  return `/mypage/password/check?redirectUrl=${encodeURIComponent(target)}${expired ? "&expired=1" : ""}`;
+}
+
+// --- the sensitive calls ------------------------------------------------------------------
+
+export function changePassword(newPassword: string): Promise<unknown> {
+  return api("/mypage/v1/password/change", { method: "POST", body: { newPassword } });
+}
+
+/** Withdraws after a recent password check, or with a fresh certification of the member's own
+ * person (members without a password). */
+export function withdraw(reason: string, certifyNo?: string): Promise<unknown> {
+  return api("/mypage/v1/withdraw", { method: "POST", body: certifyNo ? { reason, certifyNo } : { reason } });
+}
+
+/** A new certification of the same person replaces the member's (a new phone). */
+export function changeCertification(certifyNo: string): Promise<{ certify: CertifySummary }> {
+  return api("/mypage/v1/certify/change", { method: "POST", body: { certifyNo } });
+}
+
+/** The first certification of an account that has none (purpose account). */
+export function attachCertification(certifyNo: string): Promise<{ certify: CertifySummary }> {
+  return api("/membership/v1/account/certify", { method: "POST", body: { certifyNo } });
+}
