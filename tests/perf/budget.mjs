@@ -83,6 +83,11 @@ async function firstLoad(url) {
   const kinds = new Map();
   /** @type {Map<string, number>} */
   const headerBytes = new Map();
+  /** @type {Map<string, string>} */
+  const urls = new Map();
+  /** Compressed body bytes of each script, stylesheet and wasm file, by address.
+   * @type {Map<string, number>} */
+  const assets = new Map();
   const bytes = { js: 0, wasm: 0, css: 0, font: 0, image: 0, document: 0, data: 0, headers: 0 };
   cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
     const mime = response.mimeType ?? "";
@@ -101,6 +106,7 @@ async function firstLoad(url) {
                   ? "document"
                   : "data";
     kinds.set(requestId, kind);
+    urls.set(requestId, response.url);
     // At the time the response arrives, what the network carried is its headers.
     headerBytes.set(requestId, response.encodedDataLength ?? 0);
   });
@@ -110,11 +116,28 @@ async function firstLoad(url) {
     const headers = headerBytes.get(requestId) ?? 0;
     bytes[kind] += encodedDataLength - headers;
     bytes.headers += headers;
+    if (kind === "js" || kind === "css" || kind === "wasm") assets.set(urls.get(requestId) ?? requestId, encodedDataLength - headers);
   });
   await page.goto(url, { waitUntil: "networkidle" });
   await browser.close();
-  return bytes;
+  return { ...bytes, assets };
 }
+
+/** The member area's pages a guest can open (the signed-in ones share these chunks' forms). */
+const memberPages = [
+  "/member/login",
+  "/member/login/email",
+  "/member/join",
+  "/member/join/email",
+  "/member/join/profile",
+  "/member/join/complete",
+  "/password/find/options",
+  "/password/find/email",
+  "/password/find/phone",
+  "/password/reset/email",
+  "/manager/invite?token=budget",
+  "/manager/invite/join?token=budget",
+];
 
 /** @param {string} url */
 async function lab(url) {
@@ -153,11 +176,28 @@ try {
   const appBytes = bytes.js + bytes.wasm + bytes.css;
   console.log(`first load of ${postPath} (compressed bodies):`);
   console.log(`  js ${kb(bytes.js)} KB + wasm ${kb(bytes.wasm)} KB + css ${kb(bytes.css)} KB = ${kb(appBytes)} KB (budget ${budgets.firstLoadKb} KB, ${((appBytes / 1024 / budgets.firstLoadKb) * 100).toFixed(0)}%)`);
+  console.log(`  by file: ${[...bytes.assets].sort((a, b) => b[1] - a[1]).map(([url, size]) => `${new URL(url, base).pathname.replace("/assets/", "")} ${kb(size)}`).join(", ")}`);
   console.log(`  besides: document ${kb(bytes.document)} KB, fonts ${kb(bytes.font)} KB, images ${kb(bytes.image)} KB, data ${kb(bytes.data)} KB; all response headers ${kb(bytes.headers)} KB`);
   if (appBytes > budgets.firstLoadKb * 1024) {
     console.log("  OVER BUDGET: first load");
     failed = true;
   }
+
+  // What the member area adds: every chunk a member page loads that the post page does not.
+  /** @type {Map<string, number>} */
+  const memberChunks = new Map();
+  let heaviest = { path: "", kb: 0 };
+  for (const path of memberPages) {
+    const load = await firstLoad(`${base}${path}`);
+    const total = load.js + load.wasm + load.css;
+    if (total > heaviest.kb) heaviest = { path, kb: total };
+    for (const [url, size] of load.assets) if (!bytes.assets.has(url)) memberChunks.set(url, size);
+  }
+  const [largestUrl, largestSize] = [...memberChunks].sort((a, b) => b[1] - a[1])[0] ?? ["none", 0];
+  const memberTotal = [...memberChunks.values()].reduce((sum, size) => sum + size, 0);
+  console.log(`member area (${memberPages.length} pages): ${memberChunks.size} chunks of its own, ${kb(memberTotal)} KB in all (compressed)`);
+  console.log(`  largest member-area chunk: ${new URL(largestUrl, base).pathname} ${kb(largestSize)} KB`);
+  console.log(`  heaviest member page's first load: ${heaviest.path} ${kb(heaviest.kb)} KB (js + wasm + css)`);
 
   console.log(`Lighthouse mobile lab run (simulated slow 4G, 4x CPU), median of ${runs}:`);
   for (const path of [postPath, "/", "/post/popular/list?sort=POPULAR"]) {

@@ -1,24 +1,25 @@
-// Route name (the core's route table) → the page's module. Every page but the home is its
-// own chunk, so a page loads only the code it needs. The names are the core's `RouteName`
-// union: a route without a page here does not compile.
+// Route name (the core's route table) → the page's module. Every page is its own chunk, so
+// a page loads only the code it needs (the home page too: the post page, the one most
+// readers land on, should not carry it; main.tsx loads the first page's chunk before the
+// first render either way). The names are the core's `RouteName` union: a route without a
+// page here does not compile.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import type { RouteMatch, RouteName } from "../lib/core";
 import { AppError } from "../lib/errors";
 import { useI18n } from "../lib/i18n";
-import HomePage from "../features/posts/HomePage";
 
 type PageComponent = ComponentType<{ route: RouteMatch }>;
 type PageLoader = () => Promise<{ default: PageComponent }>;
 
-type AppChunkRoute = "home" | "samplePage4Error";
+type AppChunkRoute = "samplePage4Error";
 
 /** The pages in the app's first chunk, rendered without loading anything. */
 const IN_APP_CHUNK: Record<AppChunkRoute, PageComponent> = {
-  home: HomePage,
   samplePage4Error: ThrowingPage,
 };
 
 const load = {
+  home: () => import("../features/posts/HomePage"),
   list: () => import("../features/posts/ListPage"),
   collection: () => import("../features/posts/CollectionPage"),
   post: () => import("../features/posts/PostDetailPage"),
@@ -54,6 +55,7 @@ const load = {
  * recovery, invitations, the sign-in callbacks, the business pages) share one page until
  * they come with the member features. */
 const LOADERS: Record<Exclude<RouteName, AppChunkRoute>, PageLoader> = {
+  home: load.home,
   b2b: load.site,
   businessProfile: load.business,
   followList: load.followList,
