@@ -375,6 +375,14 @@ async fn nothing_changes_until_the_manager_accepts_once(
     )
     .await;
     assert_eq!(status, 409);
+    // The manager's console shows the offer with its deadline; the master's shows none.
+    let (_, mine) = call(app, manager, Method::GET, "/api/v1/mypage/business", None).await;
+    assert!(
+        mine["data"]["ownershipOfferUntil"].is_string(),
+        "the manager sees the offer: {mine}"
+    );
+    let (_, mine) = call(app, master, Method::GET, "/api/v1/mypage/business", None).await;
+    assert!(mine["data"]["ownershipOfferUntil"].is_null(), "{mine}");
     let accept = format!("/api/v1/businesses/{business}/ownership/accept");
     let (status, body) = call(app, master, Method::POST, &accept, None).await;
     assert_eq!(status, 409, "the master accepts nothing: {body}");
@@ -382,6 +390,11 @@ async fn nothing_changes_until_the_manager_accepts_once(
     assert_eq!(status, 200, "{body}");
     let (status, _) = call(app, manager, Method::POST, &accept, None).await;
     assert_eq!(status, 409, "once");
+    let (_, mine) = call(app, manager, Method::GET, "/api/v1/mypage/business", None).await;
+    assert!(
+        mine["data"]["ownershipOfferUntil"].is_null(),
+        "an accepted offer is gone: {mine}"
+    );
 }
 
 async fn the_roles_swap_and_the_former_master_may_withdraw(

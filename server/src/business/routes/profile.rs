@@ -87,7 +87,7 @@ async fn edit(
     )]
 /// The business the signed-in member manages and the member's role in it (null when none).
 async fn mine(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<Option<Mine>>> {
-    Ok(ok(service::mine(&state, user.member.id).await?))
+    Ok(ok(service::mine(&state, &user).await?))
 }
 
 #[derive(Deserialize, ToSchema)]

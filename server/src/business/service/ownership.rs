@@ -125,6 +125,26 @@ fn open_offers(business_id: i64) -> sea_orm::UpdateMany<invitations::Entity> {
         .filter(invitations::Column::RevokedAt.is_null())
 }
 
+/// Until when the open offer of business `id` to the manager with `email` holds, if there is
+/// one (what the manager's console shows, with the way to accept it).
+pub(crate) async fn offer_for(
+    state: &AppState,
+    id: i64,
+    email: &str,
+) -> ApiResult<Option<DateTime<Utc>>> {
+    let now = Utc::now();
+    let row = invitations::Entity::find()
+        .filter(invitations::Column::BusinessId.eq(id))
+        .filter(invitations::Column::Role.eq(Role::Master))
+        .filter(invitations::Column::AcceptedAt.is_null())
+        .filter(invitations::Column::RevokedAt.is_null())
+        .filter(invitations::Column::Email.eq(email))
+        .filter(invitations::Column::ExpiresAt.gt(now))
+        .one(&state.db)
+        .await?;
+    Ok(row.map(|row| row.expires_at))
+}
+
 /// Accepts the business offered to the signed-in manager: they become its master and the
 /// master a manager, in one transaction.
 pub(crate) async fn accept(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<()> {

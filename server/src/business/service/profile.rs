@@ -106,6 +106,9 @@ pub(crate) struct Mine {
     /// `BUSINESS_MASTER` | `BUSINESS`
     role: &'static str,
     business: Business,
+    /// Until when the master's offer of the business to this manager holds (accept it with
+    /// `POST /api/v1/businesses/{id}/ownership/accept`); null when there is none.
+    ownership_offer_until: Option<DateTime<Utc>>,
 }
 
 fn clip_required(value: Option<String>, field: &str, max: usize) -> ApiResult<Option<String>> {
@@ -438,14 +441,22 @@ pub(crate) async fn edit(
 }
 
 /// The business `member_id` manages and their role in it (`None` when none).
-pub(crate) async fn mine(state: &AppState, member_id: i64) -> ApiResult<Option<Mine>> {
+pub(crate) async fn mine(state: &AppState, user: &AuthUser) -> ApiResult<Option<Mine>> {
+    let member_id = user.member.id;
     let Some((business_id, role)) = access::membership_of(state, member_id).await? else {
         return Ok(None);
     };
     let row = find(state, business_id).await?;
+    let ownership_offer_until = match (&role, &user.member.email) {
+        (Role::Manager, Some(email)) => {
+            super::ownership::offer_for(state, business_id, email).await?
+        }
+        _ => None,
+    };
     Ok(Some(Mine {
         role: role.as_str(),
         business: profile(state, row, Some(member_id)).await?,
+        ownership_offer_until,
     }))
 }
 

@@ -6,34 +6,8 @@ import { asMissing, retryPageData } from "../../lib/errors";
 import { inlineCall, inlineFirstPage, pageData } from "../../lib/pageData";
 import type { Card, Page } from "../../lib/posts";
 
-export interface CategoryCount {
-  categoryId: number;
-  count: number;
-}
-
-/** `GET /api/v1/businesses/{id}`. */
-export interface Business {
-  id: number;
-  name: string;
-  description: string;
-  industry: string;
-  homepage: string | null;
-  location: string | null;
-  foundedYear: number | null;
-  /** `1-10` | `11-50` | `51-200` | `201-1000` | `1000+` */
-  employeeBand: string | null;
-  /** Formatted 123-45-67890. */
-  registrationNumber: string;
-  logoUrl: string | null;
-  coverUrl: string | null;
-  verified: boolean;
-  followerCount: number;
-  /** Whether the signed-in reader follows it (false in the guest's answer). */
-  following: boolean;
-  /** Public posts per category. */
-  postCounts: CategoryCount[];
-  createdAt: string;
-}
+export type { Business, CategoryCount } from "../../lib/business";
+import type { Business } from "../../lib/business";
 
 export function businessKey(id: number | string) {
   return ["business", String(id)] as const;

@@ -1,0 +1,200 @@
+// The business console in the browser: a new member registers a business (a wrong number is
+// refused as it is typed), edits the profile with a cropped logo and cover; the master invites
+// (the mail is real), withdraws and resends (the old link dies), hands the business over, and
+// the manager accepts on the console; people outside the business get SPEC's 403 answer.
+import { crc32, deflateSync } from "node:zlib";
+import type { APIRequestContext, Browser } from "@playwright/test";
+import { freshEmail, HEADERS, joinByEmail, lookAt } from "./access";
+import { linkIn } from "./mail";
+import { demoContent, expect, signIn, test } from "./support";
+
+const PASSWORD = "Console-pass-2026";
+
+test.describe.configure({ timeout: 150_000 });
+
+/** A valid Korean business registration number no earlier run used (the check digit computed
+ * here on its own, from the National Tax Service's weights). */
+function freshBusinessNumber(): string {
+  const weights = [1, 3, 7, 1, 3, 7, 1, 3, 5];
+  const nine = Array.from({ length: 9 }, (_, i) => (i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10)));
+  const sum = nine.reduce((total, digit, i) => total + digit * weights[i], 0) + Math.floor((nine[8] * 5) / 10);
+  const digits = [...nine, (10 - (sum % 10)) % 10].join("");
+  return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+}
+
+/** A solid-colour PNG of the given size, made here (no image file in the repository). */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from(rgb))]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+}
+
+async function data<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
+  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A new member with a new business, signed in in a context of its own. */
+async function newMaster(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, locale: "en-US" });
+  const email = freshEmail("master");
+  await joinByEmail(context.request, email, PASSWORD);
+  const business = await data<{ id: number; name: string }>(
+    await context.request.post("/api/v1/businesses", {
+      headers: HEADERS,
+      data: { registrationNumber: freshBusinessNumber(), name: `Console ${Date.now().toString(36)}`, industry: "Software", description: "We make tools." },
+    }),
+  );
+  return { context, email, business, page: await context.newPage() };
+}
+
+test.beforeEach(async ({ page }) => {
+  await demoContent(page);
+});
+
+test("a new member registers a business, then edits the profile with a cropped logo and cover", async ({ page }) => {
+  await joinByEmail(page.request, freshEmail("founder"), PASSWORD);
+  await page.goto("/mypage/business");
+  await expect(page.getByRole("heading", { level: 1, name: "Register a business" })).toBeVisible();
+  const number = page.getByLabel("Business registration number");
+  await number.pressSequentially("220-81-62518");
+  await expect(page.getByText("This is not a valid business registration number. Check the 10 digits.")).toBeVisible();
+  await expect(number).toHaveAttribute("aria-invalid", "true");
+  await lookAt(page, "console-register-invalid");
+  await number.fill("");
+  await number.pressSequentially(freshBusinessNumber());
+  await expect(page.getByText("Valid business registration number.")).toBeVisible();
+  await page.getByLabel("Business name").fill("가온 로보틱스");
+  await page.getByLabel("Industry").fill("로봇");
+  await page.getByLabel("About the business").fill("물류 로봇을 만듭니다.");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Business console" })).toBeVisible();
+  await expect(page.getByText("The business is registered. You are its master.")).toBeVisible();
+  await lookAt(page, "console-overview");
+
+  await page.getByRole("navigation", { name: "Business console" }).getByRole("link", { name: "Profile" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Business profile" })).toBeVisible();
+  await page.getByLabel("Logo: Choose an image").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png(300, 200, [11, 92, 173]) });
+  const logoFrame = page.getByRole("group", { name: "Logo crop area" });
+  await logoFrame.focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.getByRole("button", { name: "Use this area" }).click();
+  const preview = page.locator(".profile-preview");
+  await expect(preview.locator(".profile-preview-logo img")).toHaveAttribute("src", /^\/media\//);
+  await page.getByLabel("Cover image: Choose an image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png(800, 400, [240, 180, 40]) });
+  await page.getByRole("slider", { name: "Zoom" }).fill("1.5");
+  await page.getByRole("button", { name: "Use this area" }).click();
+  await expect(preview.locator(".profile-preview-cover img")).toHaveAttribute("src", /^\/media\//);
+  await page.getByLabel("Location (optional)").fill("부산");
+  await expect(preview).toContainText("부산");
+  await page.getByLabel("Employees").selectOption("11-50");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  await lookAt(page, "console-profile");
+
+  // The public profile shows what was saved: the cropped images at their ratios.
+  const mine = await data<{ business: { id: number; logoUrl: string; coverUrl: string } }>(await page.request.get("/api/v1/mypage/business"));
+  expect(mine.business.logoUrl).toMatch(/^\/media\//);
+  const logo = await page.request.get(mine.business.logoUrl);
+  expect(logo.ok()).toBe(true);
+  expect(logo.headers()["content-type"]).toMatch(/^image\//);
+  await page.goto(`/business/profile/${mine.business.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "가온 로보틱스" })).toBeVisible();
+  await expect(page.locator(`img[src="${mine.business.coverUrl}"]`)).toBeVisible();
+});
+
+test("the master invites and withdraws; a manager joins, is offered the business and accepts it on the console", async ({ browser, baseURL }) => {
+  const boss = await newMaster(browser, baseURL);
+  const page = boss.page;
+  await page.goto("/mypage/business");
+  await expect(page.getByRole("heading", { level: 1, name: "Business console" })).toBeVisible();
+
+  // An invitation, then withdrawn: its link explains itself.
+  const withdrawn = freshEmail("withdrawn");
+  await page.getByLabel("E-mail to invite").fill(withdrawn);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`An invitation went to ${withdrawn}. The link works for 7 days.`)).toBeVisible();
+  const firstLink = await linkIn(withdrawn, /\/manager\/invite\?token=/);
+  const row = page.locator("tr[data-state]", { hasText: withdrawn });
+  await expect(row).toHaveAttribute("data-state", "PENDING");
+  await page.getByRole("button", { name: `Withdraw: ${withdrawn}` }).click();
+  await expect(row).toHaveAttribute("data-state", "REVOKED");
+  await expect(row).toContainText("Withdrawn");
+  const stranger = await browser.newPage({ baseURL, locale: "en-US" });
+  await stranger.goto(firstLink);
+  await expect(stranger.getByRole("heading", { level: 1 })).toContainText(/withdrawn/i);
+  await stranger.close();
+
+  // A new person joins through the next invitation.
+  const joiner = freshEmail("manager");
+  await page.getByLabel("E-mail to invite").fill(joiner);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  const token = new URL(await linkIn(joiner, /\/manager\/invite\?token=/)).searchParams.get("token");
+  const managerContext = await browser.newContext({ baseURL, locale: "en-US" });
+  await data(await managerContext.request.post("/api/v1/invitations/join", { headers: HEADERS, data: { token, password: PASSWORD, nickname: "새매니저", terms: { service: true, privacy: true } } }));
+
+  // The hand-over: the password first, then the offer; the manager accepts on the console.
+  await page.reload();
+  await page.getByLabel("Manager", { exact: true }).selectOption({ label: `새매니저 (${joiner})` });
+  await page.getByLabel("Your password").fill("not-the-password");
+  await page.getByRole("button", { name: "Offer the business" }).click();
+  await expect(page.getByText("The password is not right.")).toBeVisible();
+  await page.getByLabel("Your password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Offer the business" }).click();
+  await expect(page.getByText("The offer went to 새매니저. The master changes when they accept.")).toBeVisible();
+  const audit = page.getByRole("region", { name: "Activity log" });
+  await expect(audit.getByRole("cell", { name: "Hand-over offered" })).toBeVisible();
+  await page.getByLabel("Kind").selectOption("INVITATION_REVOKED");
+  await expect(audit.getByRole("cell", { name: "Invitation withdrawn" })).toBeVisible();
+  await expect(audit.getByRole("cell", { name: "Hand-over offered" })).toHaveCount(0);
+  await lookAt(page, "console-team");
+
+  const manager = await managerContext.newPage();
+  await manager.goto("/mypage/business");
+  await expect(manager.getByRole("heading", { name: "You have been offered the master's role of this business." })).toBeVisible();
+  await expect(manager.getByRole("navigation", { name: "Business console" }).getByRole("link", { name: "Profile" })).toHaveCount(0);
+  await lookAt(manager, "console-offer");
+  await manager.getByRole("button", { name: "Accept and become master" }).click();
+  await expect(manager.getByText("You are now this business's master.")).toBeVisible();
+  await expect(manager.getByRole("navigation", { name: "Business console" }).getByRole("link", { name: "Profile" })).toBeVisible();
+  await managerContext.close();
+
+  // The former master is a manager now: no master-only section.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Business console" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Business console" }).getByRole("link", { name: "Profile" })).toHaveCount(0);
+  await boss.context.close();
+});
+
+test("a reader and another business's manager get the login page on master-only addresses, and no data of the business", async ({ page, browser, baseURL }) => {
+  const boss = await newMaster(browser, baseURL);
+  await signIn(page, "manager@tidemark.test");
+  await page.goto("/mypage/business/profile");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel("Business name")).toHaveCount(0);
+  for (const path of ["managers", "invitations", "audit"]) {
+    const answer = await page.request.get(`/api/v1/businesses/${boss.business.id}/${path}`);
+    expect(answer.status(), path).toBe(403);
+  }
+  const reader = await browser.newPage({ baseURL, locale: "en-US" });
+  await signIn(reader, "reader@tidemark.test");
+  await reader.goto("/mypage/business/profile");
+  await expect(reader).toHaveURL(/\/$/);
+  await reader.goto("/mypage/business");
+  await expect(reader.getByRole("heading", { level: 1, name: "Register a business" })).toBeVisible();
+  await expect(reader.getByText(boss.business.name)).toHaveCount(0);
+  await reader.close();
+  await boss.context.close();
+});

@@ -1,0 +1,97 @@
+// The frame of every business console page: the business and the member's role, the
+// console's sections (master-only ones only for the master), the page's one <h1> and its
+// <title>.
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { isMaster, type MyBusiness } from "../../lib/business";
+import { usePageTitle } from "../page/CardPage";
+import "./console.css";
+import { useConsoleTexts } from "./texts";
+
+export type ConsoleSection = "overview" | "profile" | "posts" | "media" | "analytics";
+
+interface Item {
+  section: ConsoleSection;
+  href: string;
+  masterOnly: boolean;
+}
+
+const ITEMS: Item[] = [
+  { section: "overview", href: "/mypage/business", masterOnly: false },
+  { section: "profile", href: "/mypage/business/profile", masterOnly: true },
+  { section: "posts", href: "/mypage/content/register", masterOnly: false },
+  { section: "media", href: "/mypage/media-publish/register", masterOnly: true },
+  { section: "analytics", href: "/mypage/business/analytics/outline", masterOnly: false },
+];
+
+export function ConsoleShell({ mine, section, title, actions, children }: { mine: MyBusiness; section: ConsoleSection; title: string; actions?: ReactNode; children: ReactNode }) {
+  const tx = useConsoleTexts();
+  usePageTitle(`${title} · ${mine.business.name}`);
+  const master = isMaster(mine);
+  return (
+    <div className="page console">
+      <header className="console-head">
+        <p className="console-business">
+          {mine.business.logoUrl ? <img src={mine.business.logoUrl} alt="" width={32} height={32} /> : null}
+          <Link href={`/business/profile/${mine.business.id}`}>{mine.business.name}</Link>
+          {mine.business.verified ? <span className="console-badge console-badge-verified">{tx.verified}</span> : null}
+          <span className="console-badge">{master ? tx.roleMaster : tx.roleManager}</span>
+        </p>
+        <nav aria-label={tx.consoleNav} className="console-nav">
+          <ul>
+            {ITEMS.filter((item) => master || !item.masterOnly).map((item) => (
+              <li key={item.section}>
+                <Link href={item.href} aria-current={item.section === section ? "page" : undefined}>
+                  {tx[item.section]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <div className="console-title">
+        <h1>{title}</h1>
+        {actions ? <div className="console-actions">{actions}</div> : null}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** A titled block of a console page. */
+export function ConsoleCard({ title, id, children, aside }: { title: string; id: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <section className="console-card" aria-labelledby={id}>
+      <div className="console-card-head">
+        <h2 id={id}>{title}</h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A table of the console: its column headings (an empty one for a column of buttons) and
+ * its rows, scrolling sideways inside its card on a narrow screen. */
+export function ConsoleTable({ columns, children }: { columns: string[]; children: ReactNode }) {
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <thead>
+          <tr>
+            {columns.map((column, i) =>
+              column ? (
+                <th key={i} scope="col">
+                  {column}
+                </th>
+              ) : (
+                <td key={i} />
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

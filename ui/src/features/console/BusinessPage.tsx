@@ -1,0 +1,127 @@
+// /mypage/business: a member without a business registers one; a business's people see its
+// overview (role, verified state, followers, public posts, the week's numbers, the ways on)
+// and, for the master, the team: managers, invitations, the hand-over and the audit log.
+import { useState } from "react";
+import { Link } from "wouter";
+import { ConsoleCard, ConsoleShell } from "../../components/console";
+import { FlashLine, type Flash } from "./parts";
+import { isMaster, useMyBusiness, type MyBusiness } from "../../lib/business";
+import { formatDate, formatNumber } from "../../lib/core";
+import { FormAlert, useFailureMessage } from "../../components/form";
+import { LoadFailed, Loading } from "../../lib/status";
+import "../../components/form/form.css";
+import { teamCalls, useTeamChange, useWeekNumbers, type Figure } from "./api";
+import { RegisterForm } from "./RegisterForm";
+import { Team } from "./Team";
+import { fill, useBusinessTexts } from "./texts";
+
+export default function BusinessPage() {
+  const tx = useBusinessTexts();
+  const query = useMyBusiness();
+  const [flash, setFlash] = useState<Flash | null>(null);
+  if (query.isPending) return <Loading text={tx.loading} />;
+  if (query.isError) return <LoadFailed text={tx.loadFailed} />;
+  if (!query.data) return <RegisterForm onRegistered={() => setFlash({ key: "registered" })} />;
+  return (
+    <ConsoleShell mine={query.data} section="overview" title={tx.overviewTitle}>
+      <FlashLine flash={flash} />
+      <OwnershipOffer mine={query.data} onAccepted={() => setFlash({ key: "acceptedOffer" })} />
+      <Overview mine={query.data} />
+      <Team mine={query.data} />
+    </ConsoleShell>
+  );
+}
+
+/** A manager offered the business by its master: accept it here (signed in, never by link). */
+function OwnershipOffer({ mine, onAccepted }: { mine: MyBusiness; onAccepted: () => void }) {
+  const tx = useBusinessTexts();
+  const change = useTeamChange(mine.business.id);
+  const failure = useFailureMessage();
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!mine.ownershipOfferUntil) return null;
+  async function accept() {
+    try {
+      await change(() => teamCalls.accept(mine.business.id));
+      onAccepted();
+    } catch (error) {
+      setProblem(failure(error));
+    }
+  }
+  return (
+    <section className="console-offer" aria-labelledby="ownership-offer">
+      <h2 id="ownership-offer">{tx.offerForYou}</h2>
+      <p className="console-muted">{fill(tx.offerUntil, { date: formatDate(mine.ownershipOfferUntil, "yyyy.MM.dd HH:mm") })}</p>
+      <FormAlert problem={problem} />
+      <button type="button" className="button button-primary" onClick={() => void accept()}>
+        {tx.acceptOffer}
+      </button>
+    </section>
+  );
+}
+
+function change(tx: ReturnType<typeof useBusinessTexts>, figure: Figure | undefined): string {
+  if (!figure || figure.change === null) return tx.noChange;
+  const percent = Math.round(figure.change * 1000) / 10;
+  return fill(tx.change, { change: `${percent > 0 ? "+" : ""}${percent}%` });
+}
+
+function Overview({ mine }: { mine: MyBusiness }) {
+  const tx = useBusinessTexts();
+  const week = useWeekNumbers(mine.business.id);
+  const business = mine.business;
+  const publicPosts = business.postCounts.reduce((sum, entry) => sum + entry.count, 0);
+  const totals = week.data?.totals;
+  const links = [
+    { href: "/mypage/content/register", text: tx.write, primary: true },
+    { href: "/mypage/business/analytics/outline", text: tx.analytics },
+    ...(isMaster(mine)
+      ? [
+          { href: "/mypage/business/profile", text: tx.editProfile },
+          { href: "/mypage/media-publish/register", text: tx.mediaRequest },
+        ]
+      : []),
+    { href: `/business/profile/${business.id}`, text: tx.publicProfile },
+  ];
+  return (
+    <div className="console-grid console-grid-2">
+      <ConsoleCard title={business.name} id="overview-numbers">
+        <dl className="console-figures">
+          <div>
+            <dt>{tx.followers}</dt>
+            <dd>{formatNumber(business.followerCount)}</dd>
+          </div>
+          <div>
+            <dt>{tx.publicPosts}</dt>
+            <dd>{formatNumber(publicPosts)}</dd>
+          </div>
+          <div>
+            <dt>{tx.views7}</dt>
+            <dd>
+              {totals ? formatNumber(totals.views.value) : "–"}
+              <span className="console-change">{change(tx, totals?.views)}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{tx.readers7}</dt>
+            <dd>
+              {totals ? formatNumber(totals.uniqueReaders.value) : "–"}
+              <span className="console-change">{change(tx, totals?.uniqueReaders)}</span>
+            </dd>
+          </div>
+        </dl>
+        <p className="console-muted">{business.verified ? tx.verifiedYes : tx.verifiedNo}</p>
+      </ConsoleCard>
+      <ConsoleCard title={tx.quickLinks} id="overview-links">
+        <ul className="console-links">
+          {links.map((link) => (
+            <li key={link.href}>
+              <Link className={link.primary ? "button button-primary" : "button"} href={link.href}>
+                {link.text}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </ConsoleCard>
+    </div>
+  );
+}
