@@ -99,7 +99,7 @@ export default defineConfig({
           groups: [
             {
               name: "app",
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]))|features[\\/]posts[\\/](api|components[\\/]PostList)|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console)[\\/]|components[\\/](form|page|joinSocial|console)[\\/])[^?]*\.css$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]))|features[\\/]posts[\\/](api|components[\\/]PostList)|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics)[\\/]|components[\\/](form|page|joinSocial|console)[\\/])[^?]*\.css$/,
             },
           ],
         },

@@ -198,3 +198,48 @@ test("a reader and another business's manager get the login page on master-only 
   await reader.close();
   await boss.context.close();
 });
+
+test("analytics: the outline's totals are the sum of its days, a period change follows everywhere, the contents sort and the CSV opens in Excel", async ({ page }) => {
+  await signIn(page, "manager@tidemark.test");
+  await page.goto("/mypage/business/analytics/outline");
+  await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
+  await expect(page.getByTestId("daily-chart").locator("canvas")).toHaveCount(1);
+  await page.getByRole("radio", { name: "Last 30 days" }).check();
+  await expect(page).toHaveURL(/\?period=30$/);
+  await expect(page.getByTestId("period")).toContainText("(30 days, Korean time)");
+  await page.getByText("Show as a table").click();
+  const days = page.locator("tr[data-day]");
+  await expect(days).toHaveCount(30);
+  const daily = await days.evaluateAll((rows) => rows.map((row) => Number((row.children[1].textContent ?? "").replace(/,/g, ""))));
+  const total = Number(((await page.locator('[data-total="views"] .analytics-value').textContent()) ?? "").replace(/,/g, ""));
+  expect(total).toBeGreaterThan(0);
+  expect(daily.reduce((sum, views) => sum + views, 0)).toBe(total);
+  await lookAt(page, "console-analytics-outline");
+
+  await page.getByRole("navigation", { name: "Analytics" }).getByRole("link", { name: "By post" }).click();
+  await expect(page).toHaveURL(/\/analytics\/contents\?period=30$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Analytics by post" })).toBeVisible();
+  const views = page.locator('td[data-column="views"]');
+  await expect(views.first()).toBeVisible();
+  await page.getByRole("button", { name: "Sort by Views" }).click();
+  await expect(page.getByRole("columnheader", { name: /Views/ })).toHaveAttribute("aria-sort", "ascending");
+  // The server sorts: the rows follow once its answer is in.
+  const shown = () => views.evaluateAll((cells) => cells.map((cell) => Number((cell.textContent ?? "").replace(/,/g, ""))));
+  await expect.poll(async () => {
+    const figures = await shown();
+    return figures.every((value, i) => i === 0 || figures[i - 1] <= value);
+  }).toBe(true);
+  await lookAt(page, "console-analytics-contents");
+
+  const href = await page.getByRole("link", { name: "Download CSV (Excel)" }).getAttribute("href");
+  expect(href).toContain("period=30");
+  const csv = await page.request.get(href ?? "");
+  expect(csv.ok()).toBe(true);
+  const bytes = await csv.body();
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.subarray(3).toString("utf8");
+  const lines = text.split("\r\n").filter(Boolean);
+  expect(lines.length).toBeGreaterThan(1);
+  expect(text.replace(/\r\n/g, "")).not.toContain("\n");
+  expect(lines.slice(1).every((line) => !/^[=+\-@]/.test(line))).toBe(true);
+});

@@ -904,7 +904,7 @@ async fn contents_page_by_cursor_and_refuse_bad_parameters(
     }
 }
 
-/// The CSV: BOM, header, every row, formulas neutralised.
+/// The CSV: BOM, CRLF line ends, header, every row, formulas neutralised.
 async fn the_csv_has_every_row_with_formulas_neutralised(
     app: &TestApp,
     master: &reqwest::Client,
@@ -929,6 +929,13 @@ async fn the_csv_has_every_row_with_formulas_neutralised(
     let bytes = response.bytes().await.unwrap();
     assert_eq!(&bytes[..3], b"\xEF\xBB\xBF", "UTF-8 byte order mark");
     let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
+    // Excel on Windows ends lines with CRLF: every line break is one.
+    assert!(text.ends_with("\r\n"), "CRLF line ends");
+    assert_eq!(
+        text.matches('\n').count(),
+        text.matches("\r\n").count(),
+        "no bare LF: {text:?}"
+    );
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let header: Vec<String> = reader
         .headers()

@@ -63,3 +63,8 @@ export function defineTexts<K extends string>(texts: { ko: Record<K, string>; en
     return texts[useI18n().lang];
   };
 }
+
+/** A text with `{name}` places filled from `values`; a place without a value stays as it is. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}

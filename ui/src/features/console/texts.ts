@@ -260,6 +260,4 @@ export const AUDIT_ACTIONS = [
   "OWNERSHIP_TRANSFERRED",
 ] as const;
 
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
+export { fill } from "../../lib/i18n";

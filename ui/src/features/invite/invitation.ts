@@ -51,7 +51,4 @@ export function invitePath(page: "" | "/confirm" | "/join", token: string): stri
   return `/manager/invite${page}?token=${encodeURIComponent(token)}`;
 }
 
-/** `text` with each `{name}` replaced. */
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
+export { fill } from "../../lib/i18n";

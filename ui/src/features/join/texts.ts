@@ -237,7 +237,4 @@ export const useJoinTexts = defineTexts({
 
 export type JoinTexts = ReturnType<typeof useJoinTexts>;
 
-/** "{key}" in `text` replaced by its value. */
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
+export { fill } from "../../lib/i18n";

@@ -298,7 +298,4 @@ export const useMyPageTexts = defineTexts({
   },
 });
 
-/** Fills `{name}` places in a text. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
+export { fill } from "../../lib/i18n";

@@ -81,7 +81,4 @@ export const useTexts = defineTexts({
   },
 });
 
-/** Fills `{name}` placeholders of a text. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
+export { fill } from "../../lib/i18n";

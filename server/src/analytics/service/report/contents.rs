@@ -299,12 +299,15 @@ fn neutralise(cell: &str) -> String {
 }
 
 /// The CSV file: a UTF-8 byte order mark (Excel then reads Korean right), a header row,
-/// then one row per post. Times are KST, as Korean businesses read them.
+/// then one row per post, lines ended by CRLF as Excel on Windows writes them. Times are KST,
+/// as Korean businesses read them.
 fn csv_bytes(rows: &[ContentRow]) -> ApiResult<Vec<u8>> {
     let kst = kst();
     let mut out = Vec::from("\u{feff}".as_bytes());
     {
-        let mut writer = csv::Writer::from_writer(&mut out);
+        let mut writer = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::CRLF)
+            .from_writer(&mut out);
         writer
             .write_record([
                 "번호",

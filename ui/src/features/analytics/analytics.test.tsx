@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { MyBusiness } from "../../lib/business";
+import { renderPage, sessionOf } from "../../test/render";
+import type { Outline } from "./api";
+import ContentsPage from "./ContentsPage";
+import OutlinePage, { changeText } from "./OutlinePage";
+import { periodQuery, readPeriod } from "./period";
+
+// jsdom draws no canvas: the chart itself is drawn in Chromium (tests/e2e/console.spec.ts);
+// here uPlot only has to be constructed and destroyed.
+vi.mock("uplot", () => ({
+  default: class {
+    width = 0;
+    setSize() {}
+    destroy() {}
+  },
+}));
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  disconnect() {}
+  unobserve() {}
+};
+
+const mine = { role: "BUSINESS", business: { id: 7, name: "가온커머스", verified: false, logoUrl: null } } as unknown as MyBusiness;
+const figure = (value: number, previous: number) => ({ value, previous, change: previous ? Math.round(((value - previous) / previous) * 10_000) / 10_000 : null });
+
+function outline(): Outline {
+  const series = [
+    { day: "2026-11-22", views: 10, uniqueReaders: 8, followers: 20 },
+    { day: "2026-11-23", views: 5, uniqueReaders: 5, followers: 21 },
+    { day: "2026-11-24", views: 15, uniqueReaders: 9, followers: 21 },
+  ];
+  return {
+    period: { from: "2026-11-22", to: "2026-11-24", days: 3 },
+    totals: {
+      views: figure(30, 20),
+      uniqueReaders: figure(17, 17),
+      clicks: figure(4, 0),
+      bookmarks: figure(2, 4),
+      shares: figure(0, 0),
+      followsGained: figure(1, 1),
+      readThroughs: figure(3, 2),
+    },
+    series,
+    topPosts: [{ postSeq: 5, title: "데이터 분석 입문", views: 12, uniqueReaders: 9 }],
+    devices: [
+      { deviceType: "MOBILE", readers: 10, share: 0.625 },
+      { deviceType: "PC", readers: 6, share: 0.375 },
+    ],
+    readers: { gender: [{ group: "female", readers: 6, share: 1 }], ageBands: [{ group: "30s", readers: 6, share: 1 }], hiddenGroups: 2 },
+  };
+}
+
+describe("the period", () => {
+  it("comes from the address and goes back into it; a bad one falls back to 7 days", () => {
+    expect(readPeriod("?period=30")).toEqual({ kind: "last", days: 30 });
+    expect(readPeriod("?period=31")).toEqual({ kind: "last", days: 7 });
+    expect(readPeriod("?from=2026-11-01&to=2026-11-10")).toEqual({ kind: "range", from: "2026-11-01", to: "2026-11-10" });
+    expect(readPeriod("?from=2026-11-10&to=2026-11-01")).toEqual({ kind: "last", days: 7 });
+    expect(periodQuery({ kind: "range", from: "2026-11-01", to: "2026-11-10" })).toBe("from=2026-11-01&to=2026-11-10");
+  });
+});
+
+describe("the outline", () => {
+  it("shows every total with its change, the days, the top posts, devices and the reader mix with the hidden groups said", async () => {
+    const { fetch } = renderPage(OutlinePage, "/mypage/business/analytics/outline?period=30", {
+      session: sessionOf("member"),
+      fetch: { "GET /api/v1/mypage/business": mine, "GET /api/v1/businesses/7/analytics/outline": outline() },
+    });
+    expect(await screen.findByText("2026-11-22 ~ 2026-11-24 (3일, 한국 시간)")).toBeTruthy();
+    expect(fetch.log()).toContain("GET /api/v1/businesses/7/analytics/outline?period=30");
+    const views = document.querySelector('[data-total="views"]') as HTMLElement;
+    expect(within(views).getByText("30")).toBeTruthy();
+    expect(within(views).getByText("이전 기간 대비 +50%")).toBeTruthy();
+    expect(within(document.querySelector('[data-total="uniqueReaders"]') as HTMLElement).getByText("이전 기간과 같음")).toBeTruthy();
+    expect(within(document.querySelector('[data-total="clicks"]') as HTMLElement).getByText("이전 기간 기록 없음")).toBeTruthy();
+    expect(within(document.querySelector('[data-total="bookmarks"]') as HTMLElement).getByText("이전 기간 대비 -50%")).toBeTruthy();
+    expect(document.querySelectorAll("tr[data-day]")).toHaveLength(3);
+    expect(screen.getByRole("link", { name: "데이터 분석 입문" }).getAttribute("href")).toBe("/post/5");
+    expect(screen.getByText("모바일")).toBeTruthy();
+    expect(screen.getByTestId("hidden-groups").textContent).toContain("5명 미만인 2개 그룹");
+    expect(screen.getByRole("radio", { name: "최근 30일" })).toHaveProperty("checked", true);
+  });
+
+  it("says a change in the reader's words", () => {
+    const tx = { changeNone: "none", changeFlat: "flat", changeUp: "+{change}", changeDown: "{change}" } as Parameters<typeof changeText>[0];
+    expect(changeText(tx, figure(5, 0))).toBe("none");
+    expect(changeText(tx, figure(12, 10))).toBe("+20%");
+    expect(changeText(tx, figure(9, 12))).toBe("-25%");
+  });
+});
+
+describe("the contents", () => {
+  it("sorts by a column on the server, and the CSV takes the same period and order", async () => {
+    const row = { postSeq: 5, title: "데이터 분석 입문", status: "PUBLISHED", publishedAt: "2026-11-20T01:00:00Z", views: 12, uniqueReaders: 9, clicks: 3, bookmarks: 1, shares: 0, readThroughs: 2 };
+    const { fetch } = renderPage(ContentsPage, "/mypage/business/analytics/contents?period=90", {
+      session: sessionOf("member"),
+      fetch: {
+        "GET /api/v1/mypage/business": mine,
+        "GET /api/v1/businesses/7/analytics/contents": { period: { from: "2026-08-27", to: "2026-11-24", days: 90 }, items: [row], nextCursor: null },
+      },
+    });
+    expect(await screen.findByRole("link", { name: "데이터 분석 입문" })).toBeTruthy();
+    expect(fetch.log()).toContain("GET /api/v1/businesses/7/analytics/contents?period=90&sort=views&order=desc&size=50");
+    expect(screen.getByRole("link", { name: "CSV 내려받기 (Excel)" }).getAttribute("href")).toBe("/api/v1/businesses/7/analytics/contents.csv?period=90&sort=views&order=desc");
+    fireEvent.click(screen.getByRole("button", { name: "북마크 기준으로 정렬" }));
+    await waitFor(() => expect(fetch.log()).toContain("GET /api/v1/businesses/7/analytics/contents?period=90&sort=bookmarks&order=desc&size=50"));
+    fireEvent.click(screen.getByRole("button", { name: "북마크 기준으로 정렬" }));
+    await waitFor(() => expect(fetch.log()).toContain("GET /api/v1/businesses/7/analytics/contents?period=90&sort=bookmarks&order=asc&size=50"));
+    expect(screen.getByRole("columnheader", { name: /북마크/ }).getAttribute("aria-sort")).toBe("ascending");
+  });
+});
