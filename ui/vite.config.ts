@@ -79,10 +79,11 @@ export default defineConfig({
     // Top-level await loads the core's WebAssembly before the first render.
     target: "es2022",
     outDir: "dist",
-    // One stylesheet for the reader's site (a few KB compressed, in the app group below): the
-    // server's prerendered first view is styled before any page chunk arrives. The member
-    // area's styles (its forms and pages) come with their own chunks, so a reader's post page
-    // never loads them.
+    // One stylesheet for the pages the server prerenders (the home page, lists, posts, business
+    // profiles; a few KB compressed, in the app group below): their first view is styled
+    // before any page chunk arrives. The other pages' styles (search, interests, the site's
+    // pages and samples, the member area, the business console) come with their own chunks,
+    // which load them before they render, so a reader's post page never loads them.
     cssCodeSplit: true,
     // A lazy page names only its stylesheets for preloading: its script's own imports are
     // few and small, and every name listed is carried in the app chunk the reader's post page
@@ -99,7 +100,7 @@ export default defineConfig({
           groups: [
             {
               name: "app",
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]))|features[\\/]posts[\\/](api|components[\\/]PostList)|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics)[\\/]|components[\\/](form|page|joinSocial|console)[\\/])[^?]*\.css$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]))|features[\\/]posts[\\/](api|components[\\/]PostList)|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest)[\\/]|components[\\/](form|page|joinSocial|console)[\\/])[^?]*\.css$/,
             },
           ],
         },

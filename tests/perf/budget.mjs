@@ -48,13 +48,24 @@ async function waitFor(check, what, seconds = 120) {
 async function startServer() {
   if (process.env.BASE_URL) return { stop() {} };
   const bin = process.env.TIDEMARK_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(root, "target"), "release/tidemark");
+  const taken = await fetch(`${base}/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`something already answers on ${base}: stop it, or set BUDGET_PORT`);
   const dataDir = mkdtempSync(join(tmpdir(), "tidemark-budget-"));
   const server = spawn(bin, [], {
     cwd: root,
     env: { ...process.env, PORT: String(port), TIDEMARK_DATA_DIR: dataDir, TIDEMARK_UI_DIR: join(root, "ui/dist"), RUST_LOG: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  await waitFor(async () => (await fetch(`${base}/health`)).ok, "the server");
+  // A server that could not start must fail the run, never leave another process on the port
+  // to be measured in its place.
+  /** @type {number | string | null} */
+  let exited = null;
+  server.on("exit", (code, signal) => (exited = signal ?? code));
+  await waitFor(async () => exited !== null || (await fetch(`${base}/health`)).ok, "the server");
+  if (exited !== null) throw new Error(`the server exited (${exited}) before answering`);
   await waitFor(async () => {
     const answer = await (await fetch(`${base}/api/v1/posts/latest?size=1`)).json();
     return answer.data.items.length > 0;
