@@ -5,7 +5,7 @@
 //! function, answer) and their rules and queries in `service/`: `posts` (the detail, hiding,
 //! publishing, removal, a business's own list; writing is `service/writing.rs`), `revisions`
 //! (a post's history, restoring it, and the version that guards against overwriting someone
-//! else's edit), `lists` (the public lists and the reader's interest list) and
+//! else's edit), `previews` (links that show a post before it is public), `lists` (the public lists and the reader's interest list) and
 //! `recommend` (the collections).
 
 pub mod cards;
@@ -14,6 +14,7 @@ pub mod sanitize;
 mod routes {
     pub(super) mod lists;
     pub(super) mod posts;
+    pub(super) mod previews;
     pub(super) mod recommend;
     pub(super) mod revisions;
 }
@@ -21,6 +22,7 @@ mod routes {
 mod service {
     pub mod lists;
     pub mod posts;
+    pub(super) mod previews;
     pub mod recommend;
     pub(super) mod revisions;
     pub(super) mod writing;
@@ -43,6 +45,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(routes::posts::router())
         .merge(routes::revisions::router())
+        .merge(routes::previews::router())
         .merge(routes::lists::router())
         .merge(routes::recommend::router())
 }
