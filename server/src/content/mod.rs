@@ -5,7 +5,8 @@
 //! function, answer) and their rules and queries in `service/`: `posts` (the detail, hiding,
 //! publishing, removal, a business's own list; writing is `service/writing.rs`), `revisions`
 //! (a post's history, restoring it, and the version that guards against overwriting someone
-//! else's edit), `previews` (links that show a post before it is public), `lists` (the public lists and the reader's interest list) and
+//! else's edit), `previews` (links that show a post before it is public), `tags` (the
+//! editor's tag suggestions), `lists` (the public lists and the reader's interest list) and
 //! `recommend` (the collections).
 
 pub mod cards;
@@ -17,6 +18,7 @@ mod routes {
     pub(super) mod previews;
     pub(super) mod recommend;
     pub(super) mod revisions;
+    pub(super) mod tags;
 }
 
 mod service {
@@ -25,6 +27,7 @@ mod service {
     pub(super) mod previews;
     pub mod recommend;
     pub(super) mod revisions;
+    pub(super) mod tags;
     pub(super) mod writing;
 }
 
@@ -46,6 +49,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::posts::router())
         .merge(routes::revisions::router())
         .merge(routes::previews::router())
+        .merge(routes::tags::router())
         .merge(routes::lists::router())
         .merge(routes::recommend::router())
 }

@@ -14,7 +14,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::Query;
+use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
@@ -325,11 +325,47 @@ pub(crate) struct OwnPost {
     bookmark_count: i64,
 }
 
-/// The posts of the member's business, every status or one, last changed first.
+/// What the business's own list is narrowed to.
+#[derive(Default)]
+pub(crate) struct OwnFilter {
+    /// `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`
+    pub status: Option<String>,
+    /// A piece of the title, any case.
+    pub q: Option<String>,
+    pub category_id: Option<i64>,
+}
+
+/// The longest title piece the own list searches for (a title has at most 100 characters).
+const Q_MAX: usize = 100;
+
+/// A `LIKE` pattern (with a backslash as its escape) for values holding `text` (`prefix`:
+/// starting with it), in lower case; `%` and `_` in `text` match themselves.
+pub(super) fn like_pattern(text: &str, prefix: bool) -> LikeExpr {
+    let mut pattern = String::with_capacity(text.len() + 2);
+    if !prefix {
+        pattern.push('%');
+    }
+    for c in text.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    LikeExpr::new(pattern).escape('\\')
+}
+
+/// `column` in lower case, to compare with a [`like_pattern`].
+pub(super) fn lower(column: impl sea_orm::sea_query::IntoColumnRef) -> Expr {
+    Expr::expr(Func::lower(Expr::col(column)))
+}
+
+/// The posts of the member's business, every status or one, optionally of one category or
+/// with a piece of text in the title; newest first.
 pub(crate) async fn mine(
     state: &AppState,
     user: &AuthUser,
-    status: Option<String>,
+    filter: &OwnFilter,
     page: &PageQuery,
 ) -> ApiResult<Page<OwnPost>> {
     let (business_id, _) = membership_of(state, user.member.id)
@@ -340,11 +376,25 @@ pub(crate) async fn mine(
         .filter(posts::Column::BusinessId.eq(business_id))
         .order_by_desc(posts::Column::Id)
         .limit(size + 1);
-    if let Some(status) = status {
-        let status = PostStatus::parse(&status).ok_or_else(|| {
+    if let Some(status) = &filter.status {
+        let status = PostStatus::parse(status).ok_or_else(|| {
             ApiError::bad_request("status must be DRAFT, SCHEDULED, PUBLISHED, HIDDEN or REMOVED")
         })?;
         select = select.filter(posts::Column::Status.eq(status));
+    }
+    if let Some(category) = filter.category_id {
+        if tidemark_core::breadcrumbs::category_of(category).is_none() {
+            return Err(ApiError::bad_request("categoryId must be 1 to 9"));
+        }
+        select = select.filter(posts::Column::CategoryId.eq(category));
+    }
+    if let Some(q) = filter.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
+        if q.chars().count() > Q_MAX {
+            return Err(ApiError::bad_request(format!(
+                "q must be at most {Q_MAX} characters"
+            )));
+        }
+        select = select.filter(lower(posts::Column::Title).like(like_pattern(q, false)));
     }
     if let Some(before) = page.before_id()? {
         select = select.filter(posts::Column::Id.lt(before));

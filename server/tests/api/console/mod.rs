@@ -4,6 +4,7 @@
 //! request while it waits. Each is refused to another business's people and to readers.
 
 mod history;
+mod lists;
 mod previews;
 
 use crate::helpers::*;
