@@ -6,6 +6,7 @@
 mod history;
 mod lists;
 mod previews;
+mod team;
 
 use crate::helpers::*;
 use reqwest::{Client, Method};
