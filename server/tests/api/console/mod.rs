@@ -65,3 +65,37 @@ pub(super) async fn all_refused(
         assert_eq!(got, status, "{} {method} {path}: {answer}", app.database);
     }
 }
+
+#[tokio::test]
+async fn console_calls_are_in_the_openapi_document() {
+    let app = TestApp::spawn(None, "sqlite").await;
+    let (status, doc) = app.get("/api-docs/openapi.json").await;
+    assert_eq!(status, 200);
+    for (path, method) in [
+        ("/api/v1/posts/{id}/revisions", "get"),
+        ("/api/v1/posts/{id}/revisions/{revisionId}", "get"),
+        ("/api/v1/posts/{id}/revisions/{revisionId}/restore", "post"),
+        ("/api/v1/posts/{id}/previews", "post"),
+        ("/api/v1/posts/{id}/previews", "get"),
+        ("/api/v1/posts/{id}/previews/{previewId}", "delete"),
+        ("/api/v1/previews/{token}", "get"),
+        ("/api/v1/tags/suggest", "get"),
+        (
+            "/api/v1/businesses/{id}/invitations/{invitationId}/resend",
+            "post",
+        ),
+        ("/api/v1/media-requests/{id}", "put"),
+    ] {
+        assert!(doc["paths"][path][method].is_object(), "{method} {path}");
+    }
+    let audit = doc["paths"]["/api/v1/businesses/{id}/audit"]["get"].to_string();
+    for action in [
+        "INVITATION_RESENT",
+        "OWNERSHIP_TRANSFERRED",
+        "MANAGER_REMOVED",
+    ] {
+        assert!(audit.contains(action), "{action}");
+    }
+    let input = doc["components"]["schemas"]["PostInput"].to_string();
+    assert!(input.contains("baseVersion"), "{input}");
+}

@@ -1,4 +1,5 @@
-//! Invitations sent again and their states, and the audit log's action filter.
+//! Invitations sent again and their states, the audit log's action filter, and a media
+//! request edited while it waits.
 
 use super::*;
 use sea_orm::sea_query::Expr;
@@ -220,6 +221,60 @@ async fn console_invitations_are_sent_again_and_the_audit_log_filters() {
             &calls,
         )
         .await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn console_a_media_request_is_edited_while_it_waits() {
+    on_each_database(|app: TestApp| async move {
+        let master = app.signed_in("master@tidemark.test").await;
+        let business = my_business(&app, &master).await;
+        let soon = (chrono::Utc::now() + chrono::Duration::days(5)).format("%Y-%m-%d").to_string();
+        let request = json!({"title": "보도자료 초안", "body": "<p>초안</p>", "mediaTypes": ["ONLINE"]});
+        let (status, made) = send(&app, &master, Method::POST, &format!("/api/v1/businesses/{business}/media-requests"), Some(request)).await;
+        assert_eq!(status, 200, "{made}");
+        let id = made["data"]["id"].as_i64().unwrap();
+        let path = format!("/api/v1/media-requests/{id}");
+        let edit = json!({
+            "title": "보도자료 최종", "body": "<p>최종본</p><script>x</script>", "desiredDate": soon,
+            "mediaTypes": ["PORTAL", "NEWSPAPER"], "attachmentIds": []
+        });
+        let (status, body) = send(&app, &master, Method::PUT, &path, Some(edit.clone())).await;
+        assert_eq!(status, 200, "{body}");
+        let data = &body["data"];
+        assert_eq!((data["title"].as_str(), data["status"].as_str(), data["desiredDate"].as_str()), (Some("보도자료 최종"), Some("REQUESTED"), Some(soon.as_str())));
+        assert_eq!(data["mediaTypes"], json!(["NEWSPAPER", "PORTAL"]));
+        assert!(!data["body"].as_str().unwrap().contains("script"));
+        assert_eq!(data["history"].as_array().unwrap().len(), 1, "an edit is no step of the review");
+
+        for (field, value) in [("mediaTypes", json!(["RADIO"])), ("desiredDate", json!("2020-01-01")), ("title", json!(" ")), ("attachmentIds", json!([999999]))] {
+            let mut bad = edit.clone();
+            bad[field] = value;
+            let (status, body) = send(&app, &master, Method::PUT, &path, Some(bad)).await;
+            assert_eq!((status, body["code"].as_str()), (400, Some("104")), "{field}: {body}");
+        }
+        let mut unknown = edit.clone();
+        unknown["status"] = json!("PUBLISHED");
+        let (status, _) = send(&app, &master, Method::PUT, &path, Some(unknown)).await;
+        assert_eq!(status, 400);
+
+        let calls = [(Method::PUT, path.clone(), Some(edit.clone()))];
+        all_refused(&app, &app.signed_in("manager@tidemark.test").await, 403, &calls).await;
+        all_refused(&app, &other_business(&app).await, 403, &calls).await;
+        all_refused(&app, &app.signed_in("reader@tidemark.test").await, 403, &calls).await;
+        all_refused(&app, &master, 404, &[(Method::PUT, "/api/v1/media-requests/999999".into(), Some(edit.clone()))]).await;
+
+        // Once an operator takes it up, it stays as it was sent.
+        let admin = app.signed_in("admin@tidemark.test").await;
+        let review = format!("/api/v1/admin/media-requests/{id}/status");
+        let (status, _) = send(&app, &admin, Method::POST, &review, Some(json!({"status": "IN_REVIEW"}))).await;
+        assert_eq!(status, 200);
+        let (status, body) = send(&app, &master, Method::PUT, &path, Some(edit)).await;
+        assert_eq!(status, 409, "{body}");
+        assert!(body["message"].as_str().unwrap().contains("can no longer be changed"));
+        let (_, now) = get(&app, &master, &path).await;
+        assert_eq!(now["data"]["title"], "보도자료 최종");
     })
     .await;
 }
