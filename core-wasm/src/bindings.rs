@@ -79,6 +79,7 @@ export type RouteName =
   | "recommendList"
   | "reportList"
   | "postDetail"
+  | "preview"
   | "search"
   | "searchBusiness"
   | "searchContents"

@@ -21,6 +21,8 @@ enum Param {
     Category,
     /// `email` or `phone` (/password/reset/{type}).
     ResetType,
+    /// A preview link's token: 32 to 64 URL-safe base64 characters (the server makes 43).
+    Token,
 }
 
 impl Param {
@@ -29,6 +31,12 @@ impl Param {
             Param::Id => parse_id(segment).is_some(),
             Param::Category => parse_id(segment).is_some_and(|id| (1..=9).contains(&id)),
             Param::ResetType => matches!(segment, "email" | "phone"),
+            Param::Token => {
+                (32..=64).contains(&segment.len())
+                    && segment
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            }
         }
     }
 }
@@ -46,7 +54,7 @@ pub fn parse_id(segment: &str) -> Option<u64> {
     segment.parse::<u64>().ok().filter(|id| *id < (1u64 << 53))
 }
 
-/// `(pattern, name)`; `:id`, `:category` and `:type` mark the dynamic segment.
+/// `(pattern, name)`; `:id`, `:category`, `:type` and `:token` mark the dynamic segment.
 const ROUTES: &[(&str, &str)] = &[
     ("/", "home"),
     ("/b2b", "b2b"),
@@ -89,6 +97,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("/post/recommend/list/:id", "recommendList"),
     ("/post/report/list", "reportList"),
     ("/post/:id", "postDetail"),
+    ("/preview/:token", "preview"),
     ("/search", "search"),
     ("/search/business", "searchBusiness"),
     ("/search/contents", "searchContents"),
@@ -106,7 +115,7 @@ const ROUTES: &[(&str, &str)] = &[
 pub struct RouteMatch {
     pub name: &'static str,
     pub path: String,
-    /// The id, category id or reset type of the dynamic segment.
+    /// The id, category id, reset type or preview token of the dynamic segment.
     pub param: Option<String>,
     pub layout: Layout,
     pub protected: bool,
@@ -174,6 +183,7 @@ pub fn match_route(path: &str) -> Option<RouteMatch> {
                 ":id" => Some(Param::Id),
                 ":category" => Some(Param::Category),
                 ":type" => Some(Param::ResetType),
+                ":token" => Some(Param::Token),
                 _ => None,
             };
             match rule {
@@ -382,13 +392,17 @@ mod tests {
         match_route(path).map(|route| route.name)
     }
 
+    /// A preview token as the server makes them (256 bits, URL-safe base64).
+    const TOKEN: &str = "3q2-7wAAb_Kx9fQm1sXbT0c5uP2nLrVw8eYh4jZ6kDa";
+
     #[test]
     fn every_spec_route_exists() {
         for (pattern, name) in ROUTES {
             let path = pattern
                 .replace(":id", "7")
                 .replace(":category", "9")
-                .replace(":type", "email");
+                .replace(":type", "email")
+                .replace(":token", TOKEN);
             assert_eq!(page(&path), Some(*name), "{path}");
         }
     }
@@ -408,6 +422,15 @@ mod tests {
         assert_eq!(page("/business/profile/"), None);
         assert_eq!(page("/post/latest/list/"), Some("latestList"));
         assert_eq!(page("/no/such/page"), None);
+        assert_eq!(page(&format!("/preview/{TOKEN}")), Some("preview"));
+        assert_eq!(page("/preview/short"), None);
+        assert_eq!(page(&format!("/preview/{TOKEN}.js")), None);
+        assert_eq!(page(&format!("/preview/{}", "a".repeat(65))), None);
+        let preview = match_route(&format!("/preview/{TOKEN}")).unwrap();
+        assert_eq!(
+            (preview.layout, preview.protected, preview.page_view),
+            (Layout::Empty, false, None)
+        );
     }
 
     #[test]
@@ -617,7 +640,8 @@ mod tests {
             let path = pattern
                 .replace(":id", "1")
                 .replace(":category", "1")
-                .replace(":type", "email");
+                .replace(":type", "email")
+                .replace(":token", TOKEN);
             if let Some(view) = match_route(&path).unwrap().page_view {
                 assert!(crate::analytics::EVENTS.contains(&view.event));
                 if let Some(screen) = view.screen {

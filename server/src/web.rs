@@ -166,7 +166,10 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
         )
             .into_response();
     };
-    let known = tidemark_core::route::match_route(path).is_some();
+    let route = tidemark_core::route::match_route(path);
+    let known = route.is_some();
+    // A preview link's page shows what is not public yet: never indexed.
+    let noindex = route.is_some_and(|route| route.name == "preview");
     let lang = crate::pages::language_of(&headers);
     let meta = if known {
         crate::pages::first_page(&shell.state, path, uri.query(), lang).await
@@ -184,7 +187,7 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
     if lang == tidemark_core::i18n::Lang::En {
         body = body.replacen(r#"<html lang="ko">"#, r#"<html lang="en">"#, 1);
     }
-    (
+    let mut response = (
         status,
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
@@ -194,5 +197,12 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
         ],
         body,
     )
-        .into_response()
+        .into_response();
+    if noindex {
+        response.headers_mut().insert(
+            header::HeaderName::from_static("x-robots-tag"),
+            HeaderValue::from_static("noindex"),
+        );
+    }
+    response
 }

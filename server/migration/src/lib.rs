@@ -19,6 +19,7 @@ mod m20261123_000007_event_detail;
 mod m20261123_000008_upload_links_and_try_counters;
 mod m20261123_000009_visitor_counts;
 mod m20261123_000010_search_log_visitors;
+mod m20261124_000011_post_revisions_and_previews;
 
 pub struct Migrator;
 
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000008_upload_links_and_try_counters::Migration),
             Box::new(m20261123_000009_visitor_counts::Migration),
             Box::new(m20261123_000010_search_log_visitors::Migration),
+            Box::new(m20261124_000011_post_revisions_and_previews::Migration),
         ]
     }
 }

@@ -1,10 +1,35 @@
 //! The business audit log: every invitation, role change, removal and profile change, with
-//! who made it. The master reads it.
+//! who made it, written in the transaction of the change. The master reads it, newest first,
+//! optionally one action only.
 
+use crate::auth::access::require_master_of;
+use crate::auth::AuthUser;
 use crate::entities::audit_log;
-use crate::http::error::ApiResult;
-use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::paging::{self, Page, PageQuery};
+use crate::state::AppState;
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Every action the log records (`action` of a row, and of the list's filter).
+pub const ACTIONS: [&str; 11] = [
+    "BUSINESS_REGISTERED",
+    "PROFILE_UPDATED",
+    "VERIFIED",
+    "VERIFICATION_REMOVED",
+    "INVITATION_SENT",
+    "INVITATION_RESENT",
+    "INVITATION_REVOKED",
+    "INVITATION_ACCEPTED",
+    "MANAGER_REMOVED",
+    "OWNERSHIP_OFFERED",
+    "OWNERSHIP_TRANSFERRED",
+];
 
 /// Writes one audit row (inside the caller's transaction, so the row and the change it
 /// records land together).
@@ -17,6 +42,10 @@ pub async fn write(
     target_email: Option<String>,
     detail: Option<serde_json::Value>,
 ) -> ApiResult<()> {
+    debug_assert!(
+        ACTIONS.contains(&action),
+        "an unlisted audit action: {action}"
+    );
     audit_log::ActiveModel {
         business_id: Set(Some(business_id)),
         actor_member_id: Set(actor),
@@ -30,4 +59,62 @@ pub async fn write(
     .insert(db)
     .await?;
     Ok(())
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct AuditEntry {
+    id: i64,
+    action: String,
+    actor_member_id: Option<i64>,
+    target_member_id: Option<i64>,
+    target_email: Option<String>,
+    detail: Option<serde_json::Value>,
+    created_at: DateTime<Utc>,
+}
+
+/// The business's audit log, newest first, all actions or one of [`ACTIONS`] (the master
+/// only).
+pub(crate) async fn trail(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+    action: Option<&str>,
+    page: &PageQuery,
+) -> ApiResult<Page<AuditEntry>> {
+    require_master_of(state, &user.member, id).await?;
+    let size = page.size()?;
+    let mut query = audit_log::Entity::find()
+        .filter(audit_log::Column::BusinessId.eq(id))
+        .order_by_desc(audit_log::Column::Id)
+        .limit(size + 1);
+    if let Some(action) = action {
+        if !ACTIONS.contains(&action) {
+            return Err(ApiError::bad_request(format!(
+                "action must be one of {}",
+                ACTIONS.join(", ")
+            )));
+        }
+        query = query.filter(audit_log::Column::Action.eq(action));
+    }
+    if let Some(before) = page.before_id()? {
+        query = query.filter(audit_log::Column::Id.lt(before));
+    }
+    let rows = query.all(&state.db).await?;
+    let (rows, next_cursor) = paging::cut(rows, size, |row| row.id);
+    Ok(Page {
+        items: rows
+            .into_iter()
+            .map(|row| AuditEntry {
+                id: row.id,
+                action: row.action,
+                actor_member_id: row.actor_member_id,
+                target_member_id: row.target_member_id,
+                target_email: row.target_email,
+                detail: row.detail,
+                created_at: row.created_at,
+            })
+            .collect(),
+        next_cursor,
+    })
 }

@@ -63,6 +63,10 @@ pub struct PostDetail {
     pub share_count: i64,
     /// Whether the signed-in reader bookmarked it (false for guests).
     pub bookmarked: bool,
+    /// For the business's own people only (absent for everyone else): the number of the
+    /// post's content writes, to send back as `baseVersion` with an edit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<i32>,
 }
 
 /// The business card on a post.

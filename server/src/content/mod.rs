@@ -1,10 +1,13 @@
 //! Posts: writing, scheduling, publishing, hiding; the public lists and the post detail
 //! (PRODUCT "Posts").
 //!
-//! Three areas, each with its handlers in `routes/<area>.rs` (extract, call one service
-//! function, answer) and its rules and queries in `service/`: `posts` (the detail, hiding,
-//! publishing, removal, a business's own list; writing is `service/writing.rs`), `lists`
-//! (the public lists and the reader's interest list) and `recommend` (the collections).
+//! Its areas each have their handlers in `routes/<area>.rs` (extract, call one service
+//! function, answer) and their rules and queries in `service/`: `posts` (the detail, hiding,
+//! publishing, removal, a business's own list; writing is `service/writing.rs`), `revisions`
+//! (a post's history, restoring it, and the version that guards against overwriting someone
+//! else's edit), `previews` (links that show a post before it is public), `tags` (the
+//! editor's tag suggestions), `lists` (the public lists and the reader's interest list) and
+//! `recommend` (the collections).
 
 pub mod cards;
 pub mod sanitize;
@@ -12,13 +15,19 @@ pub mod sanitize;
 mod routes {
     pub(super) mod lists;
     pub(super) mod posts;
+    pub(super) mod previews;
     pub(super) mod recommend;
+    pub(super) mod revisions;
+    pub(super) mod tags;
 }
 
 mod service {
     pub mod lists;
     pub mod posts;
+    pub(super) mod previews;
     pub mod recommend;
+    pub(super) mod revisions;
+    pub(super) mod tags;
     pub(super) mod writing;
 }
 
@@ -38,6 +47,9 @@ use utoipa_axum::router::OpenApiRouter;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(routes::posts::router())
+        .merge(routes::revisions::router())
+        .merge(routes::previews::router())
+        .merge(routes::tags::router())
         .merge(routes::lists::router())
         .merge(routes::recommend::router())
 }

@@ -28,6 +28,8 @@ pub mod member_interests;
 pub mod members;
 pub mod oauth_states;
 pub mod password_resets;
+pub mod post_previews;
+pub mod post_revisions;
 pub mod post_tags;
 pub mod posts;
 pub mod recommendation_collections;
@@ -64,6 +66,8 @@ pub mod prelude {
     pub use super::members::Entity as Members;
     pub use super::oauth_states::Entity as OauthStates;
     pub use super::password_resets::Entity as PasswordResets;
+    pub use super::post_previews::Entity as PostPreviews;
+    pub use super::post_revisions::Entity as PostRevisions;
     pub use super::post_tags::Entity as PostTags;
     pub use super::posts::Entity as Posts;
     pub use super::recommendation_collections::Entity as RecommendationCollections;

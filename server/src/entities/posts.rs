@@ -39,6 +39,8 @@ pub struct Model {
     pub popular_score: f64,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// The number of the post's content writes (create, edit, restore): 1 for a new post.
+    pub version: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

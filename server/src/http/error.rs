@@ -23,6 +23,9 @@ pub enum ApiError {
     /// 409: the thing exists already or the request conflicts with its state (a business
     /// registration number taken, an invitation used).
     Conflict(String),
+    /// 409 / 2009: the post changed since the editor opened it; `data` says how it is now
+    /// (`{version, updatedAt, editorNickname}`).
+    EditConflict(serde_json::Value),
     /// 429: a rate limit; `retry_after` in seconds.
     TooManyRequests { message: String, retry_after: u64 },
     /// An SPEC §8 code with its own status (F0000 and the like).
@@ -42,8 +45,11 @@ pub enum ApiError {
 struct Envelope<'a> {
     code: &'a str,
     message: &'a str,
-    data: Option<()>,
+    data: Option<serde_json::Value>,
 }
+
+/// The code of an edit that came too late: someone else saved the post in between.
+pub const EDIT_CONFLICT_CODE: &str = "2009";
 
 impl ApiError {
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -73,6 +79,7 @@ impl ApiError {
                 ErrorCode::AccountAlreadyExists.as_str(),
             ),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "409"),
+            ApiError::EditConflict(_) => (StatusCode::CONFLICT, EDIT_CONFLICT_CODE),
             ApiError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "429"),
             ApiError::Coded { code, .. } => (
                 StatusCode::from_u16(code.http_status()).unwrap_or(StatusCode::BAD_REQUEST),
@@ -98,6 +105,9 @@ impl ApiError {
             | ApiError::Coded { message: m, .. }
             | ApiError::CodedWithStatus { message: m, .. } => m,
             ApiError::UserDoesNotExist => "user does not exist",
+            ApiError::EditConflict(_) => {
+                "someone else changed this post after you opened it; look at their version before saving yours"
+            }
             ApiError::Internal(_) => "something went wrong on our side; please try again",
         }
     }
@@ -115,10 +125,14 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(detail) = &self {
             tracing::error!(%detail, "internal error");
         }
+        let data = match &self {
+            ApiError::EditConflict(data) => Some(data.clone()),
+            _ => None,
+        };
         let body = Envelope {
             code,
             message: self.message(),
-            data: None,
+            data,
         };
         let mut response = (status, axum::Json(body)).into_response();
         if let ApiError::TooManyRequests { retry_after, .. } = self {

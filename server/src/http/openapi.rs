@@ -53,9 +53,12 @@ impl Modify for SessionSchemes {
 #[derive(Serialize, ToSchema)]
 pub struct ErrorBody {
     /// An SPEC §8 code: 104 bad parameter, 1003 no or bad session, 101 no data, 2002 no such
-    /// user, 2007 account exists, 429 rate limited, 999 internal.
+    /// user, 2007 account exists, 429 rate limited, 999 internal; and the product's 409 (a
+    /// conflict with the state of things) and 2009 (a post changed by someone else since the
+    /// editor opened it).
     pub code: String,
     pub message: String,
-    /// Always null on errors.
-    pub data: Option<()>,
+    /// Null on errors, except 2009: `{version, updatedAt, editorNickname}` of the post as it
+    /// is now.
+    pub data: Option<serde_json::Value>,
 }

@@ -17,7 +17,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(create, list_of_business))
-        .routes(routes!(one))
+        .routes(routes!(one, edit))
         .routes(routes!(review_queue))
         .routes(routes!(change_status))
 }
@@ -74,6 +74,26 @@ async fn one(
     Path(id): Path<i64>,
 ) -> ApiResult<Ok<MediaRequest>> {
     Ok(ok(service::one(&state, &user, id).await?))
+}
+
+#[utoipa::path(
+        put,
+        path = "/api/v1/media-requests/{id}",
+        tag = "media publication",
+        request_body = RequestInput,
+        params(("id" = i64, Path, description = "request id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<MediaRequest>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody))
+    )]
+/// Rewrites a request while it is REQUESTED (the business's master): the same fields and
+/// checks as asking for it. 409 once an operator has taken it up.
+async fn edit(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+    Json(input): Json<RequestInput>,
+) -> ApiResult<Ok<MediaRequest>> {
+    Ok(ok(service::edit(&state, &user, id, input).await?))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -13,6 +13,7 @@ use crate::http::paging::{self, Page, PageQuery};
 use crate::media::{self, UploadScope};
 use crate::state::AppState;
 use chrono::{DateTime, NaiveDate, Utc};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
     TransactionTrait,
@@ -266,6 +267,60 @@ pub(crate) async fn create(
     txn.commit().await?;
     notify(state, &row).await?;
     with_history(state, row).await
+}
+
+/// Rewrites a request while it waits (the business's master): title, body, desired date,
+/// media types and attachments, checked as a new request is. Once an operator has taken it
+/// up (any status but REQUESTED) it is 409; the update is conditional on REQUESTED, so a
+/// review that starts meanwhile wins.
+pub(crate) async fn edit(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+    input: RequestInput,
+) -> ApiResult<MediaRequest> {
+    let row = find(state, id).await?;
+    require_master_of(state, &user.member, row.business_id).await?;
+    if row.status != Requested {
+        return Err(ApiError::Conflict(
+            "the request is in review or decided already and can no longer be changed".into(),
+        ));
+    }
+    let checked = check(&input)?;
+    media::check_usable(
+        &state.db,
+        &input.attachment_ids,
+        None,
+        UploadScope::Business(row.business_id),
+        "attachmentIds",
+    )
+    .await?;
+    let changed = requests::Entity::update_many()
+        .col_expr(requests::Column::Title, Expr::value(checked.title))
+        .col_expr(requests::Column::Body, Expr::value(checked.body))
+        .col_expr(
+            requests::Column::DesiredDate,
+            Expr::value(checked.desired_date),
+        )
+        .col_expr(
+            requests::Column::MediaTypes,
+            Expr::value(serde_json::json!(checked.media_types)),
+        )
+        .col_expr(
+            requests::Column::AttachmentIds,
+            Expr::value(serde_json::json!(input.attachment_ids)),
+        )
+        .col_expr(requests::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(requests::Column::Id.eq(id))
+        .filter(requests::Column::Status.eq(Requested))
+        .exec(&state.db)
+        .await?;
+    if changed.rows_affected != 1 {
+        return Err(ApiError::Conflict(
+            "an operator took the request up meanwhile; it can no longer be changed".into(),
+        ));
+    }
+    with_history(state, find(state, id).await?).await
 }
 
 /// The business's requests with their history, newest first (its people).

@@ -5,6 +5,7 @@ mod abuse;
 mod analytics;
 mod business;
 mod certify;
+mod console;
 mod content;
 mod engagement;
 mod hardening;

@@ -517,7 +517,9 @@ macro_rules! for_each_entity {
             media_request_history,
             search_log,
             mail_outbox,
-            try_counters
+            try_counters,
+            post_revisions,
+            post_previews
         )
     };
 }
@@ -533,7 +535,7 @@ fn expected_tables() -> BTreeSet<String> {
         .into_iter()
         .map(str::to_string)
         .collect();
-    assert_eq!(tables.len(), 33);
+    assert_eq!(tables.len(), 35);
     tables.insert("seaql_migrations".to_string());
     tables
 }

@@ -100,6 +100,7 @@ const LOADERS: Record<Exclude<RouteName, AppChunkRoute>, PageLoader> = {
   recommendList: load.collection,
   reportList: load.list,
   postDetail: load.post,
+  preview: load.post,
   search: load.search,
   searchBusiness: load.search,
   searchContents: load.search,

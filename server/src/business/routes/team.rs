@@ -7,9 +7,10 @@
 //! token went there).
 
 use crate::auth::{AuthUser, MaybeAuthUser};
+use crate::business::audit::{self, AuditEntry};
 use crate::business::service::invitation::{self, InvitationView};
 use crate::business::service::team::{
-    self as service, Accepted, AuditEntry, Invitation, JoinRequest, Joined, Manager,
+    self as service, Accepted, Invitation, JoinRequest, Joined, Manager,
 };
 use crate::http::envelope::{ok, NoData, Ok};
 use crate::http::error::ApiResult;
@@ -29,6 +30,7 @@ pub(in crate::business) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(remove_manager))
         .routes(routes!(invite, pending))
         .routes(routes!(revoke))
+        .routes(routes!(resend))
         .routes(routes!(show_invitation))
         .routes(routes!(accept))
         .routes(routes!(join))
@@ -131,6 +133,24 @@ async fn revoke(
     Ok(ok(None))
 }
 
+#[utoipa::path(
+        post,
+        path = "/api/v1/businesses/{id}/invitations/{invitationId}/resend",
+        tag = "businesses",
+        params(("id" = i64, Path, description = "business id"), ("invitationId" = i64, Path, description = "invitation id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Invitation>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 429, body = ErrorBody))
+    )]
+/// Sends a pending or expired invitation again (the master only): a new link, good for seven
+/// days, by mail; the old link stops working. 409 for one accepted or withdrawn.
+async fn resend(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path((id, invitation_id)): Path<(i64, i64)>,
+) -> ApiResult<Ok<Invitation>> {
+    Ok(ok(service::resend(&state, &user, id, invitation_id).await?))
+}
+
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
 struct TokenQuery {
@@ -201,20 +221,39 @@ async fn join(
     Ok((jar, ok(joined)))
 }
 
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct AuditQuery {
+    /// Only this action: `BUSINESS_REGISTERED`, `PROFILE_UPDATED`, `VERIFIED`,
+    /// `VERIFICATION_REMOVED`, `INVITATION_SENT`, `INVITATION_RESENT`, `INVITATION_REVOKED`,
+    /// `INVITATION_ACCEPTED`, `MANAGER_REMOVED`, `OWNERSHIP_OFFERED`, `OWNERSHIP_TRANSFERRED`.
+    action: Option<String>,
+    cursor: Option<String>,
+    size: Option<u64>,
+}
+
 #[utoipa::path(
         get,
         path = "/api/v1/businesses/{id}/audit",
         tag = "businesses",
-        params(("id" = i64, Path, description = "business id"), PageQuery),
+        params(("id" = i64, Path, description = "business id"), AuditQuery),
         security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<Page<AuditEntry>>), (status = 403, body = ErrorBody))
+        responses((status = 200, body = Ok<Page<AuditEntry>>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody))
     )]
-/// The business's audit log, newest first (the master only).
+/// The business's audit log, newest first, cursor-paged (the master only). `action` narrows
+/// it to one of: BUSINESS_REGISTERED, PROFILE_UPDATED, VERIFIED, VERIFICATION_REMOVED,
+/// INVITATION_SENT, INVITATION_RESENT, INVITATION_REVOKED (withdrawn), INVITATION_ACCEPTED,
+/// MANAGER_REMOVED, OWNERSHIP_OFFERED, OWNERSHIP_TRANSFERRED.
 async fn audit_trail(
     State(state): State<AppState>,
     user: AuthUser,
     Path(id): Path<i64>,
-    Query(page): Query<PageQuery>,
+    Query(query): Query<AuditQuery>,
 ) -> ApiResult<Ok<Page<AuditEntry>>> {
-    Ok(ok(service::audit_trail(&state, &user, id, &page).await?))
+    let page = PageQuery {
+        cursor: query.cursor,
+        size: query.size,
+    };
+    let action = query.action.as_deref();
+    Ok(ok(audit::trail(&state, &user, id, action, &page).await?))
 }

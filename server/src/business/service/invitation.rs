@@ -24,7 +24,8 @@ pub(crate) struct InvitationView {
     role: String,
     /// The nickname of the member who sent it, while that member has one.
     inviter: Option<String>,
-    /// `PENDING` | `ACCEPTED` | `REVOKED` | `EXPIRED`
+    /// `PENDING` | `ACCEPTED` | `REVOKED` | `EXPIRED` (the business's list says `WITHDRAWN`
+    /// where the invitee's page says `REVOKED`)
     status: &'static str,
     expires_at: DateTime<Utc>,
     /// Whether an account with the invited e-mail exists (accept) or not (join).
@@ -57,7 +58,10 @@ pub(crate) async fn show_invitation(
     Ok(InvitationView {
         business_id: business.id,
         business_name: business.name,
-        status: status_of(&row, Utc::now()),
+        status: match status_of(&row, Utc::now()) {
+            "WITHDRAWN" => "REVOKED",
+            status => status,
+        },
         role: row.role.to_string(),
         inviter,
         for_signed_in_member: user.map(|user| is_invited(&user.member, &row.email)),

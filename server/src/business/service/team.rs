@@ -1,5 +1,5 @@
-//! The people of a business: managers, invitations (e-mail bound, single use, 7 days) and the
-//! audit log the master reads; the rules and the writes behind `routes::team`.
+//! The people of a business: managers and invitations (e-mail bound, single use, 7 days);
+//! the rules and the writes behind `routes::team` (the audit log it reads is `audit`).
 
 use crate::auth::access::{self, require_master_of, require_member_of, Role};
 use crate::auth::accounts::SignedIn;
@@ -8,10 +8,9 @@ use crate::business::audit;
 use crate::business::service::profile;
 use crate::entities::members::MemberRole;
 use crate::entities::members::MemberStatus;
-use crate::entities::{audit_log, business_members, invitations, members};
+use crate::entities::{business_members, invitations, members};
 use crate::http::error::{on_unique, ApiError, ApiResult};
 use crate::http::limits::RateLimits;
-use crate::http::paging::{self, Page, PageQuery};
 use crate::members::Terms;
 use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
@@ -107,17 +106,20 @@ pub(crate) async fn remove_manager(
 pub(crate) struct Invitation {
     id: i64,
     email: String,
-    /// `PENDING` | `ACCEPTED` | `REVOKED` | `EXPIRED`
+    /// `PENDING` | `EXPIRED` (pending, but past `expiresAt`) | `ACCEPTED` | `WITHDRAWN`
     status: &'static str,
     created_at: DateTime<Utc>,
     expires_at: DateTime<Utc>,
 }
 
+/// Where an invitation stands: `PENDING`, `EXPIRED` (still pending but past its expiry: the
+/// master may send it again), `ACCEPTED` or `WITHDRAWN` (by the master, or replaced by a
+/// newer invitation of the same address).
 pub(super) fn status_of(row: &invitations::Model, now: DateTime<Utc>) -> &'static str {
     if row.accepted_at.is_some() {
         "ACCEPTED"
     } else if row.revoked_at.is_some() {
-        "REVOKED"
+        "WITHDRAWN"
     } else if row.expires_at <= now {
         "EXPIRED"
     } else {
@@ -150,20 +152,7 @@ pub(crate) async fn invite(
         &id.to_string(),
         "invitations",
     )?;
-    // Whether the address manages another business is the invitee's to know, not the
-    // inviter's: the answer is the same, and the mail tells the invitee what to do.
-    let mut elsewhere = false;
-    if let Some(member) = crate::auth::accounts::member_by_email(state, &email).await? {
-        match access::membership_of(state, member.id).await? {
-            Some((business, _)) if business == id => {
-                return Err(ApiError::Conflict(
-                    "this person is in the team already".into(),
-                ))
-            }
-            Some(_) => elsewhere = true,
-            None => {}
-        }
-    }
+    let elsewhere = manages_elsewhere(state, id, &email).await?;
     let business = profile::find(state, id).await?;
     let now = Utc::now();
     let token = random_token();
@@ -200,6 +189,35 @@ pub(crate) async fn invite(
     )
     .await?;
     txn.commit().await?;
+    mail_invitation(state, &business.name, &email, &token, elsewhere).await?;
+    Ok(invitation(row, now))
+}
+
+/// Whether the invited address's account manages another business (409 when it is in this
+/// team already). Whether it does is the invitee's to know, not the inviter's: the answer is
+/// the same, and the mail tells the invitee what to do.
+async fn manages_elsewhere(state: &AppState, id: i64, email: &str) -> ApiResult<bool> {
+    let Some(member) = crate::auth::accounts::member_by_email(state, email).await? else {
+        return Ok(false);
+    };
+    match access::membership_of(state, member.id).await? {
+        Some((business, _)) if business == id => Err(ApiError::Conflict(
+            "this person is in the team already".into(),
+        )),
+        Some(_) => Ok(true),
+        None => Ok(false),
+    }
+}
+
+/// The invitation mail: the link with `token`, good for [`INVITATION_DAYS`] days, and a note
+/// when the address's account manages another business (`elsewhere`).
+async fn mail_invitation(
+    state: &AppState,
+    business_name: &str,
+    email: &str,
+    token: &str,
+    elsewhere: bool,
+) -> ApiResult<()> {
     let link = format!(
         "{}/manager/invite?token={token}",
         state.settings.public_url.trim_end_matches('/')
@@ -210,7 +228,7 @@ pub(crate) async fn invite(
          초대 수락 / Accept the invitation:\n{link}\n\n\
          이 링크는 {days}일 동안 한 번만 쓸 수 있습니다.\n\
          The link works once, for {days} days. If you did not expect it, ignore this mail.{note}",
-        name = business.name,
+        name = business_name,
         days = INVITATION_DAYS,
         note = if elsewhere {
             "\n\n이 주소의 계정은 이미 다른 기업을 관리하고 있습니다. 수락하려면 먼저 그 기업에서 \
@@ -224,13 +242,84 @@ pub(crate) async fn invite(
         .mailer
         .queue(
             &state.db,
-            &email,
-            &format!("[Tidemark] {} 매니저 초대 / Invitation", business.name),
+            email,
+            &format!("[Tidemark] {business_name} 매니저 초대 / Invitation"),
             &body,
             "invitation",
         )
+        .await
+}
+
+/// Sends a pending or expired manager invitation again (the master only): a new link, good
+/// for seven days from now, by the same mail; the old link stops working at once. A
+/// conditional update, so an invitation accepted or withdrawn meanwhile is not revived.
+pub(crate) async fn resend(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+    invitation_id: i64,
+) -> ApiResult<Invitation> {
+    require_master_of(state, &user.member, id).await?;
+    let row = invitations::Entity::find_by_id(invitation_id)
+        .filter(invitations::Column::BusinessId.eq(id))
+        .filter(invitations::Column::Role.eq(Role::Manager))
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("no such invitation".into()))?;
+    if row.accepted_at.is_some() || row.revoked_at.is_some() {
+        return Err(ApiError::Conflict(
+            "the invitation was accepted or withdrawn: send a new one instead".into(),
+        ));
+    }
+    RateLimits::check(
+        &state.limits.invitation_business,
+        &id.to_string(),
+        "invitations",
+    )?;
+    let elsewhere = manages_elsewhere(state, id, &row.email).await?;
+    let business = profile::find(state, id).await?;
+    let now = Utc::now();
+    let token = random_token();
+    let expires_at = now + Duration::days(INVITATION_DAYS);
+    let txn = state.db.begin().await?;
+    let renewed = invitations::Entity::update_many()
+        .col_expr(
+            invitations::Column::TokenHash,
+            sea_orm::sea_query::Expr::value(hash_token(&token)),
+        )
+        .col_expr(
+            invitations::Column::ExpiresAt,
+            sea_orm::sea_query::Expr::value(expires_at),
+        )
+        .filter(invitations::Column::Id.eq(row.id))
+        .filter(invitations::Column::AcceptedAt.is_null())
+        .filter(invitations::Column::RevokedAt.is_null())
+        .exec(&txn)
         .await?;
-    Ok(invitation(row, now))
+    if renewed.rows_affected != 1 {
+        return Err(ApiError::Conflict(
+            "the invitation was accepted or withdrawn meanwhile".into(),
+        ));
+    }
+    audit::write(
+        &txn,
+        id,
+        Some(user.member.id),
+        "INVITATION_RESENT",
+        None,
+        Some(row.email.clone()),
+        None,
+    )
+    .await?;
+    txn.commit().await?;
+    mail_invitation(state, &business.name, &row.email, &token, elsewhere).await?;
+    Ok(Invitation {
+        id: row.id,
+        email: row.email,
+        status: "PENDING",
+        created_at: row.created_at,
+        expires_at,
+    })
 }
 
 /// The business's invitations, newest first (the master only).
@@ -502,51 +591,4 @@ pub(crate) async fn join(
             session,
         },
     ))
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct AuditEntry {
-    id: i64,
-    action: String,
-    actor_member_id: Option<i64>,
-    target_member_id: Option<i64>,
-    target_email: Option<String>,
-    detail: Option<serde_json::Value>,
-    created_at: DateTime<Utc>,
-}
-
-/// The business's audit log, newest first (the master only).
-pub(crate) async fn audit_trail(
-    state: &AppState,
-    user: &AuthUser,
-    id: i64,
-    page: &PageQuery,
-) -> ApiResult<Page<AuditEntry>> {
-    require_master_of(state, &user.member, id).await?;
-    let size = page.size()?;
-    let mut query = audit_log::Entity::find()
-        .filter(audit_log::Column::BusinessId.eq(id))
-        .order_by_desc(audit_log::Column::Id)
-        .limit(size + 1);
-    if let Some(before) = page.before_id()? {
-        query = query.filter(audit_log::Column::Id.lt(before));
-    }
-    let rows = query.all(&state.db).await?;
-    let (rows, next_cursor) = paging::cut(rows, size, |row| row.id);
-    Ok(Page {
-        items: rows
-            .into_iter()
-            .map(|row| AuditEntry {
-                id: row.id,
-                action: row.action,
-                actor_member_id: row.actor_member_id,
-                target_member_id: row.target_member_id,
-                target_email: row.target_email,
-                detail: row.detail,
-                created_at: row.created_at,
-            })
-            .collect(),
-        next_cursor,
-    })
 }

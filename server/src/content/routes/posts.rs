@@ -3,7 +3,7 @@
 
 use crate::auth::{AuthUser, MaybeAuthUser};
 use crate::catalog::PostDetail;
-use crate::content::service::posts::{self as service, OwnPost, Shown};
+use crate::content::service::posts::{self as service, OwnFilter, OwnPost, Shown};
 use crate::content::service::writing::{self, PostInput};
 use crate::http::envelope::{ok, Ok};
 use crate::http::error::ApiResult;
@@ -162,6 +162,10 @@ async fn detail(
 struct MineQuery {
     /// `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`; all when left out.
     status: Option<String>,
+    /// Only posts whose title holds this text (any case; at most 100 characters).
+    q: Option<String>,
+    /// Only this category (1 to 9).
+    category_id: Option<i64>,
     cursor: Option<String>,
     size: Option<u64>,
 }
@@ -174,7 +178,8 @@ struct MineQuery {
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<Page<OwnPost>>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody))
     )]
-/// The posts of the member's business, every status, last changed first.
+/// The posts of the member's business, every status, newest first; narrowed by status,
+/// category and a piece of the title.
 async fn mine(
     State(state): State<AppState>,
     user: AuthUser,
@@ -184,5 +189,10 @@ async fn mine(
         cursor: query.cursor,
         size: query.size,
     };
-    Ok(ok(service::mine(&state, &user, query.status, &page).await?))
+    let filter = OwnFilter {
+        status: query.status,
+        q: query.q,
+        category_id: query.category_id,
+    };
+    Ok(ok(service::mine(&state, &user, &filter, &page).await?))
 }

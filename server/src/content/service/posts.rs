@@ -8,12 +8,13 @@ use crate::auth::access::{membership_of, require_admin, require_member_of};
 use crate::auth::AuthUser;
 use crate::catalog::{BusinessBadge, BusinessCard, CachedDetail, PostDetail};
 use crate::content::cards::tags_of;
-use crate::entities::{bookmarks, businesses, follows, posts};
+use crate::entities::{bookmarks, business_members, businesses, follows, posts};
 use crate::http::envelope::ok;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
+use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
@@ -61,10 +62,21 @@ pub(crate) async fn set_status(
     Ok(post)
 }
 
-/// Post `id` of `user`'s business, unless an operator removed it.
-async fn own_post(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<posts::Model> {
+/// Post `id`, whatever its status, when `user` is one of its business's people (403
+/// otherwise, 404 when there is no such post).
+pub(super) async fn team_post(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+) -> ApiResult<posts::Model> {
     let post = find(state, id).await?;
     require_member_of(state, &user.member, post.business_id).await?;
+    Ok(post)
+}
+
+/// Post `id` of `user`'s business, unless an operator removed it.
+async fn own_post(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<posts::Model> {
+    let post = team_post(state, user, id).await?;
     if post.status == PostStatus::Removed {
         return Err(ApiError::Forbidden("an operator removed this post".into()));
     }
@@ -75,7 +87,7 @@ async fn own_post(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<posts
 pub(crate) async fn hide(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<PostDetail> {
     let post = own_post(state, user, id).await?;
     let post = set_status(state, post, PostStatus::Hidden, None).await?;
-    detail_of(state, post, Some(user.member.id)).await
+    own_detail(state, post, user.member.id).await
 }
 
 /// Publishes a draft, scheduled or hidden post of the writer's business now.
@@ -87,7 +99,7 @@ pub(crate) async fn publish(state: &AppState, user: &AuthUser, id: i64) -> ApiRe
         ));
     }
     let post = set_status(state, post, PostStatus::Published, None).await?;
-    detail_of(state, post, Some(user.member.id)).await
+    own_detail(state, post, user.member.id).await
 }
 
 /// Removes a post from the platform (operators only), with the reason the business sees.
@@ -175,7 +187,20 @@ pub(crate) async fn detail_of(
         bookmark_count: post.bookmark_count,
         share_count: post.share_count,
         bookmarked,
+        version: None,
     })
+}
+
+/// The detail of a post for one of its business's people (`viewer`): with its `version`.
+pub(crate) async fn own_detail(
+    state: &AppState,
+    post: posts::Model,
+    viewer: i64,
+) -> ApiResult<PostDetail> {
+    let version = post.version;
+    let mut detail = detail_of(state, post, Some(viewer)).await?;
+    detail.version = Some(version);
+    Ok(detail)
 }
 
 /// Whether `member` has bookmarked the post and follows its business.
@@ -249,6 +274,7 @@ pub(crate) async fn shown(
         let mut detail = public.detail.clone();
         (detail.bookmarked, detail.business.following) =
             ties_of(state, user.member.id, id, detail.business.badge.id).await?;
+        detail.version = own_version(state, user.member.id, id).await?;
         return Ok(Shown::Detail(Box::new(detail)));
     }
     let post = find(state, id).await?;
@@ -258,11 +284,29 @@ pub(crate) async fn shown(
         }
         None => false,
     };
-    if !own || post.status == PostStatus::Removed {
-        return Err(ApiError::NotFound("content does not exist".into()));
+    match viewer {
+        Some(user) if own && post.status != PostStatus::Removed => {
+            let detail = own_detail(state, post, user.member.id).await?;
+            Ok(Shown::Detail(Box::new(detail)))
+        }
+        _ => Err(ApiError::NotFound("content does not exist".into())),
     }
-    let detail = detail_of(state, post, viewer.map(|u| u.member.id)).await?;
-    Ok(Shown::Detail(Box::new(detail)))
+}
+
+/// The version of post `id` when `member` is one of its business's people (one look-up).
+async fn own_version(state: &AppState, member: i64, id: i64) -> ApiResult<Option<i32>> {
+    let team = Query::select()
+        .column(business_members::Column::BusinessId)
+        .from(business_members::Entity)
+        .and_where(business_members::Column::MemberId.eq(member))
+        .to_owned();
+    Ok(posts::Entity::find_by_id(id)
+        .select_only()
+        .column(posts::Column::Version)
+        .filter(posts::Column::BusinessId.in_subquery(team))
+        .into_tuple()
+        .one(&state.db)
+        .await?)
 }
 
 /// A post in its business's own list.
@@ -281,11 +325,47 @@ pub(crate) struct OwnPost {
     bookmark_count: i64,
 }
 
-/// The posts of the member's business, every status or one, last changed first.
+/// What the business's own list is narrowed to.
+#[derive(Default)]
+pub(crate) struct OwnFilter {
+    /// `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`
+    pub status: Option<String>,
+    /// A piece of the title, any case.
+    pub q: Option<String>,
+    pub category_id: Option<i64>,
+}
+
+/// The longest title piece the own list searches for (a title has at most 100 characters).
+const Q_MAX: usize = 100;
+
+/// A `LIKE` pattern (with a backslash as its escape) for values holding `text` (`prefix`:
+/// starting with it), in lower case; `%` and `_` in `text` match themselves.
+pub(super) fn like_pattern(text: &str, prefix: bool) -> LikeExpr {
+    let mut pattern = String::with_capacity(text.len() + 2);
+    if !prefix {
+        pattern.push('%');
+    }
+    for c in text.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    LikeExpr::new(pattern).escape('\\')
+}
+
+/// `column` in lower case, to compare with a [`like_pattern`].
+pub(super) fn lower(column: impl sea_orm::sea_query::IntoColumnRef) -> Expr {
+    Expr::expr(Func::lower(Expr::col(column)))
+}
+
+/// The posts of the member's business, every status or one, optionally of one category or
+/// with a piece of text in the title; newest first.
 pub(crate) async fn mine(
     state: &AppState,
     user: &AuthUser,
-    status: Option<String>,
+    filter: &OwnFilter,
     page: &PageQuery,
 ) -> ApiResult<Page<OwnPost>> {
     let (business_id, _) = membership_of(state, user.member.id)
@@ -296,11 +376,25 @@ pub(crate) async fn mine(
         .filter(posts::Column::BusinessId.eq(business_id))
         .order_by_desc(posts::Column::Id)
         .limit(size + 1);
-    if let Some(status) = status {
-        let status = PostStatus::parse(&status).ok_or_else(|| {
+    if let Some(status) = &filter.status {
+        let status = PostStatus::parse(status).ok_or_else(|| {
             ApiError::bad_request("status must be DRAFT, SCHEDULED, PUBLISHED, HIDDEN or REMOVED")
         })?;
         select = select.filter(posts::Column::Status.eq(status));
+    }
+    if let Some(category) = filter.category_id {
+        if tidemark_core::breadcrumbs::category_of(category).is_none() {
+            return Err(ApiError::bad_request("categoryId must be 1 to 9"));
+        }
+        select = select.filter(posts::Column::CategoryId.eq(category));
+    }
+    if let Some(q) = filter.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
+        if q.chars().count() > Q_MAX {
+            return Err(ApiError::bad_request(format!(
+                "q must be at most {Q_MAX} characters"
+            )));
+        }
+        select = select.filter(lower(posts::Column::Title).like(like_pattern(q, false)));
     }
     if let Some(before) = page.before_id()? {
         select = select.filter(posts::Column::Id.lt(before));

@@ -2,7 +2,8 @@
 //! (draft), schedule (KST), publish now, or keep the status. The body is sanitised with the
 //! one policy of [`crate::content::sanitize`] before it is stored.
 
-use super::posts::{detail_of, find, PostStatus};
+use super::posts::{find, own_detail, team_post, PostStatus};
+use super::revisions;
 use crate::auth::access::{membership_of, require_member_of};
 use crate::auth::AuthUser;
 use crate::catalog::PostDetail;
@@ -13,6 +14,7 @@ use crate::kernel::kst::kst;
 use crate::media::{self, UploadScope};
 use crate::state::AppState;
 use chrono::{DateTime, NaiveDateTime, TimeZone, Utc};
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
 };
@@ -32,26 +34,30 @@ const TAG_MAX_CHARS: usize = 30;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct PostInput {
     /// The business to write for; the writer's own business when left out.
-    business_id: Option<i64>,
-    category_id: i16,
+    pub(super) business_id: Option<i64>,
+    pub(super) category_id: i16,
     #[serde(default)]
-    title: String,
+    pub(super) title: String,
     #[serde(default)]
-    summary: String,
+    pub(super) summary: String,
     #[serde(default)]
-    body_html: String,
+    pub(super) body_html: String,
     #[serde(default)]
-    tags: Vec<String>,
-    cover_upload_id: Option<i64>,
+    pub(super) tags: Vec<String>,
+    pub(super) cover_upload_id: Option<i64>,
     #[serde(default)]
-    is_report: bool,
-    report_upload_id: Option<i64>,
+    pub(super) is_report: bool,
+    pub(super) report_upload_id: Option<i64>,
     /// The position in a series (categories 8 and 9 only).
-    series_order: Option<i32>,
+    pub(super) series_order: Option<i32>,
     /// `draft` | `publish` | `schedule` | `save`
-    action: String,
+    pub(super) action: String,
     /// When to publish (`schedule`): RFC 3339, or `yyyy-MM-ddTHH:mm[:ss]` read as Korean time.
-    publish_at: Option<String>,
+    pub(super) publish_at: Option<String>,
+    /// Edits only: the `version` of the post the editor started from. When the post has
+    /// moved on since, the edit is refused with 409 (code 2009) and the post's current
+    /// version; without it, the edit overwrites whatever is there.
+    pub(super) base_version: Option<i32>,
 }
 
 fn chars(value: &str) -> usize {
@@ -277,7 +283,8 @@ async fn save_tags(db: &impl ConnectionTrait, post_id: i64, names: &[String]) ->
     Ok(())
 }
 
-/// Writes a new post for the writer's business: a draft, published now, or scheduled.
+/// Writes a new post for the writer's business: a draft, published now, or scheduled. Its
+/// first revision is stored with it.
 pub(crate) async fn create(
     state: &AppState,
     user: &AuthUser,
@@ -314,14 +321,16 @@ pub(crate) async fn create(
         popular_score: Set(0.0),
         created_at: Set(now),
         updated_at: Set(now),
+        version: Set(1),
         ..Default::default()
     }
     .insert(&txn)
     .await?;
     save_tags(&txn, post.id, &checked.tags).await?;
+    revisions::store(&txn, &post, &checked.tags, Some(user.member.id), now).await?;
     txn.commit().await?;
     state.post_changed(post.id).await;
-    detail_of(state, post, Some(user.member.id)).await
+    own_detail(state, post, user.member.id).await
 }
 
 /// Rewrites a post of the writer's business (the whole post), and applies the action.
@@ -331,8 +340,19 @@ pub(crate) async fn edit(
     id: i64,
     input: PostInput,
 ) -> ApiResult<PostDetail> {
-    let current = find(state, id).await?;
-    require_member_of(state, &user.member, current.business_id).await?;
+    let current = team_post(state, user, id).await?;
+    rewrite(state, user, current, input).await
+}
+
+/// Rewrites `current`, a post of the writer's business (the caller has checked that), with
+/// `input`: one conditional update that moves the version by one (only from `baseVersion`
+/// when the editor gave it), the tags, and a new revision, in one transaction.
+pub(super) async fn rewrite(
+    state: &AppState,
+    user: &AuthUser,
+    current: posts::Model,
+    input: PostInput,
+) -> ApiResult<PostDetail> {
     if input
         .business_id
         .is_some_and(|asked| asked != current.business_id)
@@ -343,6 +363,12 @@ pub(crate) async fn edit(
     }
     if current.status == PostStatus::Removed {
         return Err(ApiError::Forbidden("an operator removed this post".into()));
+    }
+    if input
+        .base_version
+        .is_some_and(|base| base != current.version)
+    {
+        return Err(revisions::edit_conflict(state, &current).await);
     }
     let now = Utc::now();
     let (status, publish_at, published_at) = next_status(
@@ -358,26 +384,55 @@ pub(crate) async fn edit(
         status != PostStatus::Draft,
     )
     .await?;
-    let mut active: posts::ActiveModel = current.into();
-    active.category_id = Set(checked.category_id);
-    active.title = Set(checked.title);
-    active.summary = Set(checked.summary);
-    active.cover_upload_id = Set(checked.cover_upload_id);
-    active.body_html = Set(checked.body_html);
-    active.body_text = Set(checked.body_text);
-    active.is_report = Set(checked.is_report);
-    active.report_upload_id = Set(checked.report_upload_id);
-    active.series_order = Set(checked.series_order);
-    active.status = Set(status);
-    active.publish_at = Set(publish_at);
-    active.published_at = Set(published_at);
-    active.updated_at = Set(now);
     let txn = state.db.begin().await?;
-    let post = active.update(&txn).await?;
+    // The update comes first in the transaction, so on SQLite it takes the write lock before
+    // anything is read; a second save of the same version waits for it, then finds nothing
+    // to update.
+    let mut update = posts::Entity::update_many()
+        .col_expr(posts::Column::CategoryId, Expr::value(checked.category_id))
+        .col_expr(posts::Column::Title, Expr::value(checked.title))
+        .col_expr(posts::Column::Summary, Expr::value(checked.summary))
+        .col_expr(
+            posts::Column::CoverUploadId,
+            Expr::value(checked.cover_upload_id),
+        )
+        .col_expr(posts::Column::BodyHtml, Expr::value(checked.body_html))
+        .col_expr(posts::Column::BodyText, Expr::value(checked.body_text))
+        .col_expr(posts::Column::IsReport, Expr::value(checked.is_report))
+        .col_expr(
+            posts::Column::ReportUploadId,
+            Expr::value(checked.report_upload_id),
+        )
+        .col_expr(
+            posts::Column::SeriesOrder,
+            Expr::value(checked.series_order),
+        )
+        .col_expr(posts::Column::Status, Expr::value(status))
+        .col_expr(posts::Column::PublishAt, Expr::value(publish_at))
+        .col_expr(posts::Column::PublishedAt, Expr::value(published_at))
+        .col_expr(posts::Column::UpdatedAt, Expr::value(now))
+        .col_expr(
+            posts::Column::Version,
+            Expr::col(posts::Column::Version).add(1),
+        )
+        .filter(posts::Column::Id.eq(current.id));
+    if let Some(base) = input.base_version {
+        update = update.filter(posts::Column::Version.eq(base));
+    }
+    if update.exec(&txn).await?.rows_affected != 1 {
+        txn.rollback().await?;
+        let latest = find(state, current.id).await?;
+        return Err(revisions::edit_conflict(state, &latest).await);
+    }
+    let post = posts::Entity::find_by_id(current.id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("content does not exist".into()))?;
     save_tags(&txn, post.id, &checked.tags).await?;
+    revisions::store(&txn, &post, &checked.tags, Some(user.member.id), now).await?;
     txn.commit().await?;
     state.post_changed(post.id).await;
-    detail_of(state, post, Some(user.member.id)).await
+    own_detail(state, post, user.member.id).await
 }
 
 #[cfg(test)]
