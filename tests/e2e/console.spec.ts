@@ -5,7 +5,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { freshEmail, HEADERS, joinByEmail, lookAt } from "./access";
-import { linkIn } from "./mail";
+import { allMail, linkIn } from "./mail";
 import { demoContent, expect, signIn, test } from "./support";
 
 const PASSWORD = "Console-pass-2026";
@@ -115,7 +115,7 @@ test("a new member registers a business, then edits the profile with a cropped l
   await expect(page.locator(`img[src="${mine.business.coverUrl}"]`)).toBeVisible();
 });
 
-test("the master invites and withdraws; a manager joins, is offered the business and accepts it on the console", async ({ browser, baseURL }) => {
+test("the master invites, withdraws and resends (the old link dies); a manager joins, is offered the business and accepts it on the console", async ({ browser, baseURL }) => {
   const boss = await newMaster(browser, baseURL);
   const page = boss.page;
   await page.goto("/mypage/business");
@@ -130,12 +130,30 @@ test("the master invites and withdraws; a manager joins, is offered the business
   const row = page.locator("tr[data-state]", { hasText: withdrawn });
   await expect(row).toHaveAttribute("data-state", "PENDING");
   await page.getByRole("button", { name: `Withdraw: ${withdrawn}` }).click();
-  await expect(row).toHaveAttribute("data-state", "REVOKED");
+  await expect(row).toHaveAttribute("data-state", "WITHDRAWN");
   await expect(row).toContainText("Withdrawn");
   const stranger = await browser.newPage({ baseURL, locale: "en-US" });
   await stranger.goto(firstLink);
   await expect(stranger.getByRole("heading", { level: 1 })).toContainText(/withdrawn/i);
   await stranger.close();
+
+  // Sent again: a new link goes, the old one is dead.
+  const resent = freshEmail("resent");
+  await page.getByLabel("E-mail to invite").fill(resent);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  const oldLink = await linkIn(resent, /\/manager\/invite\?token=/);
+  await page.getByRole("button", { name: `Resend: ${resent}` }).click();
+  await expect(page.getByText(`A new link went to ${resent}. The old link no longer works.`)).toBeVisible();
+  await expect.poll(() => allMail().filter((mail) => mail.to.includes(resent)).length).toBe(2);
+  const newLink = await linkIn(resent, /\/manager\/invite\?token=/);
+  expect(newLink).not.toBe(oldLink);
+  const invitee = await browser.newPage({ baseURL, locale: "en-US" });
+  await invitee.goto(oldLink);
+  await expect(invitee.getByRole("heading", { level: 1, name: "Check the invitation link" })).toBeVisible();
+  await invitee.goto(newLink);
+  await expect(invitee.getByText(boss.business.name).first()).toBeVisible();
+  await expect(invitee.getByRole("heading", { level: 1, name: "Check the invitation link" })).toHaveCount(0);
+  await invitee.close();
 
   // A new person joins through the next invitation.
   const joiner = freshEmail("manager");

@@ -232,9 +232,9 @@ function Ownership({ id, onDone }: { id: number; onDone: (flash: Flash) => void 
 
 function Audit({ id }: { id: number }) {
   const tx = useBusinessTexts();
-  const audit = useAudit(id, true);
   const [kind, setKind] = useState("");
-  const entries = (audit.data?.items ?? []).filter((entry) => !kind || entry.action === kind);
+  const audit = useAudit(id, kind);
+  const entries = audit.data?.items ?? [];
   const label = (action: string) => (AUDIT_ACTIONS as readonly string[]).includes(action) ? tx[`action${action as (typeof AUDIT_ACTIONS)[number]}`] : `${tx.actionOther} (${action})`;
   return (
     <ConsoleCard

@@ -1,6 +1,6 @@
 // The business console's calls (server/src/business/, server/src/analytics/): the profile,
 // the team, invitations, the hand-over and the audit log, and the week's numbers.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "../../lib/api";
 import { MY_BUSINESS_KEY, type Business } from "../../lib/business";
@@ -31,7 +31,7 @@ export interface Manager {
 export interface Invitation {
   id: number;
   email: string;
-  status: "PENDING" | "ACCEPTED" | "REVOKED" | "EXPIRED";
+  status: "PENDING" | "ACCEPTED" | "WITHDRAWN" | "EXPIRED";
   createdAt: string;
   expiresAt: string;
 }
@@ -100,11 +100,13 @@ export function useInvitations(id: number, enabled: boolean) {
   });
 }
 
-export function useAudit(id: number, enabled: boolean) {
+/** The newest 50 entries of the audit log, of one kind when `action` names one (the server
+ * filters, so older entries of that kind are found too). */
+export function useAudit(id: number, action: string) {
   return useQuery({
-    queryKey: [...teamKey(id), "audit"],
-    queryFn: ({ signal }) => api<Page<AuditEntry>>(`/api/v1/businesses/${id}/audit?size=50`, { signal }),
-    enabled,
+    queryKey: [...teamKey(id), "audit", action],
+    queryFn: ({ signal }) => api<Page<AuditEntry>>(`/api/v1/businesses/${id}/audit?size=50${action ? `&action=${action}` : ""}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -46,7 +46,7 @@ const managers: Manager[] = [
 const invitations: Invitation[] = [
   { id: 11, email: "new@tidemark.test", status: "PENDING", createdAt: "2026-11-20T00:00:00Z", expiresAt: "2026-11-27T00:00:00Z" },
   { id: 12, email: "old@tidemark.test", status: "EXPIRED", createdAt: "2026-10-01T00:00:00Z", expiresAt: "2026-10-08T00:00:00Z" },
-  { id: 13, email: "gone@tidemark.test", status: "REVOKED", createdAt: "2026-10-01T00:00:00Z", expiresAt: "2026-10-08T00:00:00Z" },
+  { id: 13, email: "gone@tidemark.test", status: "WITHDRAWN", createdAt: "2026-10-01T00:00:00Z", expiresAt: "2026-10-08T00:00:00Z" },
 ];
 
 function masterRoutes(extra: Record<string, unknown> = {}) {
@@ -115,7 +115,7 @@ describe("overview and team", () => {
 
     const rows = await screen.findAllByRole("row");
     const states = rows.map((row) => row.getAttribute("data-state")).filter(Boolean);
-    expect(states).toEqual(["PENDING", "EXPIRED", "REVOKED"]);
+    expect(states).toEqual(["PENDING", "EXPIRED", "WITHDRAWN"]);
     expect(screen.getByText("만료됨")).toBeTruthy();
     expect(screen.getByText("취소함")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "다시 보내기: old@tidemark.test" }));
