@@ -261,3 +261,31 @@ test("analytics: the outline's totals are the sum of its days, a period change f
   expect(text.replace(/\r\n/g, "")).not.toContain("\n");
   expect(lines.slice(1).every((line) => !/^[=+\-@]/.test(line))).toBe(true);
 });
+
+test("a preview link shows a draft to someone signed out, marked and counting nothing; revoked, it is gone", async ({ page, browser, baseURL }) => {
+  const boss = await newMaster(browser, baseURL);
+  const post = await data<{ postSeq: number }>(
+    await boss.context.request.post("/api/v1/posts", {
+      headers: HEADERS,
+      data: { categoryId: 1, title: "미리 보는 초안", summary: "아직 공개 전입니다.", bodyHtml: "<p>초안 본문</p>", action: "draft" },
+    }),
+  );
+  const link = await data<{ previewId: number; url: string }>(await boss.context.request.post(`/api/v1/posts/${post.postSeq}/previews`, { headers: HEADERS, data: {} }));
+  expect(link.url).toMatch(/^\/preview\/[A-Za-z0-9_-]{43}$/);
+
+  const answer = await page.goto(link.url);
+  expect(answer?.status()).toBe(200);
+  expect(answer?.headers()["x-robots-tag"]).toBe("noindex");
+  await expect(page.getByRole("heading", { level: 1, name: "미리 보는 초안" })).toBeVisible();
+  await expect(page.getByRole("note")).toHaveText("Preview: this post is not public yet. Only people with the link can see it.");
+  await expect(page.getByRole("group", { name: /actions/i })).toHaveCount(0);
+  // The draft stays out of the public post page.
+  const closed = await page.request.get(`/api/v1/posts/${post.postSeq}`);
+  expect(closed.status()).toBe(404);
+  await lookAt(page, "console-preview");
+
+  await data(await boss.context.request.delete(`/api/v1/posts/${post.postSeq}/previews/${link.previewId}`, { headers: HEADERS }));
+  await page.goto(link.url);
+  await expect(page.getByText(/content does not exist/i)).toBeVisible();
+  await boss.context.close();
+});

@@ -3,30 +3,18 @@
 // CSV of all of them for Excel.
 import { useState } from "react";
 import { Link } from "wouter";
-import { ConsoleCard, ConsoleShell, useConsoleAccess } from "../../components/console";
+import { ConsoleCard } from "../../components/console";
 import { formatDate, formatNumber } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
 import { csvHref, useContents, type ContentRow, type SortKey } from "./api";
-import "./analytics.css";
-import { AnalyticsTabs } from "./OutlinePage";
-import { PeriodPicker, usePeriod } from "./PeriodPicker";
-import { periodQuery } from "./period";
+import { AnalyticsFrame } from "./AnalyticsFrame";
+import { usePeriod } from "./PeriodPicker";
 import { fill, useAnalyticsTexts } from "./texts";
 
 const COLUMNS: SortKey[] = ["publishedAt", "views", "uniqueReaders", "clicks", "bookmarks", "shares", "readThroughs"];
 
 export default function ContentsPage() {
-  const tx = useAnalyticsTexts();
-  const access = useConsoleAccess("business");
-  const period = usePeriod();
-  if (access.state === "loading" || access.state === "refused") return <Loading text={tx.loading} />;
-  if (access.state === "failed") return <LoadFailed text={tx.loadFailed} />;
-  return (
-    <ConsoleShell mine={access.mine} section="analytics" title={tx.contentsTitle} actions={<AnalyticsTabs current="contents" query={periodQuery(period)} />}>
-      <PeriodPicker period={period} />
-      <ContentsTable id={access.mine.business.id} />
-    </ConsoleShell>
-  );
+  return <AnalyticsFrame page="contents">{(id) => <ContentsTable id={id} />}</AnalyticsFrame>;
 }
 
 function ContentsTable({ id }: { id: number }) {

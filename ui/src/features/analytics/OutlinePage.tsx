@@ -3,14 +3,13 @@
 // viewed posts, the devices and the reader mix of certified members (groups under 5 hidden by
 // the server). Unique readers are the server's count over the period, never a sum of days.
 import { Link } from "wouter";
-import { ConsoleCard, ConsoleShell, useConsoleAccess } from "../../components/console";
+import { ConsoleCard } from "../../components/console";
 import { formatNumber } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
 import { useOutline, type Figure, type Group, type Outline } from "./api";
 import { DailyChart } from "./DailyChart";
-import "./analytics.css";
-import { PeriodPicker, usePeriod } from "./PeriodPicker";
-import { periodQuery } from "./period";
+import { AnalyticsFrame } from "./AnalyticsFrame";
+import { usePeriod } from "./PeriodPicker";
 import { fill, useAnalyticsTexts } from "./texts";
 
 type Texts = ReturnType<typeof useAnalyticsTexts>;
@@ -26,31 +25,7 @@ export function changeText(tx: Texts, figure: Figure): string {
 const percentOf = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
 export default function OutlinePage() {
-  const tx = useAnalyticsTexts();
-  const access = useConsoleAccess("business");
-  const period = usePeriod();
-  if (access.state === "loading" || access.state === "refused") return <Loading text={tx.loading} />;
-  if (access.state === "failed") return <LoadFailed text={tx.loadFailed} />;
-  return (
-    <ConsoleShell mine={access.mine} section="analytics" title={tx.outlineTitle} actions={<AnalyticsTabs current="outline" query={periodQuery(period)} />}>
-      <PeriodPicker period={period} />
-      <OutlineBody id={access.mine.business.id} />
-    </ConsoleShell>
-  );
-}
-
-export function AnalyticsTabs({ current, query }: { current: "outline" | "contents"; query: string }) {
-  const tx = useAnalyticsTexts();
-  return (
-    <nav className="analytics-tabs" aria-label={tx.outlineTitle}>
-      <Link href={`/mypage/business/analytics/outline?${query}`} aria-current={current === "outline" ? "page" : undefined}>
-        {tx.outlineLink}
-      </Link>
-      <Link href={`/mypage/business/analytics/contents?${query}`} aria-current={current === "contents" ? "page" : undefined}>
-        {tx.contentsLink}
-      </Link>
-    </nav>
-  );
+  return <AnalyticsFrame page="outline">{(id) => <OutlineBody id={id} />}</AnalyticsFrame>;
 }
 
 function OutlineBody({ id }: { id: number }) {

@@ -11,16 +11,21 @@ import { Loading } from "../../lib/status";
 import { BusinessCard } from "./detail/BusinessCard";
 import { PostBody } from "./detail/PostBody";
 import { ShareBox } from "./detail/ShareBox";
-import { relatedQuery } from "./detail/query";
-import { useDetailTexts } from "./detail/texts";
+import { previewQuery, relatedQuery } from "./detail/query";
+import { usePreviewTexts, useDetailTexts } from "./detail/texts";
 import { usePostEvents } from "./detail/usePostEvents";
 import "./detail/post-detail.css";
 
 /** /post/{id}: the post, its business, sharing, and related posts. A post that does not exist
- * (or is not public) is the error screen's 'content does not exist'. */
+ * (or is not public) is the error screen's 'content does not exist'. /preview/{token} shows a
+ * draft or scheduled post to whoever holds the link, marked as a preview, counting nothing. */
 export default function PostDetailPage({ route }: { route: RouteMatch }) {
+  if (route.name === "preview") return <PreviewPage token={route.param ?? ""} />;
+  return <PublicPostPage id={route.param ?? ""} />;
+}
+
+function PublicPostPage({ id }: { id: string }) {
   const { t } = useI18n();
-  const id = route.param ?? "";
   const detail = useQuery(postDetailQuery(id));
   if (detail.isError) throw detail.error;
   if (detail.isPending) {
@@ -33,11 +38,30 @@ export default function PostDetailPage({ route }: { route: RouteMatch }) {
   return <PostDetailView post={detail.data} />;
 }
 
-function PostDetailView({ post }: { post: PostDetail }) {
+/** A preview link's post: no account needed; an unknown, revoked or expired link is the error
+ * screen's 'content does not exist' (the server answers 404). */
+function PreviewPage({ token }: { token: string }) {
+  const { t } = useI18n();
+  const preview = useQuery(previewQuery(token));
+  if (preview.isError) throw preview.error;
+  if (preview.isPending) {
+    return (
+      <p className="loading page-loading" role="status">
+        {t("loading")}
+      </p>
+    );
+  }
+  return <PostDetailView post={preview.data} preview />;
+}
+
+/** The post's page; a preview shows the post alone: no counting, no reader's actions, no
+ * related posts, with a line saying it is not public yet. */
+function PostDetailView({ post, preview = false }: { post: PostDetail; preview?: boolean }) {
   const tx = useDetailTexts();
+  const previewTx = usePreviewTexts();
   const { t, lang } = useI18n();
   const bodyEnd = useRef<HTMLDivElement>(null);
-  usePostEvents(post.postSeq, bodyEnd);
+  usePostEvents(preview ? undefined : post.postSeq, bodyEnd);
   // The page's data is the guest's answer; a signed-in reader's ties come from their state.
   const mine = useMyState([post.postSeq], [post.business.id]);
   const bookmarked = mine.data ? mine.data.bookmarked.includes(post.postSeq) : post.bookmarked;
@@ -55,6 +79,11 @@ function PostDetailView({ post }: { post: PostDetail }) {
 
   return (
     <div className="page post-detail-page">
+      {preview ? (
+        <p className="post-preview-note" role="note">
+          {previewTx.note}
+        </p>
+      ) : null}
       <article className="post-detail" data-post-seq={post.postSeq} aria-labelledby="post-title">
         <header className="post-head">
           <p className="post-kicker">
@@ -109,9 +138,11 @@ function PostDetailView({ post }: { post: PostDetail }) {
               </div>
             </dl>
           </div>
-          <div className="post-actions" role="group" aria-label={tx.actions}>
-            <BookmarkButton postSeq={post.postSeq} initial={{ on: bookmarked, count: post.bookmarkCount }} source="Bookmark_Content" />
-          </div>
+          {preview ? null : (
+            <div className="post-actions" role="group" aria-label={tx.actions}>
+              <BookmarkButton postSeq={post.postSeq} initial={{ on: bookmarked, count: post.bookmarkCount }} source="Bookmark_Content" />
+            </div>
+          )}
         </header>
         {post.coverUrl ? (
           <figure className="post-cover">
@@ -140,11 +171,15 @@ function PostDetailView({ post }: { post: PostDetail }) {
           </footer>
         ) : null}
       </article>
-      <aside className="post-aside">
-        <BusinessCard business={post.business} following={following} />
-        <ShareBox postSeq={post.postSeq} title={post.title} />
-      </aside>
-      <RelatedPosts postSeq={post.postSeq} />
+      {preview ? null : (
+        <>
+          <aside className="post-aside">
+            <BusinessCard business={post.business} following={following} />
+            <ShareBox postSeq={post.postSeq} title={post.title} />
+          </aside>
+          <RelatedPosts postSeq={post.postSeq} />
+        </>
+      )}
     </div>
   );
 }
