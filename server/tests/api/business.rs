@@ -3,7 +3,7 @@
 
 use crate::helpers::*;
 use reqwest::Method;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
 use tidemark_server::entities::mail_outbox;
 
@@ -17,26 +17,6 @@ fn registration(number: &str, name: &str) -> Value {
         "industry": "소프트웨어", "homepage": "https://example.com", "foundedYear": 2015,
         "employeeBand": "11-50"
     })
-}
-
-/// The invitation token of the last invitation mail to `to`.
-async fn invitation_token(app: &TestApp, to: &str) -> String {
-    let mail = mail_outbox::Entity::find()
-        .filter(mail_outbox::Column::ToAddress.eq(to))
-        .filter(mail_outbox::Column::Kind.eq("invitation"))
-        .order_by_desc(mail_outbox::Column::Id)
-        .one(&app.state.db)
-        .await
-        .unwrap()
-        .expect("an invitation mail");
-    let link = mail
-        .body_text
-        .split("/manager/invite?token=")
-        .nth(1)
-        .expect("a link");
-    link.chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-        .collect()
 }
 
 async fn actions(app: &TestApp, client: &reqwest::Client, business: i64) -> Vec<String> {

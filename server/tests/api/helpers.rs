@@ -512,3 +512,26 @@ pub async fn new_guest_id(app: &TestApp) -> String {
     assert_eq!(status, 200, "a guest id on {}: {body}", app.database);
     body["data"]["sessionId"].as_str().unwrap().to_string()
 }
+
+/// The token of the newest invitation mail to `to` (the outbox keeps every mail the server
+/// sent).
+pub async fn invitation_token(app: &TestApp, to: &str) -> String {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    use tidemark_server::entities::mail_outbox;
+    let mail = mail_outbox::Entity::find()
+        .filter(mail_outbox::Column::ToAddress.eq(to))
+        .filter(mail_outbox::Column::Kind.eq("invitation"))
+        .order_by_desc(mail_outbox::Column::Id)
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .expect("an invitation mail");
+    let link = mail
+        .body_text
+        .split("/manager/invite?token=")
+        .nth(1)
+        .expect("a link");
+    link.chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect()
+}
