@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
 
-const BUDGET = { gzip: 80_000, brotli: 60_000 };
+const BUDGET = { gzip: 80_000, brotli: 62_000 };
 const file = process.argv[2] ?? "pkg/tidemark_core_bg.wasm";
 const bytes = readFileSync(file);
 const gzip = gzipSync(bytes, { level: 9 }).length;

@@ -7,7 +7,8 @@ use crate::{
     analytics, breadcrumbs, business, certify, cookies, device, empty, error_screen, filter, format,
 };
 use crate::{
-    headers, i18n, korean, nickname, oauth, password, route, signin, sort, strip, throttle, Fault,
+    headers, i18n, korean, nickname, oauth, password, route, signin, sort, strip, throttle,
+    writing, Fault,
 };
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -98,6 +99,8 @@ export interface RouteMatch {
   loginPage: boolean;
   /** Stays mounted per full path (going back restores data and scroll). */
   keepAlive: boolean;
+  /** A new query does not start the page again: it follows its query itself. */
+  followsQuery: boolean;
   /** The data-layer event pushed when the page starts, with its screen. */
   pageView: { event: string; screen: string | null } | null;
 }
@@ -256,6 +259,21 @@ export interface NicknameCheck {
   problems: NicknameProblem[];
   /** The nickname as it is kept: trimmed. */
   nickname: string;
+}
+export type TagProblem = "tooLong" | "tooMany";
+export interface Countdown {
+  past: boolean;
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+export interface WritingLimits {
+  titleMaxChars: number;
+  summaryMaxChars: number;
+  bodyMaxBytes: number;
+  tagsMax: number;
+  tagMaxChars: number;
 }
 /** What the core throws: a real Error with a machine-readable code. */
 export interface CoreError extends Error {
@@ -487,6 +505,89 @@ pub fn filter_nickname(text: &str) -> String {
 #[wasm_bindgen(js_name = checkNickname, unchecked_return_type = "NicknameCheck")]
 pub fn check_nickname(text: &str) -> Result<JsValue, JsValue> {
     to_js(&nickname::check_nickname(text))
+}
+
+// --- writing -----------------------------------------------------------------------------
+
+/// A plain object of numbers, built without serde (smaller in the browser build).
+fn numbers(fields: &[(&str, f64)]) -> JsValue {
+    let object = js_sys::Object::new();
+    for (name, value) in fields {
+        let _ = js_sys::Reflect::set(&object, &(*name).into(), &(*value).into());
+    }
+    object.into()
+}
+
+#[wasm_bindgen(js_name = writingLimits, unchecked_return_type = "WritingLimits")]
+pub fn writing_limits() -> JsValue {
+    numbers(&[
+        ("titleMaxChars", writing::TITLE_MAX_CHARS as f64),
+        ("summaryMaxChars", writing::SUMMARY_MAX_CHARS as f64),
+        ("bodyMaxBytes", writing::BODY_MAX_BYTES as f64),
+        ("tagsMax", writing::TAGS_MAX as f64),
+        ("tagMaxChars", writing::TAG_MAX_CHARS as f64),
+    ])
+}
+
+/// One tag as it is kept (trimmed, `#` dropped), or undefined when nothing is left.
+#[wasm_bindgen(js_name = cleanTag)]
+pub fn clean_tag(raw: &str) -> Option<String> {
+    writing::clean_tag(raw).map(str::to_string)
+}
+
+/// The tags as they are kept (cleaned, repeats dropped); empty when they break a limit
+/// (`tagsProblem` says which).
+#[wasm_bindgen(js_name = cleanTags)]
+pub fn clean_tags(raw: Vec<String>) -> Vec<String> {
+    writing::clean_tags(&raw).unwrap_or_default()
+}
+
+#[wasm_bindgen(js_name = tagsProblem, unchecked_return_type = "TagProblem | undefined")]
+pub fn tags_problem(raw: Vec<String>) -> JsValue {
+    match writing::clean_tags(&raw) {
+        Ok(_) => JsValue::UNDEFINED,
+        Err(writing::TagProblem::TooLong) => "tooLong".into(),
+        Err(writing::TagProblem::TooMany) => "tooMany".into(),
+    }
+}
+
+/// An id as addresses write it (plain decimal, no sign or leading zero, below 2^53), or
+/// undefined.
+#[wasm_bindgen(js_name = parseId)]
+pub fn parse_id(segment: &str) -> Option<f64> {
+    route::parse_id(segment).map(|id| id as f64)
+}
+
+/// A Korean wall-clock time (`yyyy-MM-ddTHH:mm`) as epoch milliseconds, or undefined.
+#[wasm_bindgen(js_name = kstLocalToEpochMs)]
+pub fn kst_local_to_epoch_ms(value: &str) -> Option<f64> {
+    writing::kst_local_to_epoch_ms(value).map(|ms| ms as f64)
+}
+
+/// Epoch milliseconds as the Korean wall-clock time a date-and-time field takes.
+#[wasm_bindgen(js_name = epochMsToKstLocal)]
+pub fn epoch_ms_to_kst_local(epoch_ms: f64) -> String {
+    writing::epoch_ms_to_kst_local(epoch_ms as i64)
+}
+
+#[wasm_bindgen(unchecked_return_type = "Countdown")]
+pub fn countdown(target_ms: f64, now_ms: f64) -> JsValue {
+    let left = writing::countdown(target_ms as i64, now_ms as i64);
+    let object = numbers(&[
+        ("days", left.days as f64),
+        ("hours", left.hours as f64),
+        ("minutes", left.minutes as f64),
+        ("seconds", left.seconds as f64),
+    ]);
+    let _ = js_sys::Reflect::set(&object, &"past".into(), &left.past.into());
+    object
+}
+
+/// A body link as the editor keeps it (http, https or mailto; a bare host gets https://),
+/// or undefined when it may not be a link.
+#[wasm_bindgen(js_name = safeLink)]
+pub fn safe_link(raw: &str) -> Option<String> {
+    writing::safe_link(raw)
 }
 
 #[wasm_bindgen(js_name = isValidBusinessNumber)]

@@ -27,6 +27,7 @@ pub mod signin;
 pub mod sort;
 pub mod strip;
 pub mod throttle;
+pub mod writing;
 
 mod fault;
 pub use fault::Fault;

@@ -123,6 +123,9 @@ pub struct RouteMatch {
     /// SPEC §2: the page stays mounted per full path, so going back restores its data and
     /// scroll position (/follow/list).
     pub keep_alive: bool,
+    /// The page follows its query itself: a new query does not start it again (the writing
+    /// page gets its post's id after the first save, while the writer goes on typing).
+    pub follows_query: bool,
     /// The data-layer event pushed when the page starts (SPEC §3, §4), with its screen.
     pub page_view: Option<PageView>,
 }
@@ -206,6 +209,7 @@ pub fn match_route(path: &str) -> Option<RouteMatch> {
             protected: is_protected_path(trimmed),
             login_page: is_login_path(trimmed),
             keep_alive: *name == "followList",
+            follows_query: *name == "contentRegister",
             page_view: page_view(name),
         })
     })
@@ -616,6 +620,12 @@ mod tests {
         let follow = match_route("/follow/list").unwrap();
         assert!(follow.keep_alive);
         assert!(!match_route("/interest").unwrap().keep_alive);
+        assert!(
+            match_route("/mypage/content/register")
+                .unwrap()
+                .follows_query
+        );
+        assert!(!match_route("/post/latest/list").unwrap().follows_query);
         let post = match_route("/post/7").unwrap().page_view.unwrap();
         assert_eq!((post.event, post.screen), ("View_Content", None));
         let category = match_route("/post/category/list/3")

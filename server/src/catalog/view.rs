@@ -67,6 +67,12 @@ pub struct PostDetail {
     /// post's content writes, to send back as `baseVersion` with an edit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<i32>,
+    /// For the business's own people only, as `version`: the uploads behind `coverUrl` and
+    /// `reportUrl`, to send back with an edit that keeps them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cover_upload_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report_upload_id: Option<i64>,
 }
 
 /// The business card on a post.

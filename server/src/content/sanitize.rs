@@ -394,6 +394,27 @@ mod tests {
     use super::markup::{decode_entities, pieces, Piece};
     use super::*;
 
+    /// Every node type of the console's body editor, as the editor writes it (its tests
+    /// check it reads each and writes it back unchanged).
+    const EDITOR_BODIES: &str = include_str!("../../../tests/fixtures/editor/bodies.json");
+
+    #[test]
+    fn keeps_what_the_editor_writes_exactly() {
+        let bodies: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(EDITOR_BODIES).expect("bodies.json is JSON");
+        let mut checked = 0;
+        for (name, body) in bodies.iter().filter(|(name, _)| !name.starts_with("//")) {
+            let body = body.as_str().expect("each body is a string");
+            assert_eq!(
+                sanitize(body),
+                body,
+                "the editor's {name} changed in the sanitiser"
+            );
+            checked += 1;
+        }
+        assert!(checked >= 17, "every node type is in the fixture");
+    }
+
     const DOMPURIFY: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../shared/testdata/dompurify/fixtures.json"

@@ -91,8 +91,8 @@ pub struct OutsideSources {
 /// compilation for the core); images only from the site itself, which is all the body policy
 /// keeps (`content::sanitize`: `/media/…` addresses); and Trusted Types, so the only ways
 /// markup or a script address reach the DOM are the named policies of the web client (the
-/// post body's shadow root, `ui/src/features/posts/detail/PostBody.tsx`, and the start-up
-/// script `ui/public/boot.js`). A configured outside service (PortOne's certification
+/// post body's shadow root, `ui/src/features/posts/detail/PostBody.tsx`, the start-up script
+/// `ui/public/boot.js`, and the console editor's inert parser, `ui/src/components/editor/markup.ts`). A configured outside service (PortOne's certification
 /// window) adds its own origins and policies, and only then.
 pub fn page_csp(outside: &OutsideSources) -> String {
     let with = |base: &str, more: &[&str]| {
@@ -114,7 +114,10 @@ pub fn page_csp(outside: &OutsideSources) -> String {
         images = with("'self' data: blob:", &outside.images),
         connect = with("'self'", &outside.connect),
         forms = with("'self'", &outside.forms),
-        trusted_types = with("tidemark-post-body tidemark-boot", &outside.trusted_types),
+        trusted_types = with(
+            "tidemark-post-body tidemark-boot tidemark-editor",
+            &outside.trusted_types
+        ),
     )
 }
 
@@ -261,7 +264,7 @@ mod tests {
              style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; \
              connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
              frame-ancestors 'none'; require-trusted-types-for 'script'; \
-             trusted-types tidemark-post-body tidemark-boot"
+             trusted-types tidemark-post-body tidemark-boot tidemark-editor"
         );
         let outside = OutsideSources {
             scripts: vec!["https://cdn.example"],
@@ -279,7 +282,7 @@ mod tests {
             "form-action 'self' https://window.example;",
             "img-src 'self' data: blob:;",
             "require-trusted-types-for 'script';",
-            "trusted-types tidemark-post-body tidemark-boot tidemark-example",
+            "trusted-types tidemark-post-body tidemark-boot tidemark-editor tidemark-example",
         ] {
             assert!(policy.contains(part), "{part} in {policy}");
         }

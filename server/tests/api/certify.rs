@@ -1641,8 +1641,8 @@ async fn the_page_policy_names_portone_only_when_it_is_the_provider() {
     assert!(!csp.contains("iamport"), "{csp}");
     assert!(!csp.contains("tidemark-portone"), "{csp}");
     assert!(
-        csp.contains("trusted-types tidemark-post-body tidemark-boot;")
-            || csp.ends_with("trusted-types tidemark-post-body tidemark-boot"),
+        csp.contains("trusted-types tidemark-post-body tidemark-boot tidemark-editor;")
+            || csp.ends_with("trusted-types tidemark-post-body tidemark-boot tidemark-editor"),
         "{csp}"
     );
     assert!(

@@ -105,7 +105,7 @@ export function App() {
     );
   else if (!decision.route.keepAlive)
     current = (
-      <ErrorBoundary key={fullPath} onHome={goHome}>
+      <ErrorBoundary key={decision.route.followsQuery ? path : fullPath} onHome={goHome}>
         <PageFor route={decision.route} />
       </ErrorBoundary>
     );

@@ -15,13 +15,16 @@ export class ApiError extends Error {
   readonly code: string;
   /** A 429's `Retry-After`, in seconds, when the server said. */
   readonly retryAfter: number | null;
+  /** The answer's `data` on a failure that carries some (an edit conflict's newer version). */
+  readonly data: unknown;
 
-  constructor(status: number, code: string, message: string, retryAfter: number | null = null) {
+  constructor(status: number, code: string, message: string, retryAfter: number | null = null, data: unknown = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.retryAfter = retryAfter;
+    this.data = data;
   }
 
   /** 401 and 403 send the visitor to the login page (SPEC §4). */
@@ -80,7 +83,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     const code = envelope?.code === undefined ? String(response.status) : String(envelope.code);
     const message = typeof envelope?.message === "string" ? envelope.message : response.statusText || "request failed";
     const retryAfter = Number.parseInt(response.headers.get("retry-after") ?? "", 10);
-    throw new ApiError(response.status, code, message, Number.isFinite(retryAfter) ? retryAfter : null);
+    throw new ApiError(response.status, code, message, Number.isFinite(retryAfter) ? retryAfter : null, envelope?.data ?? null);
   }
   return envelope.data as T;
 }

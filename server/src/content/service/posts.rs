@@ -188,18 +188,23 @@ pub(crate) async fn detail_of(
         share_count: post.share_count,
         bookmarked,
         version: None,
+        cover_upload_id: None,
+        report_upload_id: None,
     })
 }
 
-/// The detail of a post for one of its business's people (`viewer`): with its `version`.
+/// The detail of a post for one of its business's people (`viewer`): with its `version`
+/// and the uploads an edit sends back.
 pub(crate) async fn own_detail(
     state: &AppState,
     post: posts::Model,
     viewer: i64,
 ) -> ApiResult<PostDetail> {
-    let version = post.version;
+    let (version, cover, report) = (post.version, post.cover_upload_id, post.report_upload_id);
     let mut detail = detail_of(state, post, Some(viewer)).await?;
     detail.version = Some(version);
+    detail.cover_upload_id = cover;
+    detail.report_upload_id = report;
     Ok(detail)
 }
 
@@ -271,10 +276,15 @@ pub(crate) async fn shown(
         let Some(user) = viewer else {
             return Ok(Shown::Public(public));
         };
+        // The business's own people get the post as they edit it (one more look-up).
+        if own_version(state, user.member.id, id).await?.is_some() {
+            let post = find(state, id).await?;
+            let detail = own_detail(state, post, user.member.id).await?;
+            return Ok(Shown::Detail(Box::new(detail)));
+        }
         let mut detail = public.detail.clone();
         (detail.bookmarked, detail.business.following) =
             ties_of(state, user.member.id, id, detail.business.badge.id).await?;
-        detail.version = own_version(state, user.member.id, id).await?;
         return Ok(Shown::Detail(Box::new(detail)));
     }
     let post = find(state, id).await?;

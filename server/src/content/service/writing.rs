@@ -10,10 +10,9 @@ use crate::catalog::PostDetail;
 use crate::content::sanitize;
 use crate::entities::{post_tags, posts, tags};
 use crate::http::error::{ApiError, ApiResult};
-use crate::kernel::kst::kst;
 use crate::media::{self, UploadScope};
 use crate::state::AppState;
-use chrono::{DateTime, NaiveDateTime, TimeZone, Utc};
+use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
@@ -21,12 +20,11 @@ use sea_orm::{
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-/// PRODUCT "Posts": the limits of a post.
-const TITLE_MAX: usize = 100;
-const SUMMARY_MAX: usize = 300;
-const BODY_MAX_BYTES: usize = 500 * 1024;
-const TAGS_MAX: usize = 10;
-const TAG_MAX_CHARS: usize = 30;
+/// PRODUCT "Posts": the limits of a post (the core's, which the editor shows).
+use tidemark_core::writing::{
+    BODY_MAX_BYTES, SUMMARY_MAX_CHARS as SUMMARY_MAX, TAGS_MAX, TAG_MAX_CHARS,
+    TITLE_MAX_CHARS as TITLE_MAX,
+};
 
 /// What a post is made of. `action` says what to do with it: `draft` (temporary save),
 /// `publish` (now), `schedule` (at `publishAt`), or `save` (keep the current status).
@@ -70,41 +68,22 @@ fn parse_publish_at(value: &str) -> ApiResult<DateTime<Utc>> {
     if let Ok(moment) = DateTime::parse_from_rfc3339(value) {
         return Ok(moment.with_timezone(&Utc));
     }
-    let kst = kst();
-    for format in ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"] {
-        if let Ok(naive) = NaiveDateTime::parse_from_str(value, format) {
-            if let Some(moment) = kst.from_local_datetime(&naive).single() {
-                return Ok(moment.with_timezone(&Utc));
-            }
-        }
-    }
-    Err(ApiError::bad_request(
-        "publishAt must be RFC 3339 or yyyy-MM-ddTHH:mm (Korean time)",
-    ))
+    tidemark_core::writing::kst_local_to_epoch_ms(value)
+        .and_then(DateTime::from_timestamp_millis)
+        .ok_or_else(|| {
+            ApiError::bad_request("publishAt must be RFC 3339 or yyyy-MM-ddTHH:mm (Korean time)")
+        })
 }
 
-/// Trimmed, de-duplicated (ignoring case) tags, checked against the limits.
+/// Trimmed, de-duplicated (ignoring case) tags, checked against the limits (the core's rule).
 fn clean_tags(raw: &[String]) -> ApiResult<Vec<String>> {
-    let mut seen = std::collections::HashSet::new();
-    let mut tags = Vec::new();
-    for tag in raw {
-        let tag = tag.trim().trim_start_matches('#').trim();
-        if tag.is_empty() {
-            continue;
+    use tidemark_core::writing::TagProblem;
+    tidemark_core::writing::clean_tags(raw).map_err(|problem| match problem {
+        TagProblem::TooLong => {
+            ApiError::bad_request(format!("a tag must be at most {TAG_MAX_CHARS} characters"))
         }
-        if chars(tag) > TAG_MAX_CHARS {
-            return Err(ApiError::bad_request(format!(
-                "a tag must be at most {TAG_MAX_CHARS} characters"
-            )));
-        }
-        if seen.insert(tag.to_lowercase()) {
-            tags.push(tag.to_string());
-        }
-    }
-    if tags.len() > TAGS_MAX {
-        return Err(ApiError::bad_request(format!("at most {TAGS_MAX} tags")));
-    }
-    Ok(tags)
+        TagProblem::TooMany => ApiError::bad_request(format!("at most {TAGS_MAX} tags")),
+    })
 }
 
 /// The checked post, ready to store.

@@ -8,7 +8,7 @@ import { usePageTitle } from "../page/CardPage";
 import "./console.css";
 import { useConsoleTexts } from "./texts";
 
-export type ConsoleSection = "overview" | "profile" | "posts" | "media" | "analytics";
+export type ConsoleSection = "overview" | "posts" | "write" | "profile" | "media" | "analytics";
 
 interface Item {
   section: ConsoleSection;
@@ -18,10 +18,11 @@ interface Item {
 
 const ITEMS: Item[] = [
   { section: "overview", href: "/mypage/business", masterOnly: false },
-  { section: "profile", href: "/mypage/business/profile", masterOnly: true },
-  { section: "posts", href: "/mypage/content/register", masterOnly: false },
-  { section: "media", href: "/mypage/media-publish/register", masterOnly: true },
+  { section: "posts", href: "/mypage/business?view=posts", masterOnly: false },
+  { section: "write", href: "/mypage/content/register", masterOnly: false },
   { section: "analytics", href: "/mypage/business/analytics/outline", masterOnly: false },
+  { section: "media", href: "/mypage/media-publish/register", masterOnly: true },
+  { section: "profile", href: "/mypage/business/profile", masterOnly: true },
 ];
 
 export function ConsoleShell({ mine, section, title, actions, children }: { mine: MyBusiness; section: ConsoleSection; title: string; actions?: ReactNode; children: ReactNode }) {

@@ -1,0 +1,4 @@
+// The rich-text body editor (Lexical) shared by the post and media-request forms, and a body
+// shown outside it.
+export { BodyView } from "./BodyView";
+export { Editor } from "./Editor";
