@@ -20,6 +20,7 @@ mod m20261123_000008_upload_links_and_try_counters;
 mod m20261123_000009_visitor_counts;
 mod m20261123_000010_search_log_visitors;
 mod m20261124_000011_post_revisions_and_previews;
+mod m20261125_000012_media_request_time;
 
 pub struct Migrator;
 
@@ -40,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000009_visitor_counts::Migration),
             Box::new(m20261123_000010_search_log_visitors::Migration),
             Box::new(m20261124_000011_post_revisions_and_previews::Migration),
+            Box::new(m20261125_000012_media_request_time::Migration),
         ]
     }
 }

@@ -16,6 +16,8 @@ pub struct Model {
     #[sea_orm(column_type = "Text")]
     pub body: String,
     pub desired_date: Option<Date>,
+    /// `HH:mm`, Korean time.
+    pub desired_time: Option<String>,
     pub media_types: Json,
     pub attachment_ids: Json,
     pub status: MediaRequestStatus,

@@ -29,11 +29,20 @@ pub(crate) struct RequestInput {
     body: String,
     /// `yyyy-MM-dd`
     desired_date: Option<String>,
+    /// `HH:mm`, Korean time (with a desired date only).
+    desired_time: Option<String>,
     /// Some of `NEWSPAPER` | `ONLINE` | `BROADCAST` | `MAGAZINE` | `PORTAL`.
     media_types: Vec<String>,
     /// Uploads (images or PDFs) of the business.
     #[serde(default)]
     attachment_ids: Vec<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Attachment {
+    id: i64,
+    url: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -52,8 +61,12 @@ pub(crate) struct MediaRequest {
     title: String,
     body: String,
     desired_date: Option<NaiveDate>,
+    /// `HH:mm`, Korean time.
+    desired_time: Option<String>,
     media_types: serde_json::Value,
     attachment_ids: serde_json::Value,
+    /// The attachments as files to open.
+    attachments: Vec<Attachment>,
     /// `REQUESTED` | `IN_REVIEW` | `PUBLISHED` | `REJECTED`
     status: String,
     reject_reason: Option<String>,
@@ -81,14 +94,27 @@ async fn with_history(state: &AppState, row: requests::Model) -> ApiResult<Media
         .order_by_asc(history::Column::Id)
         .all(&state.db)
         .await?;
+    let ids: Vec<i64> = serde_json::from_value(row.attachment_ids.clone()).unwrap_or_default();
+    let urls = media::upload_urls(&state.db, &ids).await?;
+    let attachments = ids
+        .iter()
+        .filter_map(|id| {
+            urls.get(id).map(|url| Attachment {
+                id: *id,
+                url: url.clone(),
+            })
+        })
+        .collect();
     Ok(MediaRequest {
         id: row.id,
         business_id: row.business_id,
         title: row.title,
         body: row.body,
         desired_date: row.desired_date,
+        desired_time: row.desired_time,
         media_types: row.media_types,
         attachment_ids: row.attachment_ids,
+        attachments,
         status: row.status.to_string(),
         reject_reason: row.reject_reason,
         links: row.links,
@@ -177,6 +203,7 @@ struct Checked {
     title: String,
     body: String,
     desired_date: Option<NaiveDate>,
+    desired_time: Option<String>,
     media_types: Vec<String>,
 }
 
@@ -201,6 +228,32 @@ fn check(input: &RequestInput) -> ApiResult<Checked> {
     if desired_date.is_some_and(|d| d < Utc::now().date_naive()) {
         return Err(ApiError::bad_request("desiredDate must not be in the past"));
     }
+    let desired_time = match input
+        .desired_time
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    {
+        None => None,
+        Some(_) if desired_date.is_none() => {
+            return Err(ApiError::bad_request("desiredTime needs a desiredDate"))
+        }
+        Some(time) => {
+            chrono::NaiveTime::parse_from_str(time, "%H:%M")
+                .ok()
+                .filter(|_| time.len() == 5)
+                .ok_or_else(|| ApiError::bad_request("desiredTime must be HH:mm (Korean time)"))?;
+            let at = format!("{}T{time}", desired_date.unwrap_or_default());
+            if tidemark_core::writing::kst_local_to_epoch_ms(&at)
+                .is_some_and(|ms| ms < Utc::now().timestamp_millis())
+            {
+                return Err(ApiError::bad_request(
+                    "the desired time must not be in the past",
+                ));
+            }
+            Some(time.to_string())
+        }
+    };
     let mut media_types = input.media_types.clone();
     media_types.sort();
     media_types.dedup();
@@ -221,6 +274,7 @@ fn check(input: &RequestInput) -> ApiResult<Checked> {
         title,
         body,
         desired_date,
+        desired_time,
         media_types,
     })
 }
@@ -250,6 +304,7 @@ pub(crate) async fn create(
         title: Set(checked.title),
         body: Set(checked.body),
         desired_date: Set(checked.desired_date),
+        desired_time: Set(checked.desired_time),
         media_types: Set(serde_json::json!(checked.media_types)),
         attachment_ids: Set(serde_json::json!(input.attachment_ids)),
         status: Set(Requested),
@@ -301,6 +356,10 @@ pub(crate) async fn edit(
         .col_expr(
             requests::Column::DesiredDate,
             Expr::value(checked.desired_date),
+        )
+        .col_expr(
+            requests::Column::DesiredTime,
+            Expr::value(checked.desired_time),
         )
         .col_expr(
             requests::Column::MediaTypes,

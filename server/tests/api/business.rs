@@ -514,9 +514,10 @@ async fn media_publication_requests_move_through_review_with_a_mail_at_each_step
         let request = json!({
             "title": "신제품 출시 보도자료", "body": "<p>타이드마크가 새 제품을 냅니다.</p><script>x</script>",
             "desiredDate": (chrono::Utc::now() + chrono::Duration::days(3)).format("%Y-%m-%d").to_string(),
+            "desiredTime": "14:30",
             "mediaTypes": ["ONLINE", "NEWSPAPER"]
         });
-        for (field, value) in [("mediaTypes", json!(["RADIO"])), ("desiredDate", json!("2020-01-01")), ("title", json!(""))] {
+        for (field, value) in [("mediaTypes", json!(["RADIO"])), ("desiredDate", json!("2020-01-01")), ("title", json!("")), ("desiredTime", json!("25:00")), ("desiredTime", json!("9:30"))] {
             let mut bad = request.clone();
             bad[field] = value;
             let (status, _) = call(&app, &master, Method::POST, &path, Some(bad)).await;
@@ -528,6 +529,7 @@ async fn media_publication_requests_move_through_review_with_a_mail_at_each_step
         let (status, body) = call(&app, &master, Method::POST, &path, Some(request)).await;
         assert_eq!(status, 200, "{}: {body}", app.database);
         assert_eq!(body["data"]["status"], "REQUESTED");
+        assert_eq!(body["data"]["desiredTime"], "14:30", "the time of day, Korean time");
         assert!(!body["data"]["body"].as_str().unwrap().contains("script"));
         let id = body["data"]["id"].as_i64().unwrap();
 

@@ -129,6 +129,20 @@ async fn drafts_and_scheduled_posts_stay_invisible_until_their_time() {
         assert!(own.contains(&draft) && own.contains(&scheduled), "{mine}");
         let (_, drafts) = call(&app, &master, Method::GET, "/api/v1/mypage/posts?status=DRAFT", None).await;
         assert_eq!(ids(&drafts), vec![draft]);
+        // The overview's counts by status agree with the list.
+        let (status, counts) = call(&app, &master, Method::GET, "/api/v1/mypage/posts/counts", None).await;
+        assert_eq!(status, 200, "{counts}");
+        for (field, status) in [
+            ("draft", "DRAFT"),
+            ("scheduled", "SCHEDULED"),
+            ("hidden", "HIDDEN"),
+            ("removed", "REMOVED"),
+        ] {
+            let path = format!("/api/v1/mypage/posts?status={status}&size=50");
+            let (_, page) = call(&app, &master, Method::GET, &path, None).await;
+            assert_eq!(counts["data"][field].as_i64(), Some(ids(&page).len() as i64), "{field}: {counts}");
+        }
+        assert_eq!((counts["data"]["draft"].as_i64(), counts["data"]["scheduled"].as_i64()), (Some(1), Some(1)), "{counts}");
 
         // Nothing publishes it early; at its time it is published (by this call, or by the
         // server's own job if that came first).

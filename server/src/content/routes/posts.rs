@@ -36,6 +36,7 @@ pub(in crate::content) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(hide))
         .routes(routes!(publish))
         .routes(routes!(mine))
+        .routes(routes!(counts))
         .routes(routes!(remove))
 }
 
@@ -168,6 +169,21 @@ struct MineQuery {
     category_id: Option<i64>,
     cursor: Option<String>,
     size: Option<u64>,
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/mypage/posts/counts",
+        tag = "posts",
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<service::StatusCounts>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody))
+    )]
+/// How many of the member's business's posts are in each status.
+async fn counts(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> ApiResult<Ok<service::StatusCounts>> {
+    Ok(ok(service::status_counts(&state, &user).await?))
 }
 
 #[utoipa::path(

@@ -1,8 +1,10 @@
 // /mypage/business: a member without a business registers one; a business's people see its
-// overview (role, verified state, followers, public posts, the week's numbers, the ways on)
-// and, for the master, the team: managers, invitations, the hand-over and the audit log.
+// overview (role, verified state, followers, public posts, posts by status, the week's
+// numbers, the ways on) and, for the master, the team: managers, invitations, the hand-over
+// and the audit log; with ?view=posts, the business's posts.
 import { useState } from "react";
-import { Link } from "wouter";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useSearch } from "wouter";
 import { ConsoleCard, ConsoleShell } from "../../components/console";
 import { FlashLine, type Flash } from "./parts";
 import { isMaster, useMyBusiness, type MyBusiness } from "../../lib/business";
@@ -11,17 +13,28 @@ import { FormAlert, useFailureMessage } from "../../components/form";
 import { LoadFailed, Loading } from "../../lib/status";
 import "../../components/form/form.css";
 import { teamCalls, useTeamChange, useWeekNumbers, type Figure } from "./api";
+import { PostsList } from "./PostsList";
+import { postCalls } from "./postsApi";
+import { usePostsTexts } from "./postsTexts";
 import { RegisterForm } from "./RegisterForm";
 import { Team } from "./Team";
 import { fill, useBusinessTexts } from "./texts";
 
 export default function BusinessPage() {
   const tx = useBusinessTexts();
+  const postsTx = usePostsTexts();
   const query = useMyBusiness();
+  const view = new URLSearchParams(useSearch()).get("view");
   const [flash, setFlash] = useState<Flash | null>(null);
   if (query.isPending) return <Loading text={tx.loading} />;
   if (query.isError) return <LoadFailed text={tx.loadFailed} />;
   if (!query.data) return <RegisterForm onRegistered={() => setFlash({ key: "registered" })} />;
+  if (view === "posts")
+    return (
+      <ConsoleShell mine={query.data} section="posts" title={postsTx.title}>
+        <PostsList mine={query.data} />
+      </ConsoleShell>
+    );
   return (
     <ConsoleShell mine={query.data} section="overview" title={tx.overviewTitle}>
       <FlashLine flash={flash} />
@@ -56,6 +69,33 @@ function OwnershipOffer({ mine, onAccepted }: { mine: MyBusiness; onAccepted: ()
         {tx.acceptOffer}
       </button>
     </section>
+  );
+}
+
+/** The business's posts counted by status, each a way into the list of that status. */
+function StatusCard() {
+  const tx = usePostsTexts();
+  const counts = useQuery({ queryKey: ["console", "post-counts"], queryFn: ({ signal }) => postCalls.counts(signal), refetchOnMount: "always" });
+  const rows = [
+    ["DRAFT", counts.data?.draft],
+    ["SCHEDULED", counts.data?.scheduled],
+    ["PUBLISHED", counts.data?.published],
+    ["HIDDEN", counts.data?.hidden],
+    ["REMOVED", counts.data?.removed],
+  ] as const;
+  return (
+    <ConsoleCard title={tx.byStatus} id="overview-posts">
+      <ul className="console-status-counts">
+        {rows.map(([status, count]) => (
+          <li key={status}>
+            <Link href={`/mypage/business?view=posts&status=${status}`}>
+              <span>{tx[status]}</span>
+              <strong>{count === undefined ? "–" : formatNumber(count)}</strong>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </ConsoleCard>
   );
 }
 
@@ -111,6 +151,7 @@ function Overview({ mine }: { mine: MyBusiness }) {
         </dl>
         <p className="console-muted">{business.verified ? tx.verifiedYes : tx.verifiedNo}</p>
       </ConsoleCard>
+      <StatusCard />
       <ConsoleCard title={tx.quickLinks} id="overview-links">
         <ul className="console-links">
           {links.map((link) => (

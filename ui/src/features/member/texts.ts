@@ -33,12 +33,6 @@ export const useMemberTexts = defineTexts({
     noSuchAccount: "이 이메일로 가입한 계정이 없습니다.",
     locked: "이 계정은 잠겨 있습니다. 비밀번호를 다시 설정하거나 고객센터에 문의해 주세요.",
     myPage: "마이페이지",
-    signOut: "로그아웃",
-    memberArea: "회원 영역",
-    memberAreaLead: "이 화면은 회원 기능과 함께 제공됩니다. 지금은 아래 메뉴를 이용해 주세요.",
-    signedInAs: "로그인 계정",
-    interests: "관심 콘텐츠",
-    following: "팔로우한 기업",
   },
   en: {
     loginTitle: "Sign in",
@@ -72,12 +66,6 @@ export const useMemberTexts = defineTexts({
     noSuchAccount: "There is no account with this e-mail.",
     locked: "This account is locked. Set a new password or contact support.",
     myPage: "My page",
-    signOut: "Sign out",
-    memberArea: "Member area",
-    memberAreaLead: "This screen comes with the member features. Meanwhile, use the links below.",
-    signedInAs: "Signed in as",
-    interests: "My interests",
-    following: "Followed businesses",
   },
 });
 
