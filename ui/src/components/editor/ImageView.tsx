@@ -1,9 +1,10 @@
 // How an image shows inside the editor: the figure as readers will see it, with buttons to
 // edit its text and coupon link or to remove it.
-import { useState } from "react";
-import { ImageDialog } from "./ImageDialog";
+import { lazy, Suspense, useState } from "react";
 import type { ImageData } from "./image";
 import { useEditorTexts } from "./texts";
+
+const ImageDialog = lazy(() => import("./ImageDialog").then((module) => ({ default: module.ImageDialog })));
 
 export function ImageView({ data, onChange, onRemove }: { data: ImageData; onChange: (next: Partial<ImageData>) => void; onRemove: () => void }) {
   const tx = useEditorTexts();
@@ -22,6 +23,7 @@ export function ImageView({ data, onChange, onRemove }: { data: ImageData; onCha
         </button>
       </div>
       {editing ? (
+        <Suspense fallback={null}>
         <ImageDialog
           initial={data}
           onClose={() => setEditing(false)}
@@ -30,6 +32,7 @@ export function ImageView({ data, onChange, onRemove }: { data: ImageData; onCha
             setEditing(false);
           }}
         />
+        </Suspense>
       ) : null}
     </figure>
   );

@@ -20,12 +20,14 @@ import {
   UNDO_COMMAND,
   type TextFormatType,
 } from "lexical";
-import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type FormEvent, type MouseEvent } from "react";
 import { safeLink } from "../../lib/core";
 import type { ImageData } from "./image";
-import { ImageDialog } from "./ImageDialog";
 import { $createImageNode } from "./ImageNode";
 import { useEditorTexts } from "./texts";
+
+/** The image form (and the upload it makes) loads when a writer first inserts an image. */
+const ImageDialog = lazy(() => import("./ImageDialog").then((module) => ({ default: module.ImageDialog })));
 
 type Block = "paragraph" | "h2" | "h3" | "quote" | "bullet" | "number" | "other";
 
@@ -142,7 +144,11 @@ export function Toolbar() {
         <Icon d="M15 7l5 5-5 5M20 12H9a5 5 0 0 0 0 10h2" />
       </button>
       {linkOpen ? <LinkForm onDone={() => setLinkOpen(false)} /> : null}
-      {imageOpen ? <ImageDialog onDone={insertImage} onClose={() => setImageOpen(false)} /> : null}
+      {imageOpen ? (
+        <Suspense fallback={null}>
+          <ImageDialog onDone={insertImage} onClose={() => setImageOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

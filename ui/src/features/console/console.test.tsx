@@ -53,6 +53,7 @@ function masterRoutes(extra: Record<string, unknown> = {}) {
   return {
     "GET /api/v1/mypage/business": mine("BUSINESS_MASTER"),
     "GET /api/v1/businesses/7/analytics/outline": week,
+    "GET /api/v1/mypage/posts/counts": { draft: 2, scheduled: 1, published: 14, hidden: 0, removed: 1 },
     "GET /api/v1/businesses/7/managers": managers,
     "GET /api/v1/businesses/7/invitations": invitations,
     "GET /api/v1/businesses/7/audit": { items: [{ id: 1, action: "INVITATION_SENT", actorMemberId: 1, targetMemberId: null, targetEmail: "new@tidemark.test", detail: null, createdAt: "2026-11-20T01:00:00Z" }], nextCursor: null },
@@ -111,7 +112,11 @@ describe("overview and team", () => {
     expect(await screen.findByText("이전 7일 대비 +50%")).toBeTruthy();
     expect(screen.getByText("이전 기간 기록 없음")).toBeTruthy();
     const nav = screen.getByRole("navigation", { name: "기업 관리 메뉴" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["개요", "기업 프로필", "콘텐츠", "언론 배포", "통계"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["개요", "콘텐츠", "새 글 쓰기", "통계", "언론 배포", "기업 프로필"]);
+    // The posts by status, each a way into the list of that status.
+    const drafts = await screen.findByRole("link", { name: /임시 저장\s*2/ });
+    expect(drafts.getAttribute("href")).toBe("/mypage/business?view=posts&status=DRAFT");
+    expect(screen.getByRole("link", { name: /운영자 삭제\s*1/ })).toBeTruthy();
 
     const rows = await screen.findAllByRole("row");
     const states = rows.map((row) => row.getAttribute("data-state")).filter(Boolean);
@@ -129,11 +134,11 @@ describe("overview and team", () => {
   it("a manager is offered no master-only section or action", async () => {
     const { fetch } = renderPage(BusinessPage, "/mypage/business", {
       ...member,
-      fetch: { "GET /api/v1/mypage/business": mine("BUSINESS"), "GET /api/v1/businesses/7/analytics/outline": week, "GET /api/v1/businesses/7/managers": managers },
+      fetch: { "GET /api/v1/mypage/business": mine("BUSINESS"), "GET /api/v1/businesses/7/analytics/outline": week, "GET /api/v1/mypage/posts/counts": { draft: 2, scheduled: 1, published: 14, hidden: 0, removed: 1 }, "GET /api/v1/businesses/7/managers": managers },
     });
     expect(await screen.findByRole("heading", { level: 1, name: "기업 관리" })).toBeTruthy();
     const nav = screen.getByRole("navigation", { name: "기업 관리 메뉴" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["개요", "콘텐츠", "통계"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["개요", "콘텐츠", "새 글 쓰기", "통계"]);
     await screen.findByText("매니저");
     expect(screen.queryByRole("button", { name: "내보내기" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "초대" })).toBeNull();
@@ -148,6 +153,7 @@ describe("overview and team", () => {
       fetch: {
         "GET /api/v1/mypage/business": { ...mine("BUSINESS"), ownershipOfferUntil: "2026-12-01T03:00:00Z" },
         "GET /api/v1/businesses/7/analytics/outline": week,
+        "GET /api/v1/mypage/posts/counts": { draft: 2, scheduled: 1, published: 14, hidden: 0, removed: 1 },
         "GET /api/v1/businesses/7/managers": managers,
         "POST /api/v1/businesses/7/ownership/accept": null,
       },

@@ -9,10 +9,8 @@ import { FormAlert, useFailureMessage } from "../../components/form";
 import { formatDate } from "../../lib/core";
 import { writingCalls, type Revision } from "./api";
 import type { Draft } from "./draft";
+import { revisionsKey } from "./revisionsKey";
 import { fill, useWritingTexts } from "./texts";
-
-/** The revisions' query key: every save adds one, so the writer reads them again. */
-export const revisionsKey = (postId: number) => ["writing", "revisions", postId] as const;
 
 export function Revisions({ postId, current, onRestored }: { postId: number; current: Draft; onRestored: () => void }) {
   const tx = useWritingTexts();

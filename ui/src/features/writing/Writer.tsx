@@ -3,7 +3,7 @@
 // a warning when someone else saved the post since it was opened, and published, scheduled
 // or hidden from the side panel.
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { ConsoleCard } from "../../components/console";
 import { Editor } from "../../components/editor";
@@ -16,10 +16,13 @@ import { useSession } from "../../lib/session";
 import { CONFLICT_CODE, writingCalls, type Conflict, type EditedPost, type PostInput, type SaveAction } from "./api";
 import { draftOf, dropLocal, emptyDraft, inputOf, readLocal, sameDraft, writeLocal, type Draft } from "./draft";
 import { HeadFields, SettingsFields } from "./Fields";
-import { PreviewLinks } from "./PreviewLinks";
-import { Revisions, revisionsKey } from "./Revisions";
+import { revisionsKey } from "./revisionsKey";
 import { SchedulePanel } from "./SchedulePanel";
 import { fill, useWritingTexts } from "./texts";
+
+// A saved post's side cards load after the page: a new post has none.
+const PreviewLinks = lazy(() => import("./PreviewLinks").then((module) => ({ default: module.PreviewLinks })));
+const Revisions = lazy(() => import("./Revisions").then((module) => ({ default: module.Revisions })));
 
 /** How long after the last change a draft is saved. */
 export const AUTOSAVE_MS = 3000;
@@ -283,17 +286,21 @@ export function Writer({ mine, post, onCreated, onReload }: Props) {
           <ConsoleCard title={tx.settings} id="writer-settings">
             <SettingsFields draft={draft} onChange={update} />
           </ConsoleCard>
-          {postId !== null ? <PreviewLinks postId={postId} /> : <p className="console-muted console-small">{tx.previewNeedsSave}</p>}
           {postId !== null ? (
-            <Revisions
-              postId={postId}
-              current={draft}
-              onRestored={() => {
-                dropLocal(businessId, postId);
-                onReload?.();
-              }}
-            />
-          ) : null}
+            <Suspense fallback={null}>
+              <PreviewLinks postId={postId} />
+              <Revisions
+                postId={postId}
+                current={draft}
+                onRestored={() => {
+                  dropLocal(businessId, postId);
+                  onReload?.();
+                }}
+              />
+            </Suspense>
+          ) : (
+            <p className="console-muted console-small">{tx.previewNeedsSave}</p>
+          )}
         </aside>
       </div>
     </div>
