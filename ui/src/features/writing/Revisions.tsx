@@ -69,7 +69,7 @@ function Compare({ postId, revisionId, current, onRestored, onClose }: { postId:
     }
   };
   return createPortal(
-    <dialog ref={dialog} className="writer-compare" aria-labelledby="writer-compare-title" onClose={onClose} onCancel={onClose}>
+    <dialog ref={dialog} className="ed-dialog writer-compare" aria-labelledby="writer-compare-title" onClose={onClose} onCancel={onClose}>
       <h2 id="writer-compare-title">{tx.revisions}</h2>
       {then ? (
         <div className="writer-compare-sides">
