@@ -152,6 +152,43 @@ test("a manager writes a post with a heading, a list, a table and images; the dr
   await boss.context.close();
 });
 
+test("a second person editing the same post is warned before overwriting, and chooses", async ({ browser, baseURL }) => {
+  const boss = await newMaster(browser, baseURL);
+  const manager = await newManager(browser, baseURL, boss, "동시편집자");
+  const post = await data<{ postSeq: number }>(
+    await boss.context.request.post("/api/v1/posts", { headers: HEADERS, data: { categoryId: 1, title: "함께 쓰는 글", bodyHtml: "<p>처음 본문</p>", action: "draft" } }),
+  );
+  // Both open the draft; the manager saves first.
+  await openWriter(boss.page, `?id=${post.postSeq}`);
+  await openWriter(manager.page, `?id=${post.postSeq}`);
+  await manager.page.getByLabel("Title").fill("함께 쓰는 글 (매니저 수정)");
+  await expect(manager.page.getByText(/Saved automatically at/)).toBeVisible({ timeout: 15_000 });
+
+  // The master's autosave is refused: the page says who saved and offers both ways.
+  await boss.page.getByLabel("Title").fill("함께 쓰는 글 (마스터 수정)");
+  const warning = boss.page.getByRole("alert").filter({ hasText: "동시편집자 saved this post" });
+  await expect(warning).toBeVisible({ timeout: 15_000 });
+  await expect(warning).toContainText("Saving now would overwrite their changes.");
+  await expect(boss.page.getByText("Saving has stopped: choose above which version stays.")).toBeVisible();
+  expect((await data<{ title: string }>(await boss.page.request.get(`/api/v1/posts/${post.postSeq}`))).title).toBe("함께 쓰는 글 (매니저 수정)");
+  await lookAt(boss.page, "writing-conflict");
+
+  // The master keeps their own: it lands on the manager's version.
+  await warning.getByRole("button", { name: "Overwrite with mine" }).click();
+  await expect(warning).toHaveCount(0);
+  await expect.poll(async () => (await data<{ title: string }>(await boss.page.request.get(`/api/v1/posts/${post.postSeq}`))).title).toBe("함께 쓰는 글 (마스터 수정)");
+
+  // The manager, now behind, takes the master's version instead of overwriting it.
+  await manager.page.getByLabel("Summary").fill("매니저의 요약");
+  const behind = manager.page.getByRole("alert").filter({ hasText: "saved this post" });
+  await expect(behind).toBeVisible({ timeout: 15_000 });
+  await behind.getByRole("button", { name: "Load their version (drops mine)" }).click();
+  await expect(manager.page.getByLabel("Title")).toHaveValue("함께 쓰는 글 (마스터 수정)");
+  await expect(manager.page.getByLabel("Summary")).toHaveValue("");
+  await manager.context.close();
+  await boss.context.close();
+});
+
 test("a post scheduled in Korean time is invisible everywhere until then, then live; a schedule can be moved and cancelled", async ({ browser, baseURL }) => {
   const boss = await newMaster(browser, baseURL);
   const page = boss.page;

@@ -186,7 +186,8 @@ export function Writer({ mine, post, onCreated, onReload }: Props) {
   const update = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
 
   let autosaveLine: string;
-  if (!autosaves) autosaveLine = dirty ? tx.autosaveLocal : "";
+  if (conflict) autosaveLine = tx.autosaveConflict;
+  else if (!autosaves) autosaveLine = dirty ? tx.autosaveLocal : "";
   else if (autosave.kind === "saving") autosaveLine = tx.autosaveSaving;
   else if (autosave.kind === "failed") autosaveLine = fill(tx.autosaveFailed, { reason: autosave.reason });
   else if (dirty) autosaveLine = tx.autosavePending;
