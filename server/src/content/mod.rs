@@ -3,9 +3,9 @@
 //!
 //! Its areas each have their handlers in `routes/<area>.rs` (extract, call one service
 //! function, answer) and their rules and queries in `service/`: `posts` (the detail, hiding,
-//! publishing, removal, a business's own list; writing is `service/writing.rs`), `revisions`
-//! (a post's history, restoring it, and the version that guards against overwriting someone
-//! else's edit), `previews` (links that show a post before it is public), `tags` (the
+//! publishing, removal, a business's own list; writing is `service/writing.rs`), `history`
+//! (the revision every write stores, and the version that guards against overwriting someone
+//! else's edit), `revisions` (the history as the business reads and restores it), `previews` (links that show a post before it is public), `tags` (the
 //! editor's tag suggestions), `lists` (the public lists and the reader's interest list) and
 //! `recommend` (the collections).
 
@@ -22,6 +22,7 @@ mod routes {
 }
 
 mod service {
+    pub(super) mod history;
     pub mod lists;
     pub mod posts;
     pub(super) mod previews;

@@ -17,6 +17,7 @@ pub struct Model {
     pub body: String,
     pub desired_date: Option<Date>,
     /// `HH:mm`, Korean time.
+    #[sea_orm(column_type = "String(StringLen::N(5))", nullable)]
     pub desired_time: Option<String>,
     pub media_types: Json,
     pub attachment_ids: Json,

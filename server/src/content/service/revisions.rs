@@ -1,121 +1,19 @@
-//! A post's history: a revision is stored with every content write (create, edit, restore)
-//! in the write's transaction, the newest [`KEPT`] of a post are kept, and the business's
-//! people list them, read one and restore one (which is itself an edit, so it stores a
-//! revision too). A post's `version` counts the same writes; an edit from an older version
-//! is refused with [`edit_conflict`].
+//! A post's revisions as its business's people read them: listed, one read, one restored
+//! (which is itself an edit, so it stores a revision too: [`super::history`] keeps them, and
+//! a post's `version` counts the same writes).
 
+use super::history::{nicknames, KEPT};
 use super::posts::{team_post, PostStatus};
 use super::writing::{self, PostInput};
 use crate::auth::AuthUser;
 use crate::catalog::PostDetail;
-use crate::entities::{members, post_revisions as revisions, posts};
+use crate::entities::post_revisions as revisions;
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
-};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
-use std::collections::HashMap;
 use utoipa::ToSchema;
-
-/// How many revisions of a post are kept.
-pub const KEPT: u64 = 50;
-
-/// Stores what `post` says now (with its `tags`) as a revision by `author`, inside the
-/// write's transaction, and deletes the revisions beyond the newest [`KEPT`].
-pub(super) async fn store(
-    db: &impl ConnectionTrait,
-    post: &posts::Model,
-    tags: &[String],
-    author: Option<i64>,
-    at: DateTime<Utc>,
-) -> ApiResult<()> {
-    revisions::ActiveModel {
-        post_id: Set(post.id),
-        author_id: Set(author),
-        title: Set(post.title.clone()),
-        summary: Set(post.summary.clone()),
-        body: Set(post.body_html.clone()),
-        category_id: Set(post.category_id),
-        tags: Set(serde_json::to_string(tags).map_err(ApiError::internal)?),
-        cover_upload_id: Set(post.cover_upload_id),
-        created_at: Set(at),
-        ..Default::default()
-    }
-    .insert(db)
-    .await?;
-    let oldest_kept: Option<i64> = revisions::Entity::find()
-        .select_only()
-        .column(revisions::Column::Id)
-        .filter(revisions::Column::PostId.eq(post.id))
-        .order_by_desc(revisions::Column::Id)
-        .offset(KEPT - 1)
-        .limit(1)
-        .into_tuple()
-        .one(db)
-        .await?;
-    if let Some(oldest_kept) = oldest_kept {
-        revisions::Entity::delete_many()
-            .filter(revisions::Column::PostId.eq(post.id))
-            .filter(revisions::Column::Id.lt(oldest_kept))
-            .exec(db)
-            .await?;
-    }
-    Ok(())
-}
-
-/// The 409 (code 2009) of an edit that started from an older version of `post`: the version
-/// it has now, when it changed, and who wrote it (the author of its newest revision).
-pub(super) async fn edit_conflict(state: &AppState, post: &posts::Model) -> ApiError {
-    let editor = match newest_author(state, post.id).await {
-        Ok(editor) => editor,
-        Err(error) => return error,
-    };
-    ApiError::EditConflict(serde_json::json!({
-        "version": post.version,
-        "updatedAt": post.updated_at,
-        "editorNickname": editor,
-    }))
-}
-
-async fn newest_author(state: &AppState, post_id: i64) -> ApiResult<Option<String>> {
-    let newest = revisions::Entity::find()
-        .filter(revisions::Column::PostId.eq(post_id))
-        .order_by_desc(revisions::Column::Id)
-        .one(&state.db)
-        .await?;
-    let authors = nicknames(state, newest.iter().filter_map(|r| r.author_id)).await?;
-    Ok(newest
-        .and_then(|r| r.author_id)
-        .and_then(|id| authors.get(&id).cloned()))
-}
-
-/// The nicknames of `ids` that still have one (a member who left has none).
-async fn nicknames(
-    state: &AppState,
-    ids: impl Iterator<Item = i64>,
-) -> ApiResult<HashMap<i64, String>> {
-    let mut ids: Vec<i64> = ids.collect();
-    ids.sort_unstable();
-    ids.dedup();
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let rows: Vec<(i64, Option<String>)> = members::Entity::find()
-        .select_only()
-        .column(members::Column::Id)
-        .column(members::Column::Nickname)
-        .filter(members::Column::Id.is_in(ids))
-        .into_tuple()
-        .all(&state.db)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|(id, nickname)| nickname.map(|n| (id, n)))
-        .collect())
-}
 
 /// A revision in a post's history.
 #[derive(Serialize, ToSchema)]

@@ -2,8 +2,8 @@
 //! (draft), schedule (KST), publish now, or keep the status. The body is sanitised with the
 //! one policy of [`crate::content::sanitize`] before it is stored.
 
+use super::history;
 use super::posts::{find, own_detail, team_post, PostStatus};
-use super::revisions;
 use crate::auth::access::{membership_of, require_member_of};
 use crate::auth::AuthUser;
 use crate::catalog::PostDetail;
@@ -306,7 +306,7 @@ pub(crate) async fn create(
     .insert(&txn)
     .await?;
     save_tags(&txn, post.id, &checked.tags).await?;
-    revisions::store(&txn, &post, &checked.tags, Some(user.member.id), now).await?;
+    history::store(&txn, &post, &checked.tags, Some(user.member.id), now).await?;
     txn.commit().await?;
     state.post_changed(post.id).await;
     own_detail(state, post, user.member.id).await
@@ -347,7 +347,7 @@ pub(super) async fn rewrite(
         .base_version
         .is_some_and(|base| base != current.version)
     {
-        return Err(revisions::edit_conflict(state, &current).await);
+        return Err(history::edit_conflict(state, &current).await);
     }
     let now = Utc::now();
     let (status, publish_at, published_at) = next_status(
@@ -401,14 +401,14 @@ pub(super) async fn rewrite(
     if update.exec(&txn).await?.rows_affected != 1 {
         txn.rollback().await?;
         let latest = find(state, current.id).await?;
-        return Err(revisions::edit_conflict(state, &latest).await);
+        return Err(history::edit_conflict(state, &latest).await);
     }
     let post = posts::Entity::find_by_id(current.id)
         .one(&txn)
         .await?
         .ok_or_else(|| ApiError::NotFound("content does not exist".into()))?;
     save_tags(&txn, post.id, &checked.tags).await?;
-    revisions::store(&txn, &post, &checked.tags, Some(user.member.id), now).await?;
+    history::store(&txn, &post, &checked.tags, Some(user.member.id), now).await?;
     txn.commit().await?;
     state.post_changed(post.id).await;
     own_detail(state, post, user.member.id).await
