@@ -228,25 +228,16 @@ fn check(input: &RequestInput) -> ApiResult<Checked> {
     if desired_date.is_some_and(|d| d < Utc::now().date_naive()) {
         return Err(ApiError::bad_request("desiredDate must not be in the past"));
     }
-    let desired_time = match input
-        .desired_time
-        .as_deref()
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-    {
-        None => None,
-        Some(_) if desired_date.is_none() => {
-            return Err(ApiError::bad_request("desiredTime needs a desiredDate"))
-        }
-        Some(time) => {
-            chrono::NaiveTime::parse_from_str(time, "%H:%M")
-                .ok()
-                .filter(|_| time.len() == 5)
+    let desired_time = match (input.desired_time.as_deref().map(str::trim), desired_date) {
+        (None | Some(""), _) => None,
+        (Some(_), None) => return Err(ApiError::bad_request("desiredTime needs a desiredDate")),
+        // The date and the time read together as Korean time, by the core's one reading.
+        (Some(time), Some(date)) => {
+            let at = (time.len() == 5)
+                .then(|| tidemark_core::writing::kst_local_to_epoch_ms(&format!("{date}T{time}")))
+                .flatten()
                 .ok_or_else(|| ApiError::bad_request("desiredTime must be HH:mm (Korean time)"))?;
-            let at = format!("{}T{time}", desired_date.unwrap_or_default());
-            if tidemark_core::writing::kst_local_to_epoch_ms(&at)
-                .is_some_and(|ms| ms < Utc::now().timestamp_millis())
-            {
+            if at < Utc::now().timestamp_millis() {
                 return Err(ApiError::bad_request(
                     "the desired time must not be in the past",
                 ));

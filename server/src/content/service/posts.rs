@@ -276,15 +276,15 @@ pub(crate) async fn shown(
         let Some(user) = viewer else {
             return Ok(Shown::Public(public));
         };
-        // The business's own people get the post as they edit it (one more look-up).
-        if own_version(state, user.member.id, id).await?.is_some() {
-            let post = find(state, id).await?;
-            let detail = own_detail(state, post, user.member.id).await?;
-            return Ok(Shown::Detail(Box::new(detail)));
-        }
         let mut detail = public.detail.clone();
         (detail.bookmarked, detail.business.following) =
             ties_of(state, user.member.id, id, detail.business.badge.id).await?;
+        // The business's own people also get what an edit sends back.
+        if let Some((version, cover, report)) = own_edit_fields(state, user.member.id, id).await? {
+            detail.version = Some(version);
+            detail.cover_upload_id = cover;
+            detail.report_upload_id = report;
+        }
         return Ok(Shown::Detail(Box::new(detail)));
     }
     let post = find(state, id).await?;
@@ -303,8 +303,13 @@ pub(crate) async fn shown(
     }
 }
 
-/// The version of post `id` when `member` is one of its business's people (one look-up).
-async fn own_version(state: &AppState, member: i64, id: i64) -> ApiResult<Option<i32>> {
+/// When `member` is one of post `id`'s business's people: the post's version and the
+/// uploads behind its cover and report, what an edit sends back (one look-up).
+async fn own_edit_fields(
+    state: &AppState,
+    member: i64,
+    id: i64,
+) -> ApiResult<Option<(i32, Option<i64>, Option<i64>)>> {
     let team = Query::select()
         .column(business_members::Column::BusinessId)
         .from(business_members::Entity)
@@ -313,6 +318,8 @@ async fn own_version(state: &AppState, member: i64, id: i64) -> ApiResult<Option
     Ok(posts::Entity::find_by_id(id)
         .select_only()
         .column(posts::Column::Version)
+        .column(posts::Column::CoverUploadId)
+        .column(posts::Column::ReportUploadId)
         .filter(posts::Column::BusinessId.in_subquery(team))
         .into_tuple()
         .one(&state.db)

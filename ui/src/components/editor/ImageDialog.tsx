@@ -1,11 +1,12 @@
 // The image's form, in a modal dialog: a file to upload (when inserting), the alt text
 // (required: the image is read out to those who cannot see it), a caption, and the coupon
 // flag with its link.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
 import { FormAlert, TextField } from "../form";
 import { safeLink } from "../../lib/core";
 import { uploadFile } from "../../lib/upload";
+import { useModalDialog } from "./dialog";
 import type { ImageData } from "./image";
 import { fill, useEditorTexts } from "./texts";
 
@@ -18,7 +19,7 @@ interface Props {
 
 export function ImageDialog({ initial, onDone, onClose }: Props) {
   const tx = useEditorTexts();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState(initial?.alt ?? "");
   const [caption, setCaption] = useState(initial?.caption ?? "");
@@ -26,12 +27,6 @@ export function ImageDialog({ initial, onDone, onClose }: Props) {
   const [href, setHref] = useState(initial?.href ?? "");
   const [problems, setProblems] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,10 +1,9 @@
 // How an image shows inside the editor: the figure as readers will see it, with buttons to
 // edit its text and coupon link or to remove it.
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { LazyImageDialog } from "./lazyImageDialog";
 import type { ImageData } from "./image";
 import { useEditorTexts } from "./texts";
-
-const ImageDialog = lazy(() => import("./ImageDialog").then((module) => ({ default: module.ImageDialog })));
 
 export function ImageView({ data, onChange, onRemove }: { data: ImageData; onChange: (next: Partial<ImageData>) => void; onRemove: () => void }) {
   const tx = useEditorTexts();
@@ -24,7 +23,7 @@ export function ImageView({ data, onChange, onRemove }: { data: ImageData; onCha
       </div>
       {editing ? (
         <Suspense fallback={null}>
-        <ImageDialog
+        <LazyImageDialog
           initial={data}
           onClose={() => setEditing(false)}
           onDone={(next) => {

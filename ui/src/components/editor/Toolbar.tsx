@@ -20,14 +20,12 @@ import {
   UNDO_COMMAND,
   type TextFormatType,
 } from "lexical";
-import { lazy, Suspense, useEffect, useState, type FormEvent, type MouseEvent } from "react";
+import { Suspense, useEffect, useState, type FormEvent, type MouseEvent } from "react";
 import { safeLink } from "../../lib/core";
+import { LazyImageDialog } from "./lazyImageDialog";
 import type { ImageData } from "./image";
 import { $createImageNode } from "./ImageNode";
 import { useEditorTexts } from "./texts";
-
-/** The image form (and the upload it makes) loads when a writer first inserts an image. */
-const ImageDialog = lazy(() => import("./ImageDialog").then((module) => ({ default: module.ImageDialog })));
 
 type Block = "paragraph" | "h2" | "h3" | "quote" | "bullet" | "number" | "other";
 
@@ -146,7 +144,7 @@ export function Toolbar() {
       {linkOpen ? <LinkForm onDone={() => setLinkOpen(false)} /> : null}
       {imageOpen ? (
         <Suspense fallback={null}>
-          <ImageDialog onDone={insertImage} onClose={() => setImageOpen(false)} />
+          <LazyImageDialog onDone={insertImage} onClose={() => setImageOpen(false)} />
         </Suspense>
       ) : null}
     </div>

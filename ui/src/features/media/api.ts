@@ -17,14 +17,9 @@ export interface RequestInput {
   attachmentIds: number[];
 }
 
-export interface MediaRequest {
+/** A request as the history answers it: what was asked, and how the review went. */
+export interface MediaRequest extends RequestInput {
   id: number;
-  title: string;
-  body: string;
-  desiredDate: string | null;
-  desiredTime: string | null;
-  mediaTypes: MediaType[];
-  attachmentIds: number[];
   attachments: { id: number; url: string }[];
   status: RequestStatus;
   rejectReason: string | null;

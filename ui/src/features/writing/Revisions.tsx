@@ -1,10 +1,10 @@
 // The post's revisions, newest first: one opened beside what is being edited (title,
 // summary, tags and body side by side), and restored on request.
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { createPortal } from "react-dom";
 import { ConsoleCard } from "../../components/console";
-import { BodyView } from "../../components/editor";
+import { BodyView, useModalDialog } from "../../components/editor";
 import { FormAlert, useFailureMessage } from "../../components/form";
 import { formatDate } from "../../lib/core";
 import { writingCalls, type Revision } from "./api";
@@ -46,12 +46,7 @@ export function Revisions({ postId, current, onRestored }: { postId: number; cur
 /** The revision beside the post as it is now, in a modal dialog wide enough for both. */
 function Compare({ postId, revisionId, current, onRestored, onClose }: { postId: number; revisionId: number; current: Draft; onRestored: () => void; onClose: () => void }) {
   const tx = useWritingTexts();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
+  const dialog = useModalDialog();
   const failure = useFailureMessage();
   const revision = useQuery({ queryKey: ["writing", "revision", postId, revisionId], queryFn: ({ signal }) => writingCalls.revision(postId, revisionId, signal) });
   const [problem, setProblem] = useState<string | null>(null);
