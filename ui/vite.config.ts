@@ -98,8 +98,18 @@ export default defineConfig({
           // stay their own chunks, and so does what only the member area uses (its forms,
           // card page, certification and social flows): a reader's post page never loads it.
           groups: [
+            // The body editor and its libraries in one chunk: Lexical and its packages but the
+            // table package, which loads only when a body needs it
+            // (ui/src/components/editor/lazyTables.ts), and the image form, loaded when it opens.
+            // What the app chunk has stays there (its group goes first).
+            {
+              name: "editor",
+              priority: 1,
+              test: /node_modules[\\/](lexical|@lexical[\\/](?!table[\\/])[\w-]+|@preact[\\/]signals-core)[\\/]|[\\/]ui[\\/]src[\\/]components[\\/]editor[\\/](?!tables\.|ImageDialog\.)/,
+            },
             {
               name: "app",
+              priority: 2,
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]))|features[\\/]posts[\\/](api|components[\\/]PostList)|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|media)[\\/]|components[\\/](form|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
             },
           ],

@@ -2,8 +2,8 @@
 // 1. the first load of a post page: JS + wasm + CSS transferred (compressed) ≤ 150 KB;
 // 2. LCP < 1.5 s and CLS < 0.05 in Lighthouse's mobile lab run (simulated slow 4G, 4× CPU
 //    slowdown) in Debian's Chromium, for a post page, the home page and a list; median of RUNS;
-// 3. printed against its target, not failing the run: the first load of the console's
-//    writing page (the editor), signed in, target ≤ 250 KB;
+// 3. the first load of the console's writing page (the editor), signed in, ≤ 250 KB
+//    (compressed js + wasm + css);
 // 4. printed, not budgeted: the time from a click on "Publish now" to the post being readable
 //    on its public page, median of RUNS.
 // It starts its own server (TIDEMARK_BIN, release build by default) on a fresh demo data
@@ -268,10 +268,13 @@ try {
   const editor = await firstLoad(`${base}/mypage/content/register`, "master@tidemark.test");
   const editorBytes = editor.js + editor.wasm + editor.css;
   console.log(
-    `first load of the writing page /mypage/content/register, signed in: js ${kb(editor.js)} KB + wasm ${kb(editor.wasm)} KB + css ${kb(editor.css)} KB = ${kb(editorBytes)} KB (target ${budgets.editorFirstLoadKb} KB, ${(editorBytes / 1024 / budgets.editorFirstLoadKb).toFixed(2)}x)`,
+    `first load of the writing page /mypage/content/register, signed in: js ${kb(editor.js)} KB + wasm ${kb(editor.wasm)} KB + css ${kb(editor.css)} KB = ${kb(editorBytes)} KB (budget ${budgets.editorFirstLoadKb} KB, ${(editorBytes / 1024 / budgets.editorFirstLoadKb).toFixed(2)}x)`,
   );
   console.log(`  by file: ${[...editor.assets].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([url, size]) => `${new URL(url, base).pathname.replace("/assets/", "")} ${kb(size)}`).join(", ")}`);
-  if (editorBytes > budgets.editorFirstLoadKb * 1024) console.log("  OVER TARGET: the writing page's first load (docs/performance.md says where it goes)");
+  if (editorBytes > budgets.editorFirstLoadKb * 1024) {
+    console.log("  OVER BUDGET: the writing page's first load (docs/performance.md says where it goes)");
+    failed = true;
+  }
   const publishing = await publishToReadable();
   console.log(`publish → readable: from the click on "Publish now" to the public page answering with the post, median ${Math.round(publishing.median)} ms [runs: ${publishing.runs.map((v) => Math.round(v)).join(", ")} ms]`);
 

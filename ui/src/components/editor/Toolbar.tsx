@@ -5,7 +5,6 @@ import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { $createHeadingNode, $createQuoteNode, $isHeadingNode, $isQuoteNode } from "@lexical/rich-text";
 import { $setBlocksType } from "@lexical/selection";
-import { INSERT_TABLE_COMMAND } from "@lexical/table";
 import { $findMatchingParent, $getNearestNodeOfType, $insertNodeToNearestRoot, mergeRegister } from "@lexical/utils";
 import {
   $createParagraphNode,
@@ -18,6 +17,7 @@ import {
   FORMAT_TEXT_COMMAND,
   REDO_COMMAND,
   UNDO_COMMAND,
+  type LexicalEditor,
   type TextFormatType,
 } from "lexical";
 import { Suspense, useEffect, useState, type FormEvent, type MouseEvent } from "react";
@@ -59,7 +59,14 @@ function $readState(): Omit<State, "canUndo" | "canRedo"> | null {
   };
 }
 
-export function Toolbar() {
+interface Props {
+  /** Inserts a table (loading the table support first, when it is not yet). */
+  onTable: (editor: LexicalEditor) => void;
+  /** Starts loading the table support before the button is pressed. */
+  onTablePreload: () => void;
+}
+
+export function Toolbar({ onTable, onTablePreload }: Props) {
   const [editor] = useLexicalComposerContext();
   const tx = useEditorTexts();
   const [state, setState] = useState<State>(INITIAL);
@@ -129,7 +136,7 @@ export function Toolbar() {
       <button type="button" className="ed-tool" onMouseDown={keepFocus} aria-pressed={state.link !== null} aria-expanded={linkOpen} title={state.link ? tx.unlink : tx.link} aria-label={state.link ? tx.unlink : tx.link} onClick={() => (state.link ? editor.dispatchCommand(TOGGLE_LINK_COMMAND, null) : setLinkOpen((open) => !open))}>
         <Icon d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
       </button>
-      <button type="button" className="ed-tool" onMouseDown={keepFocus} title={tx.table} aria-label={tx.table} onClick={() => editor.dispatchCommand(INSERT_TABLE_COMMAND, { rows: "3", columns: "3", includeHeaders: { rows: true, columns: false } })}>
+      <button type="button" className="ed-tool" onMouseDown={keepFocus} title={tx.table} aria-label={tx.table} onPointerEnter={onTablePreload} onFocus={onTablePreload} onClick={() => onTable(editor)}>
         <Icon d="M4 5h16v14H4zM4 10h16M4 15h16M10 5v14M15 5v14" />
       </button>
       <button type="button" className="ed-tool" onMouseDown={keepFocus} title={tx.image} aria-label={tx.image} onClick={() => setImageOpen(true)}>

@@ -7,7 +7,7 @@
 import { $isLinkNode } from "@lexical/link";
 import { $isListItemNode, $isListNode, type ListItemNode, type ListNode } from "@lexical/list";
 import { $isHeadingNode, $isQuoteNode } from "@lexical/rich-text";
-import { $isTableCellNode, $isTableNode, $isTableRowNode, TableCellHeaderStates, type TableCellNode } from "@lexical/table";
+import type { TableCellNode } from "@lexical/table";
 import { $generateNodesFromDOMViaExtension, defineImportRule, sel } from "@lexical/html";
 import { $createParagraphNode, $getRoot, $isElementNode, $isLineBreakNode, $isParagraphNode, $isTextNode, type ElementNode, type LexicalNode, type TextFormatType } from "lexical";
 import { safeLink } from "../../lib/core";
@@ -89,8 +89,16 @@ function list(node: ListNode): string {
   return `<${tag}>${items}</${tag}>`;
 }
 
+// Table nodes by their type: the table code loads only with a body that has one
+// (./lazyTables.ts), and this writer runs for every body.
+const isTable = (node: LexicalNode): node is ElementNode => node.getType() === "table";
+const isRow = (node: LexicalNode): node is ElementNode => node.getType() === "tablerow";
+const isCell = (node: LexicalNode): node is TableCellNode => node.getType() === "tablecell";
+/** A cell that is no heading (Lexical's TableCellHeaderStates.NO_STATUS). */
+const NO_HEADER = 0;
+
 function cell(node: TableCellNode): string {
-  const tag = node.getHeaderStyles() === TableCellHeaderStates.NO_STATUS ? "td" : "th";
+  const tag = node.getHeaderStyles() === NO_HEADER ? "td" : "th";
   const span = `${node.getColSpan() > 1 ? ` colspan="${node.getColSpan()}"` : ""}${node.getRowSpan() > 1 ? ` rowspan="${node.getRowSpan()}"` : ""}`;
   const blocks = node.getChildren();
   // One paragraph: its text straight in the cell; more: each block as it is.
@@ -106,9 +114,9 @@ function block(node: LexicalNode): string {
   }
   if ($isQuoteNode(node)) return `<blockquote>${inline(node.getChildren())}</blockquote>`;
   if ($isListNode(node)) return list(node);
-  if ($isTableNode(node)) {
-    const rows = node.getChildren().filter($isTableRowNode);
-    return `<table><tbody>${rows.map((row) => `<tr>${row.getChildren().filter($isTableCellNode).map(cell).join("")}</tr>`).join("")}</tbody></table>`;
+  if (isTable(node)) {
+    const rows = node.getChildren().filter(isRow);
+    return `<table><tbody>${rows.map((row) => `<tr>${row.getChildren().filter(isCell).map(cell).join("")}</tr>`).join("")}</tbody></table>`;
   }
   if ($isImageNode(node)) return image(node.getData());
   if ($isElementNode(node)) {
