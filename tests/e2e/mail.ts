@@ -38,12 +38,22 @@ function parse(raw: string): Mail {
   return { to: decodeWords(header("To")), subject: decodeWords(header("Subject")), text };
 }
 
+/** When a maildir message arrived: its name starts with the seconds and, after "M", the
+ * microseconds (not zero-padded, so names do not sort as text within a second). */
+function arrival(name: string): [number, number] {
+  const parts = /^(\d+)\.M(\d+)/.exec(name);
+  return parts ? [Number(parts[1]), Number(parts[2])] : [Number.MAX_SAFE_INTEGER, 0];
+}
+
 /** Every message delivered so far, oldest first. */
 export function allMail(): Mail[] {
   const folder = `${maildir}/new`;
   let names: string[];
   try {
-    names = readdirSync(folder).sort();
+    names = readdirSync(folder).sort((a, b) => {
+      const [x, y] = [arrival(a), arrival(b)];
+      return x[0] - y[0] || x[1] - y[1] || a.localeCompare(b);
+    });
   } catch {
     return [];
   }
