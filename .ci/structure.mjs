@@ -32,9 +32,9 @@ function moduleOf(path) {
  */
 const LAYERS = [
   ["root", ["cli", "web", "demo", "seed"]],
-  ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "media", "members", "pages", "prerender", "publication", "search", "signin", "social"]],
+  ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "media", "members", "operator", "pages", "prerender", "publication", "search", "signin", "social"]],
   ["state", ["state"]],
-  ["service", ["catalog", "events", "index", "mail", "storage", "tokens"]],
+  ["service", ["catalog", "events", "index", "mail", "oplog", "storage", "tokens"]],
   ["http", ["http"]],
   ["foundation", ["entities", "db", "kernel", "settings", "telemetry"]],
 ];

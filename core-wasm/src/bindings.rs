@@ -40,6 +40,13 @@ export type Layout = "default" | "empty";
  * there keeps this list equal to the table. */
 export type RouteName =
   | "home"
+  | "admin"
+  | "adminAudit"
+  | "adminBusinesses"
+  | "adminCollections"
+  | "adminMedia"
+  | "adminPosts"
+  | "adminSearch"
   | "b2b"
   | "businessProfile"
   | "followList"

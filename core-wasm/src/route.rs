@@ -57,6 +57,13 @@ pub fn parse_id(segment: &str) -> Option<u64> {
 /// `(pattern, name)`; `:id`, `:category`, `:type` and `:token` mark the dynamic segment.
 const ROUTES: &[(&str, &str)] = &[
     ("/", "home"),
+    ("/admin", "admin"),
+    ("/admin/audit", "adminAudit"),
+    ("/admin/businesses", "adminBusinesses"),
+    ("/admin/collections", "adminCollections"),
+    ("/admin/media", "adminMedia"),
+    ("/admin/posts", "adminPosts"),
+    ("/admin/search", "adminSearch"),
     ("/b2b", "b2b"),
     ("/business/profile/:id", "businessProfile"),
     ("/follow/list", "followList"),
@@ -261,7 +268,12 @@ pub fn is_login_path(path: &str) -> bool {
 
 /// `/mypage` and `/mypage/**`.
 pub fn is_protected_path(path: &str) -> bool {
-    path == "/mypage" || path.starts_with("/mypage/")
+    ["/mypage", "/admin"].iter().any(|area| {
+        path == *area
+            || path
+                .strip_prefix(area)
+                .is_some_and(|rest| rest.starts_with('/'))
+    })
 }
 
 /// What the client knows of its session when it navigates.
@@ -491,6 +503,10 @@ mod tests {
         assert!(is_protected_path("/mypage/user/edit"));
         assert!(!is_protected_path("/mypages"));
         assert!(!is_protected_path("/x/mypage"));
+        // The operators' console (not in SPEC) is a member area too.
+        assert!(is_protected_path("/admin"));
+        assert!(is_protected_path("/admin/posts"));
+        assert!(!is_protected_path("/administration"));
     }
 
     #[test]

@@ -40,6 +40,9 @@ enum Admin {
         id: i64,
         #[arg(long)]
         remove: bool,
+        /// The operator's note, kept with the business and in the audit logs.
+        #[arg(long)]
+        note: Option<String>,
     },
     /// List media publication requests, newest first.
     MediaRequests {
@@ -145,8 +148,8 @@ async fn rebuild_search(settings: Settings) -> Result<crate::index::RebuildRepor
 async fn admin(state: &AppState, command: Admin) -> Result<(), String> {
     let shown = |e: crate::http::error::ApiError| e.to_string();
     match command {
-        Admin::VerifyBusiness { id, remove } => {
-            let row = crate::business::set_verified(state, id, !remove, None)
+        Admin::VerifyBusiness { id, remove, note } => {
+            let row = crate::business::set_verified(state, id, !remove, note.as_deref(), None)
                 .await
                 .map_err(shown)?;
             println!(
@@ -194,14 +197,21 @@ async fn admin(state: &AppState, command: Admin) -> Result<(), String> {
             posts,
             order,
         } => {
-            let id =
-                crate::content::save_collection(state, id, &title_ko, &title_en, order, &posts)
-                    .await
-                    .map_err(shown)?;
+            let save = crate::content::recommend::CollectionSave {
+                title_ko: &title_ko,
+                title_en: &title_en,
+                sort_order: order,
+                post_seqs: &posts,
+                published: None,
+            };
+            let by = Some(crate::oplog::Actor::CommandLine);
+            let id = crate::content::save_collection(state, id, &save, by)
+                .await
+                .map_err(shown)?;
             println!("collection {id}: {} posts", posts.len());
         }
         Admin::RemovePost { id, reason } => {
-            let post = crate::content::posts::remove_post(state, id, &reason)
+            let post = crate::content::moderation::remove_post(state, id, &reason, None)
                 .await
                 .map_err(shown)?;
             println!("post {} removed", post.id);

@@ -2,6 +2,7 @@
 //! Migrations run at start.
 
 use crate::Settings;
+use sea_orm::sea_query::{Expr, Func, LikeExpr};
 use sea_orm::{ConnectOptions, Database, DatabaseConnection};
 use tidemark_migration::{Migrator, MigratorTrait};
 
@@ -85,4 +86,26 @@ pub fn spawn_checkpoints(db: &DatabaseConnection) {
             }
         }
     });
+}
+
+/// A `LIKE` pattern (with a backslash as its escape) for values holding `text` (`prefix`:
+/// starting with it), in lower case; `%` and `_` in `text` match themselves.
+pub fn like_pattern(text: &str, prefix: bool) -> LikeExpr {
+    let mut pattern = String::with_capacity(text.len() + 2);
+    if !prefix {
+        pattern.push('%');
+    }
+    for c in text.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    LikeExpr::new(pattern).escape('\\')
+}
+
+/// `column` in lower case, to compare with a [`like_pattern`].
+pub fn lower(column: impl sea_orm::sea_query::IntoColumnRef) -> Expr {
+    Expr::expr(Func::lower(Expr::col(column)))
 }

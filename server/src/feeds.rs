@@ -78,7 +78,7 @@ async fn robots(State(state): State<AppState>) -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
         format!(
-            "User-agent: *\nAllow: /\nDisallow: /mypage\nDisallow: /api/\nDisallow: /member/\n\nSitemap: {}/sitemap.xml\n",
+            "User-agent: *\nAllow: /\nDisallow: /mypage\nDisallow: /admin\nDisallow: /api/\nDisallow: /member/\n\nSitemap: {}/sitemap.xml\n",
             base(&state)
         ),
     )

@@ -20,6 +20,8 @@ pub mod kernel;
 pub mod mail;
 pub mod media;
 pub mod members;
+pub mod operator;
+pub mod oplog;
 pub mod pages;
 pub mod prerender;
 pub mod publication;

@@ -21,6 +21,7 @@ mod m20261123_000009_visitor_counts;
 mod m20261123_000010_search_log_visitors;
 mod m20261124_000011_post_revisions_and_previews;
 mod m20261125_000012_media_request_time;
+mod m20261125_000013_operator_console;
 
 pub struct Migrator;
 
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000010_search_log_visitors::Migration),
             Box::new(m20261124_000011_post_revisions_and_previews::Migration),
             Box::new(m20261125_000012_media_request_time::Migration),
+            Box::new(m20261125_000013_operator_console::Migration),
         ]
     }
 }

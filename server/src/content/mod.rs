@@ -3,7 +3,8 @@
 //!
 //! Its areas each have their handlers in `routes/<area>.rs` (extract, call one service
 //! function, answer) and their rules and queries in `service/`: `posts` (the detail, hiding,
-//! publishing, removal, a business's own list; writing is `service/writing.rs`), `history`
+//! publishing, a business's own list; writing is `service/writing.rs`), `moderation` (the
+//! operators' removal and restoration), `history`
 //! (the revision every write stores, and the version that guards against overwriting someone
 //! else's edit), `revisions` (the history as the business reads and restores it), `previews` (links that show a post before it is public), `tags` (the
 //! editor's tag suggestions), `lists` (the public lists and the reader's interest list) and
@@ -24,6 +25,7 @@ mod routes {
 mod service {
     pub(super) mod history;
     pub mod lists;
+    pub mod moderation;
     pub mod posts;
     pub(super) mod previews;
     pub mod recommend;
@@ -35,7 +37,7 @@ mod service {
 pub use service::recommend::save_collection;
 /// What pages, feeds, engagement, the command line and the seed use: the public lists, a
 /// post's detail and visibility, the operator's removal, the collections.
-pub use service::{lists, posts, recommend};
+pub use service::{lists, moderation, posts, recommend};
 
 use crate::entities::posts as post_rows;
 use crate::state::AppState;

@@ -22,6 +22,9 @@ pub struct Model {
     pub cover_upload_id: Option<i64>,
     pub verified_at: Option<DateTimeUtc>,
     pub verified_by: Option<i64>,
+    /// The operator's note on the last verification change.
+    #[sea_orm(column_type = "Text")]
+    pub verification_note: Option<String>,
     pub follower_count: i64,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,

@@ -27,6 +27,8 @@ pub mod media_requests;
 pub mod member_interests;
 pub mod members;
 pub mod oauth_states;
+pub mod operator_audit;
+pub mod operator_claims;
 pub mod password_resets;
 pub mod post_previews;
 pub mod post_revisions;
@@ -65,6 +67,8 @@ pub mod prelude {
     pub use super::member_interests::Entity as MemberInterests;
     pub use super::members::Entity as Members;
     pub use super::oauth_states::Entity as OauthStates;
+    pub use super::operator_audit::Entity as OperatorAudit;
+    pub use super::operator_claims::Entity as OperatorClaims;
     pub use super::password_resets::Entity as PasswordResets;
     pub use super::post_previews::Entity as PostPreviews;
     pub use super::post_revisions::Entity as PostRevisions;

@@ -10,6 +10,8 @@ pub struct Model {
     pub title_ko: String,
     pub title_en: String,
     pub sort_order: i32,
+    /// On the home page (only when published).
+    pub published: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -36,7 +36,10 @@ use load::{
     any_public_post, business_doc, category_list, is_public, load_post_docs, load_suggestions,
     public_condition,
 };
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect,
+};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -65,6 +68,20 @@ pub struct RebuildReport {
     pub millis: u64,
 }
 
+/// Where a rebuild stands: posts indexed of those to index, and the last one's report.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RebuildProgress {
+    pub running: bool,
+    /// Public posts indexed so far, of `total` (counted when the rebuild began).
+    pub done: u64,
+    pub total: u64,
+    pub last: Option<RebuildReport>,
+    pub last_finished_at: Option<chrono::DateTime<Utc>>,
+    /// Why the last rebuild failed, when it did.
+    pub last_error: Option<String>,
+}
+
 pub struct SearchIndex {
     inner: Arc<Inner>,
     /// Wakes the committer; when the index is dropped, the committer ends.
@@ -78,6 +95,7 @@ struct Inner {
     needs_rebuild: AtomicBool,
     rebuilding: AtomicBool,
     rebuild_lock: tokio::sync::Mutex<()>,
+    progress: Mutex<RebuildProgress>,
     /// Changes handed to the writer so far, and how many of them searches see.
     queued: AtomicU64,
     visible: tokio::sync::watch::Sender<u64>,
@@ -171,6 +189,7 @@ impl SearchIndex {
             needs_rebuild: AtomicBool::new(created),
             rebuilding: AtomicBool::new(false),
             rebuild_lock: tokio::sync::Mutex::new(()),
+            progress: Mutex::new(RebuildProgress::default()),
             queued: AtomicU64::new(0),
             visible,
             suggestions: RwLock::new(ContentSuggestions::default()),
@@ -358,6 +377,11 @@ impl SearchIndex {
         let _one_at_a_time = self.inner.rebuild_lock.lock().await;
         let started = Instant::now();
         self.inner.rebuilding.store(true, AtomicOrdering::SeqCst);
+        self.set_progress(|progress| {
+            progress.running = true;
+            progress.done = 0;
+            progress.total = 0;
+        });
         let result = self.rebuild_all(db).await;
         if result.is_err() {
             let inner = self.inner.clone();
@@ -379,15 +403,46 @@ impl SearchIndex {
                 tracing::warn!(%error, "search index: a change during the rebuild not replayed");
             }
         }
-        let (posts, businesses) = result?;
+        let (posts, businesses) = match result {
+            Ok(counts) => counts,
+            Err(error) => {
+                self.set_progress(|progress| {
+                    progress.running = false;
+                    progress.last_error = Some(error.clone());
+                });
+                return Err(error);
+            }
+        };
         self.inner
             .needs_rebuild
             .store(false, AtomicOrdering::SeqCst);
-        Ok(RebuildReport {
+        let report = RebuildReport {
             posts,
             businesses,
             millis: started.elapsed().as_millis() as u64,
-        })
+        };
+        self.set_progress(|progress| {
+            progress.running = false;
+            progress.last = Some(report.clone());
+            progress.last_finished_at = Some(Utc::now());
+            progress.last_error = None;
+        });
+        Ok(report)
+    }
+
+    /// Where the current or the last rebuild stands.
+    pub fn progress(&self) -> RebuildProgress {
+        self.inner
+            .progress
+            .lock()
+            .map(|progress| progress.clone())
+            .unwrap_or_default()
+    }
+
+    fn set_progress(&self, change: impl FnOnce(&mut RebuildProgress)) {
+        if let Ok(mut progress) = self.inner.progress.lock() {
+            change(&mut progress);
+        }
     }
 
     async fn rebuild_all(&self, db: &DatabaseConnection) -> Result<(u64, u64), String> {
@@ -430,6 +485,12 @@ impl SearchIndex {
         .await
         .map_err(|e| format!("search index: {e}"))??;
 
+        let total = posts::Entity::find()
+            .filter(public_condition(Utc::now()))
+            .count(db)
+            .await
+            .map_err(db_error)?;
+        self.set_progress(|progress| progress.total = total);
         let mut post_suggestions = Vec::new();
         let mut post_count = 0u64;
         let mut after = 0i64;
@@ -463,6 +524,7 @@ impl SearchIndex {
             .await
             .map_err(|e| format!("search index: {e}"))??;
             post_suggestions.extend(suggestions);
+            self.set_progress(|progress| progress.done = post_count);
         }
 
         let inner = self.inner.clone();

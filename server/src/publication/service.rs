@@ -7,10 +7,13 @@ use crate::auth::AuthUser;
 use crate::entities::media_requests::MediaRequestStatus::{
     self, InReview, Published, Rejected, Requested,
 };
-use crate::entities::{media_request_history as history, media_requests as requests, members};
+use crate::entities::{
+    media_request_history as history, media_requests as requests, members, operator_claims,
+};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
 use crate::media::{self, UploadScope};
+use crate::oplog;
 use crate::state::AppState;
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::sea_query::Expr;
@@ -534,10 +537,56 @@ pub async fn review(
         return Err(ApiError::Conflict("the request changed meanwhile".into()));
     }
     let row = active.update(&txn).await?;
-    step(id, target, note, actor, now).insert(&txn).await?;
+    step(id, target, note.clone(), actor, now)
+        .insert(&txn)
+        .await?;
+    oplog::write(
+        &txn,
+        oplog::Entry {
+            actor,
+            action: match target {
+                InReview => "MEDIA_IN_REVIEW",
+                Published => "MEDIA_PUBLISHED",
+                _ => "MEDIA_REJECTED",
+            },
+            target: oplog::Target::MediaRequest(id),
+            note: note.as_deref(),
+            detail: None,
+        },
+    )
+    .await?;
+    claim_on_review(&txn, id, target, actor, now).await?;
     txn.commit().await?;
     notify(state, &row).await?;
     Ok(row)
+}
+
+/// The operators' queue: the operator who takes a request into review holds it; a decided
+/// request leaves the queue with its claim.
+async fn claim_on_review(
+    txn: &impl sea_orm::ConnectionTrait,
+    id: i64,
+    target: MediaRequestStatus,
+    actor: Option<i64>,
+    now: DateTime<Utc>,
+) -> Result<(), sea_orm::DbErr> {
+    let kind = oplog::Target::MediaRequest(id).kind();
+    operator_claims::Entity::delete_many()
+        .filter(operator_claims::Column::Kind.eq(kind))
+        .filter(operator_claims::Column::TargetId.eq(id))
+        .exec(txn)
+        .await?;
+    if let (InReview, Some(member)) = (target, actor) {
+        operator_claims::ActiveModel {
+            kind: Set(kind.into()),
+            target_id: Set(id),
+            member_id: Set(member),
+            taken_at: Set(now),
+        }
+        .insert(txn)
+        .await?;
+    }
+    Ok(())
 }
 
 /// Requests (newest first, at most 200), for the command line.

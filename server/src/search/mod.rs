@@ -12,5 +12,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::search))
         .routes(routes!(routes::suggestions))
         .routes(routes!(routes::popular))
-        .routes(routes!(routes::rebuild))
+        .routes(routes!(routes::rebuild, routes::rebuild_progress))
 }

@@ -10,7 +10,7 @@ use crate::http::limits::RateLimits;
 use crate::http::openapi::ErrorBody;
 use crate::http::security::{sent_by_the_web_client, ClientIp};
 use crate::index::logbook::Popular;
-use crate::index::RebuildReport;
+use crate::index::{RebuildProgress, RebuildReport};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -102,15 +102,47 @@ pub(super) async fn rebuild(
     user: AuthUser,
 ) -> ApiResult<Ok<RebuildReport>> {
     crate::auth::access::require_admin(&user.member)?;
-    let report = state
-        .search
-        .rebuild(&state.db)
-        .await
-        .map_err(ApiError::Internal)?;
+    // Its own task: a caller who leaves does not stop a rebuild half way.
+    let task_state = state.clone();
+    let operator = user.member.id;
+    let report = tokio::spawn(async move {
+        let report = task_state.search.rebuild(&task_state.db).await?;
+        let entry = crate::oplog::Entry {
+            actor: Some(operator),
+            action: crate::oplog::SEARCH_REBUILT,
+            target: crate::oplog::Target::SearchIndex,
+            note: None,
+            detail: Some(serde_json::json!(report)),
+        };
+        crate::oplog::write(&task_state.db, entry)
+            .await
+            .map_err(|error| error.to_string())?;
+        Ok::<_, String>(report)
+    })
+    .await
+    .map_err(ApiError::internal)?
+    .map_err(ApiError::Internal)?;
     tracing::info!(
         ?report,
-        member = user.member.id,
+        member = operator,
         "search index rebuilt by an operator"
     );
     Ok(ok(report))
+}
+
+/// Operators: where the running rebuild stands (posts indexed of all), or the last one's
+/// report.
+#[utoipa::path(
+        get,
+        path = "/api/v1/admin/search/rebuild",
+        tag = "search",
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<RebuildProgress>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody))
+    )]
+pub(super) async fn rebuild_progress(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> ApiResult<Ok<RebuildProgress>> {
+    crate::auth::access::require_admin(&user.member)?;
+    Ok(ok(state.search.progress()))
 }

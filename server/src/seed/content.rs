@@ -776,7 +776,14 @@ pub async fn fill(state: &AppState) -> Result<(), String> {
     .into_iter()
     .enumerate()
     {
-        crate::content::save_collection(state, None, ko, en, order as i32, &ids)
+        let save = crate::content::recommend::CollectionSave {
+            title_ko: ko,
+            title_en: en,
+            sort_order: order as i32,
+            post_seqs: &ids,
+            published: Some(true),
+        };
+        crate::content::save_collection(state, None, &save, None)
             .await
             .map_err(|e| e.to_string())?;
     }

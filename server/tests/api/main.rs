@@ -15,6 +15,7 @@ mod journey;
 mod media;
 mod members;
 mod migrations;
+mod operator;
 mod search;
 mod sessions;
 mod social;

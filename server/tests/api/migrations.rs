@@ -519,7 +519,9 @@ macro_rules! for_each_entity {
             mail_outbox,
             try_counters,
             post_revisions,
-            post_previews
+            post_previews,
+            operator_audit,
+            operator_claims
         )
     };
 }
@@ -535,7 +537,7 @@ fn expected_tables() -> BTreeSet<String> {
         .into_iter()
         .map(str::to_string)
         .collect();
-    assert_eq!(tables.len(), 35);
+    assert_eq!(tables.len(), 37);
     tables.insert("seaql_migrations".to_string());
     tables
 }

@@ -43,6 +43,7 @@ const load = {
   analyticsContents: () => import("../features/analytics/ContentsPage"),
   write: () => import("../features/writing/WritePage"),
   media: () => import("../features/media/MediaPage"),
+  admin: () => import("../features/admin/AdminPage"),
   mypageEdit: () => import("../features/mypage/EditProfilePage"),
   mypagePasswordCheck: () => import("../features/mypage/PasswordCheckPage"),
   mypagePasswordChange: () => import("../features/mypage/PasswordChangePage"),
@@ -61,6 +62,13 @@ const load = {
  * they come with the member features. */
 const LOADERS: Record<Exclude<RouteName, AppChunkRoute>, PageLoader> = {
   home: load.home,
+  admin: load.admin,
+  adminAudit: load.admin,
+  adminBusinesses: load.admin,
+  adminCollections: load.admin,
+  adminMedia: load.admin,
+  adminPosts: load.admin,
+  adminSearch: load.admin,
   b2b: load.site,
   businessProfile: load.business,
   followList: load.followList,

@@ -94,6 +94,8 @@ async fn mine(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<Opt
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct VerifyRequest {
     verified: bool,
+    /// The operator's note (up to 500 characters), kept with the business and in the audit logs.
+    note: Option<String>,
 }
 
 #[utoipa::path(
@@ -112,5 +114,12 @@ async fn verify(
     Path(id): Path<i64>,
     Json(body): Json<VerifyRequest>,
 ) -> ApiResult<Ok<Business>> {
-    Ok(ok(service::verify(&state, &user, id, body.verified).await?))
+    Ok(ok(service::verify(
+        &state,
+        &user,
+        id,
+        body.verified,
+        body.note.as_deref(),
+    )
+    .await?))
 }

@@ -5,9 +5,10 @@ use crate::auth::access::{self, require_admin, require_master_of, Role};
 use crate::auth::AuthUser;
 use crate::business::audit;
 use crate::entities::members::MemberRole;
-use crate::entities::{business_members, businesses, follows, uploads};
+use crate::entities::{business_members, businesses, follows, operator_claims, uploads};
 use crate::http::error::{on_unique, ApiError, ApiResult};
 use crate::media::{self, UploadScope};
+use crate::oplog;
 use crate::state::AppState;
 use chrono::{DateTime, Datelike, Utc};
 use sea_orm::sea_query::Expr;
@@ -466,24 +467,34 @@ pub(crate) async fn verify(
     user: &AuthUser,
     id: i64,
     verified: bool,
+    note: Option<&str>,
 ) -> ApiResult<Business> {
     require_admin(&user.member)?;
-    let row = set_verified(state, id, verified, Some(user.member.id)).await?;
+    let row = set_verified(state, id, verified, note, Some(user.member.id)).await?;
     profile(state, row, Some(user.member.id)).await
 }
 
-/// The operator's badge, from the API or the command line.
+/// The operator's badge, from the API or the command line, with the operator's note (up to
+/// 500 characters; kept with the business and in both audit logs). A business leaves the
+/// operators' verification queue with it, whichever way it goes.
 pub async fn set_verified(
     state: &AppState,
     id: i64,
     verified: bool,
+    note: Option<&str>,
     by: Option<i64>,
 ) -> ApiResult<businesses::Model> {
+    let note = note.map(str::trim).filter(|note| !note.is_empty());
+    if note.is_some_and(|note| note.chars().count() > 500) {
+        return Err(ApiError::bad_request("note must be at most 500 characters"));
+    }
     let row = find(state, id).await?;
     let now = Utc::now();
     let mut active: businesses::ActiveModel = row.into();
     active.verified_at = Set(verified.then_some(now));
     active.verified_by = Set(if verified { by } else { None });
+    // A decision without a note is still a decision: the queue looks for a note or a badge.
+    active.verification_note = Set(Some(note.unwrap_or_default().to_string()));
     active.updated_at = Set(now);
     let txn = state.db.begin().await?;
     let row = active.update(&txn).await?;
@@ -498,9 +509,29 @@ pub async fn set_verified(
         },
         None,
         None,
-        None,
+        note.map(|note| serde_json::json!({ "note": note })),
     )
     .await?;
+    oplog::write(
+        &txn,
+        oplog::Entry {
+            actor: by,
+            action: if verified {
+                "BUSINESS_VERIFIED"
+            } else {
+                "BUSINESS_UNVERIFIED"
+            },
+            target: oplog::Target::Business(id),
+            note,
+            detail: None,
+        },
+    )
+    .await?;
+    operator_claims::Entity::delete_many()
+        .filter(operator_claims::Column::Kind.eq(oplog::Target::Business(id).kind()))
+        .filter(operator_claims::Column::TargetId.eq(id))
+        .exec(&txn)
+        .await?;
     txn.commit().await?;
     sync_search(state, id).await;
     state.catalog_changed();

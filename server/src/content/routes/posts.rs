@@ -3,6 +3,7 @@
 
 use crate::auth::{AuthUser, MaybeAuthUser};
 use crate::catalog::PostDetail;
+use crate::content::service::moderation;
 use crate::content::service::posts::{self as service, OwnFilter, OwnPost, Shown};
 use crate::content::service::writing::{self, PostInput};
 use crate::http::envelope::{ok, Ok};
@@ -38,6 +39,7 @@ pub(in crate::content) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(mine))
         .routes(routes!(counts))
         .routes(routes!(remove))
+        .routes(routes!(restore))
 }
 
 #[utoipa::path(
@@ -133,7 +135,26 @@ async fn remove(
     Path(id): Path<i64>,
     Json(body): Json<RemoveRequest>,
 ) -> ApiResult<Ok<PostDetail>> {
-    Ok(ok(service::remove(&state, &user, id, &body.reason).await?))
+    Ok(ok(
+        moderation::remove(&state, &user, id, &body.reason).await?
+    ))
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/admin/posts/{id}/restore",
+        tag = "operators",
+        params(("id" = i64, Path, description = "postSeq"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<PostDetail>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody))
+    )]
+/// Gives a removed post back the status it had before the removal (operators only).
+async fn restore(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Ok<PostDetail>> {
+    Ok(ok(moderation::restore(&state, &user, id).await?))
 }
 
 #[utoipa::path(

@@ -2,7 +2,9 @@
 //! operators' editing.
 
 use crate::auth::AuthUser;
-use crate::content::service::recommend::{self as service, Collection, CollectionInput};
+use crate::content::service::recommend::{
+    self as service, Collection, CollectionInput, OperatorCollection,
+};
 use crate::http::envelope::{ok, NoData, Ok};
 use crate::http::error::ApiResult;
 use crate::http::extract::{Json, Path, Query};
@@ -12,7 +14,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -20,8 +22,9 @@ pub(in crate::content) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(home))
         .routes(routes!(one))
-        .routes(routes!(create))
+        .routes(routes!(create, for_operators))
         .routes(routes!(replace, delete))
+        .routes(routes!(publish))
 }
 
 #[utoipa::path(
@@ -116,5 +119,47 @@ async fn delete(
     Path(id): Path<i64>,
 ) -> ApiResult<Ok<NoData>> {
     service::delete(&state, &user, id).await?;
+    Ok(ok(None))
+}
+
+#[utoipa::path(
+        get,
+        path = "/api/v1/admin/recommendations",
+        tag = "operators",
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Vec<OperatorCollection>>), (status = 403, body = ErrorBody))
+    )]
+/// Every collection in the home page's order, published or not, with all its posts whatever
+/// their status (operators only).
+async fn for_operators(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> ApiResult<Ok<Vec<OperatorCollection>>> {
+    Ok(ok(service::for_operators(&state, &user).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct PublishRequest {
+    published: bool,
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/admin/recommendations/{id}/publish",
+        tag = "operators",
+        request_body = PublishRequest,
+        params(("id" = i64, Path, description = "collection id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<NoData>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// Puts a collection on the home page or takes it off (operators only).
+async fn publish(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+    Json(body): Json<PublishRequest>,
+) -> ApiResult<Ok<NoData>> {
+    service::set_published(&state, &user, id, body.published).await?;
     Ok(ok(None))
 }

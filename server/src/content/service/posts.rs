@@ -4,17 +4,18 @@
 //! Status: DRAFT → SCHEDULED (publish time in the future) → PUBLISHED → HIDDEN (by the
 //! business) or REMOVED (by an operator). Writing a post is `service::writing`.
 
-use crate::auth::access::{membership_of, require_admin, require_member_of};
+use crate::auth::access::{membership_of, require_member_of};
 use crate::auth::AuthUser;
 use crate::catalog::{BusinessBadge, BusinessCard, CachedDetail, PostDetail};
 use crate::content::cards::tags_of;
+use crate::db::{like_pattern, lower};
 use crate::entities::{bookmarks, business_members, businesses, follows, posts};
 use crate::http::envelope::ok;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query};
+use sea_orm::sea_query::{ExprTrait, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
@@ -100,28 +101,6 @@ pub(crate) async fn publish(state: &AppState, user: &AuthUser, id: i64) -> ApiRe
     }
     let post = set_status(state, post, PostStatus::Published, None).await?;
     own_detail(state, post, user.member.id).await
-}
-
-/// Removes a post from the platform (operators only), with the reason the business sees.
-pub(crate) async fn remove(
-    state: &AppState,
-    user: &AuthUser,
-    id: i64,
-    reason: &str,
-) -> ApiResult<PostDetail> {
-    require_admin(&user.member)?;
-    let post = remove_post(state, id, reason).await?;
-    detail_of(state, post, Some(user.member.id)).await
-}
-
-/// The operator's removal, from the API or the command line.
-pub async fn remove_post(state: &AppState, id: i64, reason: &str) -> ApiResult<posts::Model> {
-    let reason = reason.trim();
-    if reason.is_empty() || reason.chars().count() > 500 {
-        return Err(ApiError::bad_request("reason must be 1 to 500 characters"));
-    }
-    let post = find(state, id).await?;
-    set_status(state, post, PostStatus::Removed, Some(reason.to_string())).await
 }
 
 /// The detail of a post (the caller has checked who may see it).
@@ -393,28 +372,6 @@ pub(crate) struct OwnFilter {
 
 /// The longest title piece the own list searches for (a title has at most 100 characters).
 const Q_MAX: usize = 100;
-
-/// A `LIKE` pattern (with a backslash as its escape) for values holding `text` (`prefix`:
-/// starting with it), in lower case; `%` and `_` in `text` match themselves.
-pub(super) fn like_pattern(text: &str, prefix: bool) -> LikeExpr {
-    let mut pattern = String::with_capacity(text.len() + 2);
-    if !prefix {
-        pattern.push('%');
-    }
-    for c in text.to_lowercase().chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            pattern.push('\\');
-        }
-        pattern.push(c);
-    }
-    pattern.push('%');
-    LikeExpr::new(pattern).escape('\\')
-}
-
-/// `column` in lower case, to compare with a [`like_pattern`].
-pub(super) fn lower(column: impl sea_orm::sea_query::IntoColumnRef) -> Expr {
-    Expr::expr(Func::lower(Expr::col(column)))
-}
 
 /// The posts of the member's business, every status or one, optionally of one category or
 /// with a piece of text in the title; newest first.

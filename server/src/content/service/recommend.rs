@@ -10,10 +10,12 @@ use crate::entities::{recommendation_collections as collections, recommendation_
 use crate::http::envelope::ok;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, PageQuery};
+use crate::oplog::{self, Actor, Entry, Target};
 use crate::state::AppState;
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+    ActiveEnum, ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -66,6 +68,7 @@ pub async fn home_page(state: &AppState) -> ApiResult<Arc<CachedPage>> {
 /// order.
 async fn home_collections(state: &AppState) -> ApiResult<Vec<Collection>> {
     let rows = collections::Entity::find()
+        .filter(collections::Column::Published.eq(true))
         .order_by_asc(collections::Column::SortOrder)
         .order_by_asc(collections::Column::Id)
         .all(&state.db)
@@ -94,6 +97,7 @@ pub(crate) async fn one(state: &AppState, id: i64, page: &PageQuery) -> ApiResul
     let row = collections::Entity::find_by_id(id)
         .one(&state.db)
         .await?
+        .filter(|row| row.published)
         .ok_or_else(|| ApiError::NotFound("no such collection".into()))?;
     let size = page.size()? as usize;
     let start = match page.position()? {
@@ -125,10 +129,22 @@ pub(crate) struct CollectionInput {
     sort_order: i32,
     /// The posts, in order.
     post_seqs: Vec<i64>,
+    /// On the home page: a new collection is published unless this says false; a saved one
+    /// keeps its state unless this names one.
+    published: Option<bool>,
 }
 
-fn check(input: &CollectionInput) -> ApiResult<()> {
-    for title in [&input.title_ko, &input.title_en] {
+/// A collection as an operator saves it.
+pub struct CollectionSave<'a> {
+    pub title_ko: &'a str,
+    pub title_en: &'a str,
+    pub sort_order: i32,
+    pub post_seqs: &'a [i64],
+    pub published: Option<bool>,
+}
+
+fn check(input: &CollectionSave) -> ApiResult<()> {
+    for title in [input.title_ko, input.title_en] {
         let length = title.trim().chars().count();
         if length == 0 || length > 100 {
             return Err(ApiError::bad_request("titles must be 1 to 100 characters"));
@@ -153,27 +169,32 @@ pub(crate) async fn save(
     input: &CollectionInput,
 ) -> ApiResult<i64> {
     require_admin(&user.member)?;
-    check(input)?;
-    save_collection(
-        state,
-        id,
-        &input.title_ko,
-        &input.title_en,
-        input.sort_order,
-        &input.post_seqs,
-    )
-    .await
+    let save = CollectionSave {
+        title_ko: &input.title_ko,
+        title_en: &input.title_en,
+        sort_order: input.sort_order,
+        post_seqs: &input.post_seqs,
+        published: input.published,
+    };
+    save_collection(state, id, &save, Some(Actor::Operator(user.member.id))).await
 }
 
-/// Saves a collection and its posts (the posts must exist).
+/// Saves a collection and its posts (the posts must exist), from the API or the command line
+/// (`by`, recorded in the operators' log) or the demo seed (`None`).
 pub async fn save_collection(
     state: &AppState,
     id: Option<i64>,
-    title_ko: &str,
-    title_en: &str,
-    sort_order: i32,
-    post_seqs: &[i64],
+    input: &CollectionSave<'_>,
+    by: Option<Actor>,
 ) -> ApiResult<i64> {
+    check(input)?;
+    let CollectionSave {
+        title_ko,
+        title_en,
+        sort_order,
+        post_seqs,
+        published,
+    } = *input;
     let found = crate::entities::posts::Entity::find()
         .filter(crate::entities::posts::Column::Id.is_in(post_seqs.iter().copied()))
         .all(&state.db)
@@ -185,6 +206,7 @@ pub async fn save_collection(
         ));
     }
     let now = Utc::now();
+    let created = id.is_none();
     let txn = state.db.begin().await?;
     let id = match id {
         Some(id) => {
@@ -196,6 +218,9 @@ pub async fn save_collection(
             active.title_ko = Set(title_ko.trim().into());
             active.title_en = Set(title_en.trim().into());
             active.sort_order = Set(sort_order);
+            if let Some(published) = published {
+                active.published = Set(published);
+            }
             active.updated_at = Set(now);
             active.update(&txn).await?;
             items::Entity::delete_many()
@@ -209,6 +234,7 @@ pub async fn save_collection(
                 title_ko: Set(title_ko.trim().into()),
                 title_en: Set(title_en.trim().into()),
                 sort_order: Set(sort_order),
+                published: Set(published.unwrap_or(true)),
                 created_at: Set(now),
                 updated_at: Set(now),
                 ..Default::default()
@@ -227,20 +253,175 @@ pub async fn save_collection(
         .insert(&txn)
         .await?;
     }
+    if let Some(by) = by {
+        oplog::write(
+            &txn,
+            Entry {
+                actor: by.member(),
+                action: if created {
+                    "COLLECTION_CREATED"
+                } else {
+                    "COLLECTION_UPDATED"
+                },
+                target: Target::Collection(id),
+                note: Some(title_ko.trim()),
+                detail: Some(serde_json::json!({ "posts": post_seqs, "sortOrder": sort_order })),
+            },
+        )
+        .await?;
+    }
     txn.commit().await?;
     state.catalog_changed();
     Ok(id)
 }
 
+/// Puts a collection on the home page or takes it off (operators only).
+pub(crate) async fn set_published(
+    state: &AppState,
+    user: &AuthUser,
+    id: i64,
+    published: bool,
+) -> ApiResult<()> {
+    require_admin(&user.member)?;
+    let txn = state.db.begin().await?;
+    let row = collections::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("no such collection".into()))?;
+    let title = row.title_ko.clone();
+    let mut active: collections::ActiveModel = row.into();
+    active.published = Set(published);
+    active.updated_at = Set(Utc::now());
+    active.update(&txn).await?;
+    oplog::write(
+        &txn,
+        Entry {
+            actor: Some(user.member.id),
+            action: if published {
+                "COLLECTION_PUBLISHED"
+            } else {
+                "COLLECTION_UNPUBLISHED"
+            },
+            target: Target::Collection(id),
+            note: Some(title.as_str()),
+            detail: None,
+        },
+    )
+    .await?;
+    txn.commit().await?;
+    state.catalog_changed();
+    Ok(())
+}
+
+/// A post of a collection as operators see it: any status.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectionPost {
+    pub post_seq: i64,
+    pub title: String,
+    pub status: String,
+    pub business_name: String,
+}
+
+/// A collection as operators see it: every post whatever its status, the order among the
+/// collections, whether it is on the home page.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OperatorCollection {
+    pub id: i64,
+    pub title_ko: String,
+    pub title_en: String,
+    pub sort_order: i32,
+    pub published: bool,
+    pub posts: Vec<CollectionPost>,
+    pub updated_at: chrono::DateTime<Utc>,
+}
+
+/// Every collection in the home page's order, with all its posts (operators only).
+pub(crate) async fn for_operators(
+    state: &AppState,
+    user: &AuthUser,
+) -> ApiResult<Vec<OperatorCollection>> {
+    require_admin(&user.member)?;
+    let rows = collections::Entity::find()
+        .order_by_asc(collections::Column::SortOrder)
+        .order_by_asc(collections::Column::Id)
+        .all(&state.db)
+        .await?;
+    let members = items::Entity::find()
+        .order_by_asc(items::Column::CollectionId)
+        .order_by_asc(items::Column::Position)
+        .all(&state.db)
+        .await?;
+    let post_ids: Vec<i64> = members.iter().map(|item| item.post_id).collect();
+    let posts: std::collections::HashMap<i64, (String, String, i64)> =
+        crate::entities::posts::Entity::find()
+            .filter(crate::entities::posts::Column::Id.is_in(post_ids))
+            .all(&state.db)
+            .await?
+            .into_iter()
+            .map(|post| {
+                (
+                    post.id,
+                    (post.title, post.status.to_value(), post.business_id),
+                )
+            })
+            .collect();
+    let business_ids: Vec<i64> = posts.values().map(|(_, _, business)| *business).collect();
+    let names: std::collections::HashMap<i64, String> = crate::entities::businesses::Entity::find()
+        .filter(crate::entities::businesses::Column::Id.is_in(business_ids))
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|business| (business.id, business.name))
+        .collect();
+    Ok(rows
+        .into_iter()
+        .map(|row| OperatorCollection {
+            posts: members
+                .iter()
+                .filter(|item| item.collection_id == row.id)
+                .filter_map(|item| {
+                    let (title, status, business) = posts.get(&item.post_id)?;
+                    Some(CollectionPost {
+                        post_seq: item.post_id,
+                        title: title.clone(),
+                        status: status.clone(),
+                        business_name: names.get(business).cloned().unwrap_or_default(),
+                    })
+                })
+                .collect(),
+            id: row.id,
+            title_ko: row.title_ko,
+            title_en: row.title_en,
+            sort_order: row.sort_order,
+            published: row.published,
+            updated_at: row.updated_at,
+        })
+        .collect())
+}
+
 /// Deletes a collection (operators only).
 pub(crate) async fn delete(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<()> {
     require_admin(&user.member)?;
-    let result = collections::Entity::delete_by_id(id)
-        .exec(&state.db)
-        .await?;
-    if result.rows_affected == 0 {
-        return Err(ApiError::NotFound("no such collection".into()));
-    }
+    let txn = state.db.begin().await?;
+    let row = collections::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("no such collection".into()))?;
+    collections::Entity::delete_by_id(id).exec(&txn).await?;
+    oplog::write(
+        &txn,
+        Entry {
+            actor: Some(user.member.id),
+            action: "COLLECTION_DELETED",
+            target: Target::Collection(id),
+            note: Some(row.title_ko.as_str()),
+            detail: None,
+        },
+    )
+    .await?;
+    txn.commit().await?;
     state.catalog_changed();
     Ok(())
 }

@@ -3,10 +3,10 @@
 //! business's posts of any status; a tag only on another business's draft is never
 //! suggested, so no unpublished word leaks.
 
-use super::posts::{like_pattern, lower};
 use crate::auth::access::membership_of;
 use crate::auth::AuthUser;
 use crate::catalog::visible;
+use crate::db::{like_pattern, lower};
 use crate::entities::{post_tags, posts, tags};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::limits::RateLimits;

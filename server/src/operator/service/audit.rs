@@ -1,0 +1,75 @@
+//! The operators' audit log as the console reads it: newest first, all actions or one.
+//! Nothing here (or anywhere) edits it.
+
+use crate::auth::access::require_admin;
+use crate::auth::AuthUser;
+use crate::entities::operator_audit;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::paging::{self, Page, PageQuery};
+use crate::oplog::{ACTIONS, SEARCH_REBUILT};
+use crate::state::AppState;
+use chrono::{DateTime, Utc};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct OperatorAuditEntry {
+    id: i64,
+    action: String,
+    /// The operator (none: the command line).
+    actor_member_id: Option<i64>,
+    actor_email: Option<String>,
+    /// `BUSINESS`, `MEDIA_REQUEST`, `POST`, `COLLECTION` or `SEARCH_INDEX`.
+    target_kind: String,
+    target_id: Option<i64>,
+    note: Option<String>,
+    detail: Option<serde_json::Value>,
+    created_at: DateTime<Utc>,
+}
+
+/// The log, newest first (operators only).
+pub(crate) async fn trail(
+    state: &AppState,
+    user: &AuthUser,
+    action: Option<&str>,
+    page: &PageQuery,
+) -> ApiResult<Page<OperatorAuditEntry>> {
+    require_admin(&user.member)?;
+    let size = page.size()?;
+    let mut query = operator_audit::Entity::find()
+        .order_by_desc(operator_audit::Column::Id)
+        .limit(size + 1);
+    if let Some(action) = action {
+        if !ACTIONS.contains(&action) && action != SEARCH_REBUILT {
+            return Err(ApiError::bad_request(format!(
+                "action must be one of {}, {SEARCH_REBUILT}",
+                ACTIONS.join(", ")
+            )));
+        }
+        query = query.filter(operator_audit::Column::Action.eq(action));
+    }
+    if let Some(before) = page.before_id()? {
+        query = query.filter(operator_audit::Column::Id.lt(before));
+    }
+    let rows = query.all(&state.db).await?;
+    let (rows, next_cursor) = paging::cut(rows, size, |row| row.id);
+    Ok(Page {
+        items: rows
+            .into_iter()
+            .map(|row| OperatorAuditEntry {
+                id: row.id,
+                action: row.action,
+                actor_member_id: row.actor_member_id,
+                actor_email: row.actor_email,
+                target_kind: row.target_kind,
+                target_id: row.target_id,
+                note: row.note,
+                detail: row.detail,
+                created_at: row.created_at,
+            })
+            .collect(),
+        next_cursor,
+    })
+}

@@ -1,0 +1,251 @@
+//! What waits for the operators, oldest first: media requests not yet decided (REQUESTED or
+//! IN_REVIEW) and businesses waiting for their verification (registered, never decided:
+//! registering is the request; a decision either way, with its note, takes a business out).
+//! Each item says since when it waits and which operator took it.
+
+use crate::auth::access::require_admin;
+use crate::auth::AuthUser;
+use crate::entities::media_requests::MediaRequestStatus;
+use crate::entities::{businesses, media_requests, members, operator_claims};
+use crate::http::error::{ApiError, ApiResult};
+use crate::oplog::{self, Entry, Target};
+use crate::state::AppState;
+use chrono::{DateTime, Utc};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{
+    ActiveEnum, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    Set, TransactionTrait,
+};
+use serde::Serialize;
+use std::collections::HashMap;
+use utoipa::ToSchema;
+
+/// Items of each kind the queue shows (the oldest).
+const SHOWN: u64 = 50;
+
+/// The operator who took an item.
+#[derive(Serialize, ToSchema, Clone)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Taker {
+    member_id: i64,
+    email: Option<String>,
+    nickname: Option<String>,
+    at: DateTime<Utc>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct QueueItem {
+    /// `MEDIA_REQUEST` or `BUSINESS`.
+    kind: &'static str,
+    id: i64,
+    /// The request's title or the business's name.
+    title: String,
+    business_id: i64,
+    business_name: String,
+    /// The request's status (`REQUESTED`, `IN_REVIEW`); none for a business.
+    status: Option<String>,
+    /// Since when it waits.
+    since: DateTime<Utc>,
+    taken_by: Option<Taker>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Queue {
+    media_requests: Vec<QueueItem>,
+    media_requests_waiting: u64,
+    verifications: Vec<QueueItem>,
+    verifications_waiting: u64,
+}
+
+fn undecided_requests() -> sea_orm::Select<media_requests::Entity> {
+    media_requests::Entity::find().filter(
+        media_requests::Column::Status
+            .is_in([MediaRequestStatus::Requested, MediaRequestStatus::InReview]),
+    )
+}
+
+fn undecided_businesses() -> sea_orm::Select<businesses::Entity> {
+    businesses::Entity::find()
+        .filter(businesses::Column::VerifiedAt.is_null())
+        .filter(businesses::Column::VerificationNote.is_null())
+}
+
+/// Who took which item of `kind`, among `ids`.
+async fn takers(state: &AppState, kind: &str, ids: &[i64]) -> ApiResult<HashMap<i64, Taker>> {
+    let claims = operator_claims::Entity::find()
+        .filter(operator_claims::Column::Kind.eq(kind))
+        .filter(operator_claims::Column::TargetId.is_in(ids.iter().copied()))
+        .find_also_related(members::Entity)
+        .all(&state.db)
+        .await?;
+    Ok(claims
+        .into_iter()
+        .map(|(claim, member)| {
+            let (email, nickname) = member
+                .map(|member| (member.email, member.nickname))
+                .unwrap_or_default();
+            (
+                claim.target_id,
+                Taker {
+                    member_id: claim.member_id,
+                    email,
+                    nickname,
+                    at: claim.taken_at,
+                },
+            )
+        })
+        .collect())
+}
+
+async fn names(
+    state: &AppState,
+    ids: impl IntoIterator<Item = i64>,
+) -> ApiResult<HashMap<i64, String>> {
+    Ok(businesses::Entity::find()
+        .select_only()
+        .column(businesses::Column::Id)
+        .column(businesses::Column::Name)
+        .filter(businesses::Column::Id.is_in(ids))
+        .into_tuple::<(i64, String)>()
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .collect())
+}
+
+/// The queue (operators only).
+pub(crate) async fn queue(state: &AppState, user: &AuthUser) -> ApiResult<Queue> {
+    require_admin(&user.member)?;
+    let requests = undecided_requests()
+        .order_by_asc(media_requests::Column::CreatedAt)
+        .order_by_asc(media_requests::Column::Id)
+        .limit(SHOWN)
+        .all(&state.db)
+        .await?;
+    let media_requests_waiting = undecided_requests().count(&state.db).await?;
+    let request_ids: Vec<i64> = requests.iter().map(|row| row.id).collect();
+    let mut request_takers = takers(state, Target::MediaRequest(0).kind(), &request_ids).await?;
+    let business_names = names(state, requests.iter().map(|row| row.business_id)).await?;
+    let waiting = undecided_businesses()
+        .order_by_asc(businesses::Column::CreatedAt)
+        .order_by_asc(businesses::Column::Id)
+        .limit(SHOWN)
+        .all(&state.db)
+        .await?;
+    let verifications_waiting = undecided_businesses().count(&state.db).await?;
+    let business_ids: Vec<i64> = waiting.iter().map(|row| row.id).collect();
+    let mut business_takers = takers(state, Target::Business(0).kind(), &business_ids).await?;
+    Ok(Queue {
+        media_requests: requests
+            .into_iter()
+            .map(|row| QueueItem {
+                kind: Target::MediaRequest(0).kind(),
+                id: row.id,
+                business_name: business_names
+                    .get(&row.business_id)
+                    .cloned()
+                    .unwrap_or_default(),
+                title: row.title,
+                business_id: row.business_id,
+                status: Some(row.status.to_value()),
+                since: row.created_at,
+                taken_by: request_takers.remove(&row.id),
+            })
+            .collect(),
+        media_requests_waiting,
+        verifications: waiting
+            .into_iter()
+            .map(|row| QueueItem {
+                kind: Target::Business(0).kind(),
+                id: row.id,
+                title: row.name.clone(),
+                business_id: row.id,
+                business_name: row.name,
+                status: None,
+                since: row.created_at,
+                taken_by: business_takers.remove(&row.id),
+            })
+            .collect(),
+        verifications_waiting,
+    })
+}
+
+/// The signed-in operator takes an item of the queue (or takes it over from another): one
+/// statement, so two operators taking at once leave one name on it.
+pub(crate) async fn take(
+    state: &AppState,
+    user: &AuthUser,
+    kind: &str,
+    id: i64,
+) -> ApiResult<Taker> {
+    require_admin(&user.member)?;
+    let target = match kind {
+        "MEDIA_REQUEST" => Target::MediaRequest(id),
+        "BUSINESS" => Target::Business(id),
+        _ => {
+            return Err(ApiError::bad_request(
+                "kind must be MEDIA_REQUEST or BUSINESS",
+            ))
+        }
+    };
+    let waiting = match target {
+        Target::MediaRequest(_) => {
+            undecided_requests()
+                .filter(media_requests::Column::Id.eq(id))
+                .count(&state.db)
+                .await?
+        }
+        _ => {
+            undecided_businesses()
+                .filter(businesses::Column::Id.eq(id))
+                .count(&state.db)
+                .await?
+        }
+    };
+    if waiting == 0 {
+        return Err(ApiError::Conflict(
+            "the item is not waiting any more".into(),
+        ));
+    }
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    operator_claims::Entity::insert(operator_claims::ActiveModel {
+        kind: Set(target.kind().into()),
+        target_id: Set(id),
+        member_id: Set(user.member.id),
+        taken_at: Set(now),
+    })
+    .on_conflict(
+        OnConflict::columns([
+            operator_claims::Column::Kind,
+            operator_claims::Column::TargetId,
+        ])
+        .update_columns([
+            operator_claims::Column::MemberId,
+            operator_claims::Column::TakenAt,
+        ])
+        .to_owned(),
+    )
+    .exec_without_returning(&txn)
+    .await?;
+    oplog::write(
+        &txn,
+        Entry {
+            actor: Some(user.member.id),
+            action: "ITEM_TAKEN",
+            target,
+            note: None,
+            detail: None,
+        },
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(Taker {
+        member_id: user.member.id,
+        email: user.member.email.clone(),
+        nickname: user.member.nickname.clone(),
+        at: now,
+    })
+}
