@@ -111,7 +111,7 @@ export default defineConfig({
             {
               name: "app",
               priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]))|features[\\/]posts[\\/](api|components[\\/]PostList)|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|media|admin)[\\/]|components[\\/](form|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]))|features[\\/]posts[\\/](api|components[\\/]PostList)|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|media|admin|posts[\\/]detail[\\/]flag)[\\/]|components[\\/](form|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
             },
           ],
         },

@@ -8,7 +8,7 @@ use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, DbErr, EntityTrait, Set};
 
 /// Every action the log records.
-pub const ACTIONS: [&str; 13] = [
+pub const ACTIONS: [&str; 14] = [
     "BUSINESS_VERIFIED",
     "BUSINESS_UNVERIFIED",
     "ITEM_TAKEN",
@@ -17,6 +17,7 @@ pub const ACTIONS: [&str; 13] = [
     "MEDIA_REJECTED",
     "POST_REMOVED",
     "POST_RESTORED",
+    "FLAGS_DISMISSED",
     "COLLECTION_CREATED",
     "COLLECTION_UPDATED",
     "COLLECTION_PUBLISHED",

@@ -116,3 +116,35 @@ codes! {
         Failed = "FAILED",
     }
 }
+
+codes! {
+    /// `post_flags.reason`: what a reader says is wrong with a post.
+    FlagReason {
+        /// Advertising or the same text again and again.
+        Spam = "SPAM",
+        /// Insults, hatred or harassment.
+        Abuse = "ABUSE",
+        /// Against the law (fraud, illegal goods, …).
+        Illegal = "ILLEGAL",
+        /// Someone's personal data shown without their consent.
+        Privacy = "PRIVACY",
+        /// Someone else's work used without right.
+        Copyright = "COPYRIGHT",
+        /// False or misleading.
+        Misleading = "MISLEADING",
+        /// Anything else; the reader says what.
+        Other = "OTHER",
+    }
+}
+
+codes! {
+    /// `post_flags.status`.
+    FlagStatus {
+        /// Waits for an operator.
+        Open = "OPEN",
+        /// Looked at; nothing to do.
+        Dismissed = "DISMISSED",
+        /// The post was removed.
+        Actioned = "ACTIONED",
+    }
+}

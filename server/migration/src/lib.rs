@@ -22,6 +22,7 @@ mod m20261123_000010_search_log_visitors;
 mod m20261124_000011_post_revisions_and_previews;
 mod m20261125_000012_media_request_time;
 mod m20261125_000013_operator_console;
+mod m20261125_000014_post_flags;
 
 pub struct Migrator;
 
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000011_post_revisions_and_previews::Migration),
             Box::new(m20261125_000012_media_request_time::Migration),
             Box::new(m20261125_000013_operator_console::Migration),
+            Box::new(m20261125_000014_post_flags::Migration),
         ]
     }
 }

@@ -7,13 +7,15 @@
 //! operators' removal and restoration), `history`
 //! (the revision every write stores, and the version that guards against overwriting someone
 //! else's edit), `revisions` (the history as the business reads and restores it), `previews` (links that show a post before it is public), `tags` (the
-//! editor's tag suggestions), `lists` (the public lists and the reader's interest list) and
-//! `recommend` (the collections).
+//! editor's tag suggestions), `lists` (the public lists and the reader's interest list),
+//! `recommend` (the collections) and `reports` (readers' reports of a problem with a post,
+//! and the operators' decisions on them).
 
 pub mod cards;
 pub mod sanitize;
 
 mod routes {
+    pub(super) mod flags;
     pub(super) mod lists;
     pub(super) mod posts;
     pub(super) mod previews;
@@ -23,6 +25,7 @@ mod routes {
 }
 
 mod service {
+    pub(super) mod flags;
     pub(super) mod history;
     pub mod lists;
     pub mod moderation;
@@ -55,6 +58,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::tags::router())
         .merge(routes::lists::router())
         .merge(routes::recommend::router())
+        .merge(routes::flags::router())
 }
 
 /// How often scheduled posts are looked at, and the catalogue reloaded.

@@ -30,6 +30,7 @@ pub mod oauth_states;
 pub mod operator_audit;
 pub mod operator_claims;
 pub mod password_resets;
+pub mod post_flags;
 pub mod post_previews;
 pub mod post_revisions;
 pub mod post_tags;
@@ -70,6 +71,7 @@ pub mod prelude {
     pub use super::operator_audit::Entity as OperatorAudit;
     pub use super::operator_claims::Entity as OperatorClaims;
     pub use super::password_resets::Entity as PasswordResets;
+    pub use super::post_flags::Entity as PostFlags;
     pub use super::post_previews::Entity as PostPreviews;
     pub use super::post_revisions::Entity as PostRevisions;
     pub use super::post_tags::Entity as PostTags;

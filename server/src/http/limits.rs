@@ -19,6 +19,8 @@ pub struct RateLimits {
     pub search_ip: DefaultKeyedRateLimiter<String>,
     /// Manager invitations per business.
     pub invitation_business: DefaultKeyedRateLimiter<String>,
+    /// Reports of a problem with a post, per member.
+    pub flag_member: DefaultKeyedRateLimiter<String>,
     /// Analytics events (beacons and `/api/v1/events`) per client address, one cell per event.
     pub beacon_ip: DefaultKeyedRateLimiter<String>,
     /// Analytics events per visitor (member or guest id), one cell per event.
@@ -58,6 +60,7 @@ impl RateLimits {
                 guest_ip: open(),
                 search_ip: open(),
                 invitation_business: open(),
+                flag_member: open(),
                 beacon_ip: open(),
                 beacon_visitor: open(),
             };
@@ -70,6 +73,8 @@ impl RateLimits {
             guest_ip: limiter(60, Duration::from_millis(500)),
             search_ip: limiter(120, Duration::from_millis(50)),
             invitation_business: limiter(20, Duration::from_secs(180)),
+            // A reader who reports ten posts at once is not reading; then one every 6 minutes.
+            flag_member: limiter(10, Duration::from_secs(360)),
             // An office behind one address: hundreds of readers' page views at once, 50
             // events a second after that.
             beacon_ip: limiter(BEACON_IP_BURST, Duration::from_millis(20)),

@@ -31,8 +31,8 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<Queue>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody))
     )]
-/// What waits for the operators, oldest first: undecided media requests and businesses
-/// waiting for verification, each with its age and who took it.
+/// What waits for the operators, oldest first: undecided media requests, businesses
+/// waiting for verification and posts readers reported, each with its age and who took it.
 async fn waiting(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<Queue>> {
     Ok(ok(queue::queue(&state, &user).await?))
 }
@@ -41,7 +41,7 @@ async fn waiting(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<
         post,
         path = "/api/v1/admin/queue/{kind}/{id}/take",
         tag = "operators",
-        params(("kind" = String, Path, description = "`MEDIA_REQUEST` or `BUSINESS`"), ("id" = i64, Path, description = "the request's or the business's id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        params(("kind" = String, Path, description = "`MEDIA_REQUEST`, `BUSINESS` or `POST` (a reported post)"), ("id" = i64, Path, description = "the request's, the business's or the post's id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<Taker>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody))
     )]
@@ -113,6 +113,8 @@ struct PostQuery {
     q: Option<String>,
     /// `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`; all when left out.
     status: Option<String>,
+    /// Only posts with a reader's report of a problem waiting.
+    flagged: Option<bool>,
     cursor: Option<String>,
     size: Option<u64>,
 }
@@ -140,6 +142,7 @@ async fn posts(
         &user,
         query.q.as_deref(),
         query.status.as_deref(),
+        query.flagged.unwrap_or(false),
         &page,
     );
     Ok(ok(found.await?))

@@ -157,6 +157,11 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
     share_box(t, base, post, &mut html);
     let _ = write!(
         html,
+        r#"<p class="post-flag"><button type="button" class="post-flag-button" aria-haspopup="dialog">{}</button></p>"#,
+        e(t.detail.flag.as_str())
+    );
+    let _ = write!(
+        html,
         r#"</aside><section class="post-related" aria-labelledby="related-title"><h2 id="related-title">{}</h2>"#,
         e(t.detail.related.as_str())
     );

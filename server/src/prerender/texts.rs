@@ -48,6 +48,7 @@ pub struct Detail {
     pub business_title: String,
     pub copy_link: String,
     pub download_report: String,
+    pub flag: String,
     pub published: String,
     pub related: String,
     pub related_empty: String,

@@ -521,7 +521,8 @@ macro_rules! for_each_entity {
             post_revisions,
             post_previews,
             operator_audit,
-            operator_claims
+            operator_claims,
+            post_flags
         )
     };
 }
@@ -537,7 +538,7 @@ fn expected_tables() -> BTreeSet<String> {
         .into_iter()
         .map(str::to_string)
         .collect();
-    assert_eq!(tables.len(), 37);
+    assert_eq!(tables.len(), 38);
     tables.insert("seaql_migrations".to_string());
     tables
 }

@@ -1,7 +1,8 @@
 //! The operators' console calls: the queue (with who took what), verification with a note,
 //! media review, removal and restoration, collections with their published state, the index
-//! rebuild with its progress, and the operators' audit log that records each of them and
-//! cannot be edited. Everyone else is refused every one of them.
+//! rebuild with its progress, readers' reports of a problem with a post and the operators'
+//! decisions on them, and the operators' audit log that records each of them and cannot be
+//! edited. Everyone else is refused every one of them.
 
 use crate::helpers::*;
 use reqwest::Method;
@@ -169,6 +170,293 @@ async fn operators_work_the_queue_and_every_action_lands_in_their_log() {
     .await;
 }
 
+fn flagged_post(queue: &Value, post: i64) -> Option<Value> {
+    queue["data"]["flaggedPosts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|item| item["postSeq"] == post)
+        .cloned()
+}
+
+#[tokio::test]
+async fn readers_report_a_problem_and_operators_dismiss_it_or_remove_the_post() {
+    on_each_database(|app| async move {
+        let admin = app.signed_in("admin@tidemark.test").await;
+        let master = app.signed_in("master@tidemark.test").await;
+        let reader = app.signed_in("reader@tidemark.test").await;
+        let post = publish_post(&app, &master, 1, "신고 대상 글", "<p>본문</p>", &[]).await;
+        let flags = format!("/api/v1/posts/{post}/flags");
+
+        // One open report per member and post: the second says so and files nothing.
+        let (status, body) = call(
+            &app,
+            &reader,
+            Method::POST,
+            &flags,
+            Some(json!({"reason": "SPAM"})),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["alreadyFlagged"], false);
+        let (status, body) = call(
+            &app,
+            &reader,
+            Method::POST,
+            &flags,
+            Some(json!({"reason": "ABUSE", "detail": "  "})),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["alreadyFlagged"], true);
+
+        // Bad reports are refused in words; a guest must sign in; only a public post.
+        for (bad, why) in [
+            (json!({"reason": "BORING"}), "an unknown reason"),
+            (json!({"reason": "OTHER"}), "OTHER without words"),
+            (
+                json!({"reason": "OTHER", "detail": "   "}),
+                "OTHER with blank words",
+            ),
+            (
+                json!({"reason": "SPAM", "detail": "가".repeat(1001)}),
+                "more than 1,000 characters",
+            ),
+        ] {
+            let (status, body) = call(&app, &reader, Method::POST, &flags, Some(bad)).await;
+            assert_eq!(status, 400, "{why}: {body}");
+            assert!(
+                body["message"]
+                    .as_str()
+                    .is_some_and(|text| !text.is_empty()),
+                "{why}: {body}"
+            );
+        }
+        let (status, _) = call(
+            &app,
+            &browser(),
+            Method::POST,
+            &flags,
+            Some(json!({"reason": "SPAM"})),
+        )
+        .await;
+        assert_eq!(status, 401);
+        let hidden = publish_post(&app, &master, 1, "숨긴 글", "<p>본문</p>", &[]).await;
+        let (status, _) = call(
+            &app,
+            &master,
+            Method::POST,
+            &format!("/api/v1/posts/{hidden}/hide"),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200);
+        for id in [hidden, 987_654_321] {
+            let (status, _) = call(
+                &app,
+                &reader,
+                Method::POST,
+                &format!("/api/v1/posts/{id}/flags"),
+                Some(json!({"reason": "SPAM"})),
+            )
+            .await;
+            assert_eq!(status, 404, "post {id} is not public");
+        }
+
+        // A second member's report with their own words; the queue groups them by post.
+        new_member(&app, "second-reader@example.test").await;
+        let second = app.signed_in("second-reader@example.test").await;
+        let (status, body) = call(
+            &app,
+            &second,
+            Method::POST,
+            &flags,
+            Some(json!({"reason": "OTHER", "detail": "연락처가 가짜입니다"})),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let (_, queue) = call(&app, &admin, Method::GET, "/api/v1/admin/queue", None).await;
+        let item = flagged_post(&queue, post)
+            .unwrap_or_else(|| panic!("the reported post waits: {queue}"));
+        assert_eq!(item["kind"], "POST");
+        assert_eq!(item["flags"], 2);
+        assert_eq!(
+            item["reasons"],
+            json!([{"reason": "OTHER", "flags": 1}, {"reason": "SPAM", "flags": 1}])
+        );
+        assert!(item["takenBy"].is_null());
+        assert!(queue["data"]["flaggedPostsWaiting"].as_u64().unwrap() >= 1);
+        let take = format!("/api/v1/admin/queue/POST/{post}/take");
+        let (status, taker) = call(&app, &admin, Method::POST, &take, None).await;
+        assert_eq!(status, 200, "{taker}");
+        let (_, queue) = call(&app, &admin, Method::GET, "/api/v1/admin/queue", None).await;
+        assert_eq!(
+            flagged_post(&queue, post).unwrap()["takenBy"]["email"],
+            "admin@tidemark.test"
+        );
+
+        // The operators' list narrows to reported posts; a post's reports say who and what.
+        let (_, reported) = call(
+            &app,
+            &admin,
+            Method::GET,
+            "/api/v1/admin/posts?flagged=true&size=50",
+            None,
+        )
+        .await;
+        let rows = items(&reported);
+        assert!(
+            rows.iter()
+                .all(|row| row["openFlags"].as_u64().unwrap() > 0),
+            "{reported}"
+        );
+        assert_eq!(
+            rows.iter().find(|row| row["postSeq"] == post).unwrap()["openFlags"],
+            2
+        );
+        let of_post = format!("/api/v1/admin/posts/{post}/flags");
+        let (status, file) = call(&app, &admin, Method::GET, &of_post, None).await;
+        assert_eq!(status, 200, "{file}");
+        assert_eq!(file["data"]["open"], 2);
+        let listed = file["data"]["flags"].as_array().unwrap();
+        assert_eq!(listed.len(), 2);
+        assert_eq!(listed[0]["reporter"]["email"], "second-reader@example.test");
+        assert_eq!(listed[0]["detail"], "연락처가 가짜입니다");
+        assert_eq!(listed[1]["reporter"]["email"], "reader@tidemark.test");
+        assert!(listed.iter().all(|flag| flag["status"] == "OPEN"));
+
+        // Dismissed with a note: out of the queue, the claim freed; nothing left to dismiss.
+        let dismiss = format!("/api/v1/admin/posts/{post}/flags/dismiss");
+        let (status, body) = call(
+            &app,
+            &admin,
+            Method::POST,
+            &dismiss,
+            Some(json!({"note": "광고 아님"})),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["dismissed"], 2);
+        let (_, queue) = call(&app, &admin, Method::GET, "/api/v1/admin/queue", None).await;
+        assert!(flagged_post(&queue, post).is_none(), "{queue}");
+        let (status, _) = call(&app, &admin, Method::POST, &dismiss, Some(json!({}))).await;
+        assert_eq!(status, 409);
+        let (_, file) = call(&app, &admin, Method::GET, &of_post, None).await;
+        assert_eq!(file["data"]["open"], 0);
+        assert!(file["data"]["flags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|flag| flag["status"] == "DISMISSED" && flag["decisionNote"] == "광고 아님"));
+
+        // Reported again after the decision: it waits again, untaken; removing the post
+        // answers it.
+        let (_, body) = call(
+            &app,
+            &reader,
+            Method::POST,
+            &flags,
+            Some(json!({"reason": "MISLEADING"})),
+        )
+        .await;
+        assert_eq!(body["data"]["alreadyFlagged"], false, "{body}");
+        let (_, queue) = call(&app, &admin, Method::GET, "/api/v1/admin/queue", None).await;
+        let item = flagged_post(&queue, post).unwrap();
+        assert_eq!(item["flags"], 1);
+        assert!(
+            item["takenBy"].is_null(),
+            "the decision freed the claim: {item}"
+        );
+        let (status, body) = call(
+            &app,
+            &admin,
+            Method::POST,
+            &format!("/api/v1/admin/posts/{post}/remove"),
+            Some(json!({"reason": "허위 정보"})),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let (_, queue) = call(&app, &admin, Method::GET, "/api/v1/admin/queue", None).await;
+        assert!(flagged_post(&queue, post).is_none());
+        let (_, file) = call(&app, &admin, Method::GET, &of_post, None).await;
+        assert_eq!(file["data"]["flags"][0]["status"], "ACTIONED");
+        assert_eq!(file["data"]["flags"][0]["decisionNote"], "허위 정보");
+        let (_, log) = call(
+            &app,
+            &admin,
+            Method::GET,
+            "/api/v1/admin/audit?size=10",
+            None,
+        )
+        .await;
+        let actions: Vec<&str> = log["data"]["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|entry| entry["action"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            actions[..3],
+            ["POST_REMOVED", "FLAGS_DISMISSED", "ITEM_TAKEN"]
+        );
+        assert_eq!(items(&log)[0]["detail"]["flags"], 1);
+        assert_eq!(items(&log)[1]["detail"]["flags"], 2);
+        assert_eq!(items(&log)[1]["note"], "광고 아님");
+
+        // Two clicks at once file one report; a member's eleventh report in a row waits.
+        let other = publish_post(&app, &master, 1, "동시 신고", "<p>본문</p>", &[]).await;
+        let path = format!("/api/v1/posts/{other}/flags");
+        let (first, second_click) = tokio::join!(
+            call(
+                &app,
+                &second,
+                Method::POST,
+                &path,
+                Some(json!({"reason": "SPAM"}))
+            ),
+            call(
+                &app,
+                &second,
+                Method::POST,
+                &path,
+                Some(json!({"reason": "SPAM"}))
+            ),
+        );
+        assert_eq!((first.0, second_click.0), (200, 200));
+        let (_, file) = call(
+            &app,
+            &admin,
+            Method::GET,
+            &format!("/api/v1/admin/posts/{other}/flags"),
+            None,
+        )
+        .await;
+        assert_eq!(file["data"]["open"], 1, "{file}");
+        let mut statuses = Vec::new();
+        for _ in 0..8 {
+            statuses.push(
+                call(
+                    &app,
+                    &second,
+                    Method::POST,
+                    &path,
+                    Some(json!({"reason": "SPAM"})),
+                )
+                .await
+                .0,
+            );
+        }
+        assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
+        assert!(
+            statuses[..statuses.len() - 1]
+                .iter()
+                .all(|status| *status == 200),
+            "{statuses:?}"
+        );
+    })
+    .await;
+}
+
 fn urlencoding(text: &str) -> String {
     text.bytes()
         .map(|b| {
@@ -184,7 +472,7 @@ fn urlencoding(text: &str) -> String {
 #[tokio::test]
 async fn everyone_but_an_operator_is_refused_every_operator_call() {
     let app = TestApp::spawn(None, "sqlite").await;
-    let calls: [(Method, &str, Option<Value>); 16] = [
+    let calls: [(Method, &str, Option<Value>); 18] = [
         (Method::GET, "/api/v1/admin/queue", None),
         (Method::POST, "/api/v1/admin/queue/BUSINESS/1/take", None),
         (Method::GET, "/api/v1/admin/businesses", None),
@@ -201,6 +489,12 @@ async fn everyone_but_an_operator_is_refused_every_operator_call() {
             Some(json!({"reason": "x"})),
         ),
         (Method::POST, "/api/v1/admin/posts/1/restore", None),
+        (Method::GET, "/api/v1/admin/posts/1/flags", None),
+        (
+            Method::POST,
+            "/api/v1/admin/posts/1/flags/dismiss",
+            Some(json!({"note": ""})),
+        ),
         (Method::GET, "/api/v1/admin/media-requests", None),
         (
             Method::POST,

@@ -1,12 +1,14 @@
 //! The operators' removal of a post, with the reason its business sees, and its
 //! restoration to the status it had. Each lands with its row in the operators' audit log,
-//! in one transaction; the removal's row keeps the status the post had, which is where a
+//! in one transaction (a removal also closes the readers' open reports of the post); the removal's row keeps the status the post had, which is where a
 //! restoration takes it back to.
 
+use super::flags::close_open;
 use super::posts::{detail_of, find, PostStatus};
 use crate::auth::access::require_admin;
 use crate::auth::AuthUser;
 use crate::catalog::PostDetail;
+use crate::entities::post_flags::FlagStatus;
 use crate::entities::{operator_audit, posts};
 use crate::http::error::{ApiError, ApiResult};
 use crate::oplog::{self, Entry, Target};
@@ -58,6 +60,8 @@ pub async fn remove_post(
     active.updated_at = Set(Utc::now());
     let txn = state.db.begin().await?;
     let post = active.update(&txn).await?;
+    // The readers' reports of the post are answered by the removal.
+    let flags = close_open(&txn, id, FlagStatus::Actioned, by, Some(reason)).await?;
     oplog::write(
         &txn,
         Entry {
@@ -65,7 +69,7 @@ pub async fn remove_post(
             action: "POST_REMOVED",
             target: Target::Post(id),
             note: Some(reason),
-            detail: Some(serde_json::json!({ "from": from.to_value() })),
+            detail: Some(serde_json::json!({ "from": from.to_value(), "flags": flags })),
         },
     )
     .await?;

@@ -5,13 +5,14 @@
 use crate::auth::access::require_admin;
 use crate::auth::AuthUser;
 use crate::db::{like_pattern, lower};
+use crate::entities::post_flags::FlagStatus;
 use crate::entities::posts::PostStatus;
-use crate::entities::{audit_log, business_members, businesses, members, posts};
+use crate::entities::{audit_log, business_members, businesses, members, post_flags, posts};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::ExprTrait;
+use sea_orm::sea_query::{ExprTrait, Query};
 use sea_orm::{
     ActiveEnum, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
 };
@@ -133,6 +134,8 @@ pub(crate) struct PostRow {
     updated_at: DateTime<Utc>,
     /// The operator's reason, for a removed post.
     removed_reason: Option<String>,
+    /// Readers' reports of a problem that wait for an operator.
+    open_flags: u64,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -195,6 +198,7 @@ pub(crate) async fn business_file(
         .all(&state.db)
         .await?;
     let names = HashMap::from([(row.id, row.name.clone())]);
+    let flags = open_flag_counts(state, post_rows.iter().map(|post| post.id)).await?;
     let audit = audit_log::Entity::find()
         .filter(audit_log::Column::BusinessId.eq(id))
         .order_by_desc(audit_log::Column::Id)
@@ -216,14 +220,40 @@ pub(crate) async fn business_file(
         people,
         posts: post_rows
             .into_iter()
-            .map(|post| post_row(post, &names))
+            .map(|post| post_row(post, &names, &flags))
             .collect(),
         audit,
     })
 }
 
-fn post_row(post: posts::Model, names: &HashMap<i64, String>) -> PostRow {
+/// How many open reports of a problem each of the posts `ids` has (those with none left out).
+async fn open_flag_counts(
+    state: &AppState,
+    ids: impl IntoIterator<Item = i64>,
+) -> ApiResult<HashMap<i64, u64>> {
+    let counts: Vec<(i64, i64)> = post_flags::Entity::find()
+        .select_only()
+        .column(post_flags::Column::PostId)
+        .column_as(post_flags::Column::Id.count(), "flags")
+        .filter(post_flags::Column::Status.eq(FlagStatus::Open))
+        .filter(post_flags::Column::PostId.is_in(ids))
+        .group_by(post_flags::Column::PostId)
+        .into_tuple()
+        .all(&state.db)
+        .await?;
+    Ok(counts
+        .into_iter()
+        .map(|(id, flags)| (id, flags as u64))
+        .collect())
+}
+
+fn post_row(
+    post: posts::Model,
+    names: &HashMap<i64, String>,
+    flags: &HashMap<i64, u64>,
+) -> PostRow {
     PostRow {
+        open_flags: flags.get(&post.id).copied().unwrap_or(0),
         business_name: names.get(&post.business_id).cloned().unwrap_or_default(),
         post_seq: post.id,
         title: post.title,
@@ -236,13 +266,14 @@ fn post_row(post: posts::Model, names: &HashMap<i64, String>) -> PostRow {
     }
 }
 
-/// Every post, any status, newest first: `q` a piece of the title, `status` one status
-/// (operators only).
+/// Every post, any status, newest first: `q` a piece of the title, `status` one status,
+/// `flagged` only those with a report of a problem waiting (operators only).
 pub(crate) async fn posts(
     state: &AppState,
     user: &AuthUser,
     q: Option<&str>,
     status: Option<&str>,
+    flagged: bool,
     page: &PageQuery,
 ) -> ApiResult<Page<PostRow>> {
     require_admin(&user.member)?;
@@ -259,6 +290,17 @@ pub(crate) async fn posts(
         })?;
         query = query.filter(posts::Column::Status.eq(status));
     }
+    if flagged {
+        query = query.filter(
+            posts::Column::Id.in_subquery(
+                Query::select()
+                    .column(post_flags::Column::PostId)
+                    .from(post_flags::Entity)
+                    .and_where(post_flags::Column::Status.eq(FlagStatus::Open))
+                    .to_owned(),
+            ),
+        );
+    }
     if let Some(before) = page.before_id()? {
         query = query.filter(posts::Column::Id.lt(before));
     }
@@ -274,8 +316,12 @@ pub(crate) async fn posts(
         .await?
         .into_iter()
         .collect();
+    let flags = open_flag_counts(state, rows.iter().map(|row| row.id)).await?;
     Ok(Page {
-        items: rows.into_iter().map(|row| post_row(row, &names)).collect(),
+        items: rows
+            .into_iter()
+            .map(|row| post_row(row, &names, &flags))
+            .collect(),
         next_cursor,
     })
 }

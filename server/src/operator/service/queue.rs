@@ -1,20 +1,23 @@
 //! What waits for the operators, oldest first: media requests not yet decided (REQUESTED or
-//! IN_REVIEW) and businesses waiting for their verification (registered, never decided:
-//! registering is the request; a decision either way, with its note, takes a business out).
-//! Each item says since when it waits and which operator took it.
+//! IN_REVIEW), businesses waiting for their verification (registered, never decided:
+//! registering is the request; a decision either way, with its note, takes a business out)
+//! and posts readers reported (one item per post, while any report of it is open: a
+//! dismissal or the post's removal closes them). Each item says since when it waits and
+//! which operator took it.
 
 use crate::auth::access::require_admin;
 use crate::auth::AuthUser;
 use crate::entities::media_requests::MediaRequestStatus;
-use crate::entities::{businesses, media_requests, members, operator_claims};
+use crate::entities::post_flags::FlagStatus;
+use crate::entities::{businesses, media_requests, members, operator_claims, post_flags, posts};
 use crate::http::error::{ApiError, ApiResult};
 use crate::oplog::{self, Entry, Target};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::OnConflict;
+use sea_orm::sea_query::{Expr, Func, OnConflict};
 use sea_orm::{
-    ActiveEnum, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-    Set, TransactionTrait,
+    ActiveEnum, ColumnTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, TransactionTrait,
 };
 use serde::Serialize;
 use std::collections::HashMap;
@@ -50,6 +53,35 @@ pub(crate) struct QueueItem {
     taken_by: Option<Taker>,
 }
 
+/// How many open reports of a post give one reason.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ReasonCount {
+    reason: String,
+    flags: u64,
+}
+
+/// A post readers reported, while any report of it is open.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct FlaggedPost {
+    /// `POST`.
+    kind: &'static str,
+    post_seq: i64,
+    title: String,
+    business_id: i64,
+    business_name: String,
+    /// The post's status now.
+    status: String,
+    /// Since the oldest open report.
+    since: DateTime<Utc>,
+    /// Open reports.
+    flags: u64,
+    /// The open reports' reasons, the most given first.
+    reasons: Vec<ReasonCount>,
+    taken_by: Option<Taker>,
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Queue {
@@ -57,6 +89,9 @@ pub(crate) struct Queue {
     media_requests_waiting: u64,
     verifications: Vec<QueueItem>,
     verifications_waiting: u64,
+    flagged_posts: Vec<FlaggedPost>,
+    /// Posts with an open report.
+    flagged_posts_waiting: u64,
 }
 
 fn undecided_requests() -> sea_orm::Select<media_requests::Entity> {
@@ -99,6 +134,85 @@ async fn takers(state: &AppState, kind: &str, ids: &[i64]) -> ApiResult<HashMap<
         .collect())
 }
 
+fn open_flags() -> sea_orm::Select<post_flags::Entity> {
+    post_flags::Entity::find().filter(post_flags::Column::Status.eq(FlagStatus::Open))
+}
+
+/// The reported posts, those reported longest ago first.
+async fn flagged_posts(state: &AppState) -> ApiResult<(Vec<FlaggedPost>, u64)> {
+    let oldest = Expr::from(Func::min(Expr::col(post_flags::Column::CreatedAt)));
+    let waiting: Vec<(i64, i64, DateTime<Utc>)> = open_flags()
+        .select_only()
+        .column(post_flags::Column::PostId)
+        .column_as(post_flags::Column::Id.count(), "flags")
+        .column_as(oldest.clone(), "since")
+        .group_by(post_flags::Column::PostId)
+        .order_by(oldest, Order::Asc)
+        .order_by_asc(post_flags::Column::PostId)
+        .limit(SHOWN)
+        .into_tuple()
+        .all(&state.db)
+        .await?;
+    let total = open_flags()
+        .select_only()
+        .column(post_flags::Column::PostId)
+        .distinct()
+        .count(&state.db)
+        .await?;
+    let ids: Vec<i64> = waiting.iter().map(|(id, _, _)| *id).collect();
+    let mut reasons: HashMap<i64, Vec<ReasonCount>> = HashMap::new();
+    let counted: Vec<(i64, String, i64)> = open_flags()
+        .select_only()
+        .column(post_flags::Column::PostId)
+        .column(post_flags::Column::Reason)
+        .column_as(post_flags::Column::Id.count(), "flags")
+        .filter(post_flags::Column::PostId.is_in(ids.iter().copied()))
+        .group_by(post_flags::Column::PostId)
+        .group_by(post_flags::Column::Reason)
+        .into_tuple()
+        .all(&state.db)
+        .await?;
+    for (post, reason, flags) in counted {
+        reasons.entry(post).or_default().push(ReasonCount {
+            reason,
+            flags: flags as u64,
+        });
+    }
+    let mut shown: HashMap<i64, posts::Model> = posts::Entity::find()
+        .filter(posts::Column::Id.is_in(ids.iter().copied()))
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|post| (post.id, post))
+        .collect();
+    let business_names = names(state, shown.values().map(|post| post.business_id)).await?;
+    let mut takers = takers(state, Target::Post(0).kind(), &ids).await?;
+    let items = waiting
+        .into_iter()
+        .filter_map(|(id, flags, since)| {
+            let post = shown.remove(&id)?;
+            let mut reasons = reasons.remove(&id).unwrap_or_default();
+            reasons.sort_by(|a, b| b.flags.cmp(&a.flags).then(a.reason.cmp(&b.reason)));
+            Some(FlaggedPost {
+                kind: Target::Post(0).kind(),
+                post_seq: id,
+                business_name: business_names
+                    .get(&post.business_id)
+                    .cloned()
+                    .unwrap_or_default(),
+                title: post.title,
+                business_id: post.business_id,
+                status: post.status.to_value(),
+                since,
+                flags: flags as u64,
+                reasons,
+                taken_by: takers.remove(&id),
+            })
+        })
+        .collect();
+    Ok((items, total))
+}
+
 async fn names(
     state: &AppState,
     ids: impl IntoIterator<Item = i64>,
@@ -137,6 +251,7 @@ pub(crate) async fn queue(state: &AppState, user: &AuthUser) -> ApiResult<Queue>
     let verifications_waiting = undecided_businesses().count(&state.db).await?;
     let business_ids: Vec<i64> = waiting.iter().map(|row| row.id).collect();
     let mut business_takers = takers(state, Target::Business(0).kind(), &business_ids).await?;
+    let (flagged_posts, flagged_posts_waiting) = flagged_posts(state).await?;
     Ok(Queue {
         media_requests: requests
             .into_iter()
@@ -169,6 +284,8 @@ pub(crate) async fn queue(state: &AppState, user: &AuthUser) -> ApiResult<Queue>
             })
             .collect(),
         verifications_waiting,
+        flagged_posts,
+        flagged_posts_waiting,
     })
 }
 
@@ -184,9 +301,10 @@ pub(crate) async fn take(
     let target = match kind {
         "MEDIA_REQUEST" => Target::MediaRequest(id),
         "BUSINESS" => Target::Business(id),
+        "POST" => Target::Post(id),
         _ => {
             return Err(ApiError::bad_request(
-                "kind must be MEDIA_REQUEST or BUSINESS",
+                "kind must be MEDIA_REQUEST, BUSINESS or POST",
             ))
         }
     };
@@ -194,6 +312,12 @@ pub(crate) async fn take(
         Target::MediaRequest(_) => {
             undecided_requests()
                 .filter(media_requests::Column::Id.eq(id))
+                .count(&state.db)
+                .await?
+        }
+        Target::Post(_) => {
+            open_flags()
+                .filter(post_flags::Column::PostId.eq(id))
                 .count(&state.db)
                 .await?
         }

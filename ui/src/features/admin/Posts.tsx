@@ -1,19 +1,27 @@
-// Every post in any status: search by title, narrow by status; remove one with the reason its
-// business sees, or restore a removed one to the status it had.
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+// Every post in any status: search by title, narrow by status or to those readers reported;
+// remove one with the reason its business sees, or restore a removed one to the status it
+// had. A post's readers' reports (`?id=`): who said what, dismissed with a note or answered
+// by removing the post.
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { ConsoleCard, ConsoleTable } from "../../components/console";
+import { parseId } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
-import { ADMIN_KEY, adminCalls, POST_STATUSES, type PostRow } from "./api";
+import { ADMIN_KEY, adminCalls, POST_STATUSES, type PostFlags, type PostRow } from "./api";
 import { FlashLine, reasonOf, When, type Flash } from "./parts";
 import { fill, useAdminTexts } from "./texts";
 
 export function Posts() {
+  const id = parseId(new URLSearchParams(useSearch()).get("id") ?? "") ?? null;
+  return id === null ? <PostList /> : <PostFlagsView id={id} />;
+}
+
+function PostList() {
   const tx = useAdminTexts();
   const client = useQueryClient();
   const [typed, setTyped] = useState("");
-  const [filters, setFilters] = useState<{ q: string; status: string | null }>({ q: "", status: null });
+  const [filters, setFilters] = useState<{ q: string; status: string | null; flagged: boolean }>({ q: "", status: null, flagged: false });
   const [removing, setRemoving] = useState<PostRow | null>(null);
   const [flash, setFlash] = useState<Flash>(null);
   const list = useInfiniteQuery({
@@ -55,12 +63,16 @@ export function Posts() {
             </option>
           ))}
         </select>
+        <label className="admin-check">
+          <input type="checkbox" checked={filters.flagged} onChange={(event) => setFilters((current) => ({ ...current, flagged: event.target.checked }))} />
+          {tx.flaggedOnly}
+        </label>
         <button type="submit" className="button button-small">
           {tx.searchLabel}
         </button>
       </form>
       <FlashLine flash={flash} />
-      {removing ? <RemoveForm post={removing} onCancel={() => setRemoving(null)} onRemove={(reason) => void act(() => adminCalls.remove(removing.postSeq, reason), tx.removed)} /> : null}
+      {removing ? <RemoveForm title={removing.title} onCancel={() => setRemoving(null)} onRemove={(reason) => void act(() => adminCalls.remove(removing.postSeq, reason), tx.removed)} /> : null}
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
@@ -74,6 +86,13 @@ export function Posts() {
               <td>
                 {post.status === "PUBLISHED" ? <Link href={`/post/${post.postSeq}`}>{post.title}</Link> : post.title}
                 {post.removedReason ? <p className="console-small">{post.removedReason}</p> : null}
+                {post.openFlags > 0 ? (
+                  <p className="console-small">
+                    <Link href={`/admin/posts?id=${post.postSeq}`} className="admin-flag-link">
+                      {fill(tx.flagCount, { n: post.openFlags })}
+                    </Link>
+                  </p>
+                ) : null}
               </td>
               <td>
                 <Link href={`/admin/businesses?id=${post.businessId}`}>{post.businessName}</Link>
@@ -106,7 +125,133 @@ export function Posts() {
   );
 }
 
-function RemoveForm({ post, onCancel, onRemove }: { post: PostRow; onCancel: () => void; onRemove: (reason: string) => void }) {
+/** One post's readers' reports, newest first; while any waits, the operator dismisses them
+ * with a note or removes the post (which closes them too). */
+function PostFlagsView({ id }: { id: number }) {
+  const tx = useAdminTexts();
+  const client = useQueryClient();
+  const flags = useQuery({ queryKey: [...ADMIN_KEY, "flags", id], queryFn: ({ signal }) => adminCalls.flags(id, signal), staleTime: 0 });
+  const [flash, setFlash] = useState<Flash>(null);
+  const [removing, setRemoving] = useState(false);
+  const act = async (call: () => Promise<string>) => {
+    try {
+      const done = await call();
+      setRemoving(false);
+      setFlash({ kind: "ok", text: done });
+    } catch (error) {
+      setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
+    } finally {
+      await client.invalidateQueries({ queryKey: ADMIN_KEY });
+    }
+  };
+  if (flags.isPending) return <Loading />;
+  if (flags.isError) return <LoadFailed />;
+  const post: PostFlags = flags.data;
+  return (
+    <ConsoleCard title={post.title} id="admin-post-flags">
+      <p>
+        <Link href="/admin/posts">{tx.back}</Link>
+      </p>
+      <dl className="admin-facts">
+        <div>
+          <dt>{tx.colBusiness}</dt>
+          <dd>
+            <Link href={`/admin/businesses?id=${post.businessId}`}>{post.businessName}</Link>
+          </dd>
+        </div>
+        <div>
+          <dt>{tx.colStatus}</dt>
+          <dd>{tx[post.status as "DRAFT"] ?? post.status}</dd>
+        </div>
+        <div>
+          <dt>{tx.openFlags}</dt>
+          <dd>{post.open}</dd>
+        </div>
+      </dl>
+      {post.status === "PUBLISHED" ? (
+        <p>
+          <Link href={`/post/${post.postSeq}`}>{tx.viewPost}</Link>
+        </p>
+      ) : null}
+      <FlashLine flash={flash} />
+      {post.open > 0 && post.status !== "REMOVED" ? (
+        removing ? (
+          <RemoveForm
+            title={post.title}
+            onCancel={() => setRemoving(false)}
+            onRemove={(reason) =>
+              void act(async () => {
+                await adminCalls.remove(post.postSeq, reason);
+                return tx.removed;
+              })
+            }
+          />
+        ) : (
+          <DismissForm
+            onDismiss={(note) =>
+              void act(async () => {
+                const answer = await adminCalls.dismissFlags(post.postSeq, note);
+                return fill(tx.dismissed, { n: answer.dismissed });
+              })
+            }
+            onRemove={() => setRemoving(true)}
+          />
+        )
+      ) : null}
+      <h3>{tx.flagsTitle}</h3>
+      {post.flags.length === 0 ? (
+        <p>{tx.noFlags}</p>
+      ) : (
+        <ConsoleTable columns={[tx.colWhen, tx.reason, tx.reporter, tx.colStatus]}>
+          {post.flags.map((flag) => (
+            <tr key={flag.id}>
+              <td>
+                <When at={flag.createdAt} />
+              </td>
+              <td>
+                {tx[flag.reason]}
+                {flag.detail ? <p className="admin-flag-detail">{flag.detail}</p> : null}
+              </td>
+              <td>{flag.reporter ? (flag.reporter.email ?? flag.reporter.nickname ?? `#${flag.reporter.memberId}`) : tx.memberLeft}</td>
+              <td>
+                {tx[flag.status]}
+                {flag.decisionNote ? <p className="console-small">{flag.decisionNote}</p> : null}
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
+      )}
+    </ConsoleCard>
+  );
+}
+
+function DismissForm({ onDismiss, onRemove }: { onDismiss: (note: string) => void; onRemove: () => void }) {
+  const tx = useAdminTexts();
+  const [note, setNote] = useState("");
+  return (
+    <form
+      className="admin-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onDismiss(note.trim());
+      }}
+    >
+      <label htmlFor="admin-dismiss-note">{tx.dismissNote}</label>
+      <textarea id="admin-dismiss-note" rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
+      <div className="admin-actions">
+        <button type="submit" className="button button-small">
+          {tx.dismiss}
+        </button>
+        <button type="button" className="button button-small button-primary" onClick={onRemove}>
+          {tx.remove}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RemoveForm({ title, onCancel, onRemove }: { title: string; onCancel: () => void; onRemove: (reason: string) => void }) {
   const tx = useAdminTexts();
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState(false);
@@ -121,7 +266,7 @@ function RemoveForm({ post, onCancel, onRemove }: { post: PostRow; onCancel: () 
       }}
     >
       <p>
-        <strong>{post.title}</strong>
+        <strong>{title}</strong>
       </p>
       <label htmlFor="admin-remove-reason">{tx.removeReason}</label>
       <textarea id="admin-remove-reason" rows={2} maxLength={500} autoFocus value={reason} aria-invalid={problem || undefined} aria-describedby={problem ? "admin-remove-problem" : undefined} onChange={(event) => setReason(event.target.value)} />

@@ -1,11 +1,12 @@
-// What waits for the operators, oldest first, with its age and who took it; an operator
-// takes an item (or takes it over) and opens it.
+// What waits for the operators, oldest first, with its age and who took it: media requests,
+// businesses waiting for their badge, posts readers reported. An operator takes an item (or
+// takes it over) and opens it.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "wouter";
 import { ConsoleCard, ConsoleTable } from "../../components/console";
 import { LoadFailed, Loading } from "../../lib/status";
-import { ADMIN_KEY, adminCalls, type QueueItem } from "./api";
+import { ADMIN_KEY, adminCalls, type FlaggedPost, type QueueItem } from "./api";
 import { Age, FlashLine, reasonOf, type Flash } from "./parts";
 import { fill, useAdminTexts } from "./texts";
 
@@ -17,7 +18,7 @@ export function QueuePanel() {
   const [now] = useState(() => Date.now());
   if (queue.isPending) return <Loading />;
   if (queue.isError) return <LoadFailed />;
-  const take = async (item: QueueItem) => {
+  const take = async (item: { kind: QueueItem["kind"] | FlaggedPost["kind"]; id: number }) => {
     try {
       await adminCalls.take(item.kind, item.id);
       setFlash(null);
@@ -61,6 +62,35 @@ export function QueuePanel() {
       </ConsoleCard>
       <ConsoleCard title={fill(tx.waitingVerification, { count: queue.data.verificationsWaiting })} id="queue-verify">
         {table(queue.data.verifications, (item) => `/admin/businesses?id=${item.id}`, false)}
+      </ConsoleCard>
+      <ConsoleCard title={fill(tx.waitingFlags, { count: queue.data.flaggedPostsWaiting })} id="queue-flags">
+        {queue.data.flaggedPosts.length === 0 ? (
+          <p>{tx.nothingWaiting}</p>
+        ) : (
+          <ConsoleTable columns={[tx.colItem, tx.colBusiness, tx.colFlags, tx.colWaiting, tx.colTaken, tx.colActions]}>
+            {queue.data.flaggedPosts.map((post) => (
+              <tr key={`POST-${post.postSeq}`}>
+                <td>
+                  <Link href={`/admin/posts?id=${post.postSeq}`}>{post.title}</Link>
+                </td>
+                <td>{post.businessName}</td>
+                <td>
+                  {fill(tx.flagCount, { n: post.flags })}
+                  <p className="console-small">{post.reasons.map((entry) => `${tx[entry.reason]} ${entry.flags}`).join(" · ")}</p>
+                </td>
+                <td>
+                  <Age since={post.since} now={now} />
+                </td>
+                <td>{post.takenBy ? (post.takenBy.nickname ?? post.takenBy.email) : tx.nobody}</td>
+                <td>
+                  <button type="button" className="button button-small" aria-label={`${post.takenBy ? tx.takeOver : tx.take}: ${post.title}`} onClick={() => void take({ kind: post.kind, id: post.postSeq })}>
+                    {post.takenBy ? tx.takeOver : tx.take}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
+        )}
       </ConsoleCard>
     </>
   );

@@ -21,11 +21,51 @@ export interface QueueItem {
   takenBy: Taker | null;
 }
 
+/** What a reader may say is wrong with a post (server/src/content/service/flags.rs). */
+export const FLAG_REASONS = ["SPAM", "ABUSE", "ILLEGAL", "PRIVACY", "COPYRIGHT", "MISLEADING", "OTHER"] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+
+export interface FlaggedPost {
+  kind: "POST";
+  postSeq: number;
+  title: string;
+  businessId: number;
+  businessName: string;
+  status: string;
+  since: string;
+  flags: number;
+  reasons: { reason: FlagReason; flags: number }[];
+  takenBy: Taker | null;
+}
+
 export interface Queue {
   mediaRequests: QueueItem[];
   mediaRequestsWaiting: number;
   verifications: QueueItem[];
   verificationsWaiting: number;
+  flaggedPosts: FlaggedPost[];
+  flaggedPostsWaiting: number;
+}
+
+export interface Flag {
+  id: number;
+  reason: FlagReason;
+  detail: string | null;
+  status: "OPEN" | "DISMISSED" | "ACTIONED";
+  createdAt: string;
+  reporter: { memberId: number; email: string | null; nickname: string | null } | null;
+  decidedAt: string | null;
+  decisionNote: string | null;
+}
+
+export interface PostFlags {
+  postSeq: number;
+  title: string;
+  status: string;
+  businessId: number;
+  businessName: string;
+  open: number;
+  flags: Flag[];
 }
 
 export interface BusinessRow {
@@ -50,6 +90,8 @@ export interface PostRow {
   publishedAt: string | null;
   updatedAt: string;
   removedReason: string | null;
+  /** Readers' reports of a problem waiting for an operator. */
+  openFlags: number;
 }
 
 export interface BusinessFile {
@@ -134,6 +176,7 @@ export const AUDIT_ACTIONS = [
   "MEDIA_REJECTED",
   "POST_REMOVED",
   "POST_RESTORED",
+  "FLAGS_DISMISSED",
   "COLLECTION_CREATED",
   "COLLECTION_UPDATED",
   "COLLECTION_PUBLISHED",
@@ -156,7 +199,7 @@ export const ADMIN_KEY = ["admin"] as const;
 
 export const adminCalls = {
   queue: (signal?: AbortSignal) => api<Queue>("/api/v1/admin/queue", { signal }),
-  take: (kind: QueueItem["kind"], id: number) => api<Taker>(`/api/v1/admin/queue/${kind}/${id}/take`, { method: "POST" }),
+  take: (kind: QueueItem["kind"] | FlaggedPost["kind"], id: number) => api<Taker>(`/api/v1/admin/queue/${kind}/${id}/take`, { method: "POST" }),
   businesses: (filters: { q: string; verified: boolean | null; cursor?: string | null }, signal?: AbortSignal) =>
     api<Page<BusinessRow>>(`/api/v1/admin/businesses${query({ q: filters.q.trim(), verified: filters.verified, cursor: filters.cursor, size: 20 })}`, { signal }),
   business: (id: number, signal?: AbortSignal) => api<BusinessFile>(`/api/v1/admin/businesses/${id}`, { signal }),
@@ -164,8 +207,10 @@ export const adminCalls = {
   mediaRequests: (status: string | null, signal?: AbortSignal) => api<Page<MediaRequest>>(`/api/v1/admin/media-requests${query({ status, size: 50 })}`, { signal }),
   mediaRequest: (id: number, signal?: AbortSignal) => api<MediaRequest>(`/api/v1/media-requests/${id}`, { signal }),
   review: (id: number, change: { status: string; links?: string[]; reason?: string }) => api<MediaRequest>(`/api/v1/admin/media-requests/${id}/status`, { method: "POST", body: change }),
-  posts: (filters: { q: string; status: string | null; cursor?: string | null }, signal?: AbortSignal) =>
-    api<Page<PostRow>>(`/api/v1/admin/posts${query({ q: filters.q.trim(), status: filters.status, cursor: filters.cursor, size: 20 })}`, { signal }),
+  posts: (filters: { q: string; status: string | null; flagged: boolean; cursor?: string | null }, signal?: AbortSignal) =>
+    api<Page<PostRow>>(`/api/v1/admin/posts${query({ q: filters.q.trim(), status: filters.status, flagged: filters.flagged || null, cursor: filters.cursor, size: 20 })}`, { signal }),
+  flags: (id: number, signal?: AbortSignal) => api<PostFlags>(`/api/v1/admin/posts/${id}/flags`, { signal }),
+  dismissFlags: (id: number, note: string) => api<{ dismissed: number }>(`/api/v1/admin/posts/${id}/flags/dismiss`, { method: "POST", body: { note } }),
   remove: (id: number, reason: string) => api<unknown>(`/api/v1/admin/posts/${id}/remove`, { method: "POST", body: { reason } }),
   restore: (id: number) => api<unknown>(`/api/v1/admin/posts/${id}/restore`, { method: "POST" }),
   collections: (signal?: AbortSignal) => api<Collection[]>("/api/v1/admin/recommendations", { signal }),

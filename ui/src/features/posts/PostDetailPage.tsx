@@ -9,6 +9,7 @@ import { useMyState } from "../../lib/myState";
 import { postDetailQuery, type PostDetail } from "../../lib/postDetail";
 import { Loading } from "../../lib/status";
 import { BusinessCard } from "./detail/BusinessCard";
+import { FlagButton } from "./detail/FlagButton";
 import { PostBody } from "./detail/PostBody";
 import { ShareBox } from "./detail/ShareBox";
 import { previewQuery, relatedQuery } from "./detail/query";
@@ -176,6 +177,7 @@ function PostDetailView({ post, preview = false }: { post: PostDetail; preview?:
           <aside className="post-aside">
             <BusinessCard business={post.business} following={following} />
             <ShareBox postSeq={post.postSeq} title={post.title} />
+            <FlagButton postSeq={post.postSeq} />
           </aside>
           <RelatedPosts postSeq={post.postSeq} />
         </>
