@@ -34,7 +34,7 @@ const LAYERS = [
   ["root", ["cli", "web", "demo", "seed"]],
   ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "media", "members", "operator", "pages", "prerender", "publication", "search", "signin", "social"]],
   ["state", ["state"]],
-  ["service", ["catalog", "events", "index", "mail", "oplog", "storage", "tokens"]],
+  ["service", ["catalog", "cluster", "events", "index", "mail", "oplog", "storage", "tokens"]],
   ["http", ["http"]],
   ["foundation", ["entities", "db", "kernel", "settings", "telemetry"]],
 ];

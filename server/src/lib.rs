@@ -7,6 +7,7 @@ pub mod business;
 pub mod catalog;
 pub mod certify;
 pub mod cli;
+pub mod cluster;
 pub mod content;
 mod db;
 pub mod demo;
@@ -81,7 +82,36 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
         tokens: Arc::new(tokens),
         limits: Arc::new(http::limits::RateLimits::new(limits_on)),
         mailer: Arc::new(mailer),
+        node: Arc::new(state::Node::new()),
     })
+}
+
+/// Brings the search index up to date with the change log and starts following it: an
+/// index built now starts at the log's position of before the build; one kept from an
+/// earlier run catches up from the position it stored (or is rebuilt when the log no longer
+/// holds its rows).
+async fn follow_changes(state: &AppState) -> Result<(), String> {
+    let db_error = |e: sea_orm::DbErr| format!("change log: {e}");
+    let before = cluster::latest(&state.db).await.map_err(db_error)?;
+    let rebuilt = state.search.ensure_built(&state.db).await?;
+    let kept = state.search.applied_position().unwrap_or(0);
+    let oldest = cluster::oldest(&state.db).await.map_err(db_error)?;
+    let position = if rebuilt {
+        before
+    } else if oldest.is_some_and(|oldest| oldest > kept + 1) && kept < before {
+        tracing::info!(
+            kept,
+            "search index: older than the change log keeps; rebuilding"
+        );
+        let from = cluster::latest(&state.db).await.map_err(db_error)?;
+        state.search.rebuild(&state.db).await?;
+        from
+    } else {
+        kept
+    };
+    state.search.store_position(position).await?;
+    state.spawn_change_follower(position, before);
+    Ok(())
 }
 
 /// A bound, not yet running server (binding first lets tests ask for port 0).
@@ -102,7 +132,7 @@ impl Application {
         {
             seed::content::fill(&state).await?;
         }
-        state.search.ensure_built(&state.db).await?;
+        follow_changes(&state).await?;
         let router = app(state.clone()).map_err(|e| format!("UI: {e}"))?;
         let listener = TcpListener::bind(address)
             .await

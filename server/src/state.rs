@@ -1,11 +1,17 @@
-//! What every handler can reach.
+//! What every handler can reach, and the fan-out after a change: the change is written to
+//! the change log (`crate::cluster`) and applied here at once; every other server process
+//! on the database reads it from the log and applies it the same way.
 
+use crate::cluster::{self, Change};
 use crate::http::limits::RateLimits;
 use crate::mail::Mailer;
 use crate::tokens::TokenKeys;
 use crate::Settings;
-use sea_orm::DatabaseConnection;
+use sea_orm::{DatabaseConnection, DbBackend};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Notify;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -19,27 +25,190 @@ pub struct AppState {
     pub events: crate::events::EventSink,
     /// The public posts in memory, with their list orderings and cached pages.
     pub catalog: Arc<crate::catalog::Catalog>,
+    /// This process among the others on the database: its name and where it stands in the
+    /// change log.
+    pub node: Arc<Node>,
 }
 
+/// This server process, as the change log and the job claims know it.
+pub struct Node {
+    /// A name of its own for this run (a new one at every start).
+    pub id: String,
+    /// The change log's position applied here.
+    pub applied: AtomicI64,
+    /// True once the change log, as it stood when the process started, has been applied.
+    pub caught_up: AtomicBool,
+    /// Wakes the change follower (a PostgreSQL notification, or a test).
+    pub wake: Notify,
+}
+
+impl Node {
+    pub fn new() -> Node {
+        Node {
+            id: uuid::Uuid::new_v4().simple().to_string(),
+            applied: AtomicI64::new(0),
+            caught_up: AtomicBool::new(false),
+            wake: Notify::new(),
+        }
+    }
+}
+
+impl Default for Node {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// How often the change follower reads the log when no notification woke it.
+const FOLLOW_EVERY: Duration = Duration::from_secs(1);
+/// Rows of the log applied per read.
+const FOLLOW_BATCH: u64 = 500;
+
 impl AppState {
-    /// Something public changed (a business's name, a collection, a count): the catalogue's
-    /// cached pages go.
-    pub fn catalog_changed(&self) {
-        self.catalog.invalidate();
+    /// Something public changed (a collection, a count): the catalogue's cached pages go,
+    /// here and on every other process.
+    pub async fn catalog_changed(&self) {
+        self.changed(Change::Catalog).await;
     }
 
     /// After a post's row changed: the event intake, the catalogue, the cached pages and the
-    /// search index follow.
+    /// search index follow, here and on every other process.
     pub async fn post_changed(&self, id: i64) {
-        // The event intake's post cache forgets it, so a hidden post stops collecting events now.
-        self.events.forget_post(id);
-        if let Err(error) = self.catalog.sync_post(&self.db, id).await {
-            tracing::warn!(%error, post = id, "catalogue: post not synced; the next reload brings it");
+        self.changed(Change::Post(id)).await;
+    }
+
+    /// After a business's profile changed (or the business closed): its search entry, and
+    /// its name and card on every post.
+    pub async fn business_changed(&self, id: i64) {
+        self.changed(Change::Business(id)).await;
+    }
+
+    async fn changed(&self, change: Change) {
+        if let Err(error) = cluster::record(&self.db, &self.node.id, change).await {
+            tracing::warn!(%error, ?change, "change log: not recorded; other processes catch up at their next reload");
         }
-        if let Err(error) = self.search.sync_post(&self.db, id).await {
-            tracing::warn!(%error, post = id, "search index: post not synced");
+        self.apply(change).await;
+    }
+
+    /// Brings this process in line with one change.
+    pub async fn apply(&self, change: Change) {
+        match change {
+            Change::Post(id) => {
+                // The event intake's post cache forgets it, so a hidden post stops collecting
+                // events now.
+                self.events.forget_post(id);
+                if let Err(error) = self.catalog.sync_post(&self.db, id).await {
+                    tracing::warn!(%error, post = id, "catalogue: post not synced; the next reload brings it");
+                }
+                if let Err(error) = self.search.sync_post(&self.db, id).await {
+                    tracing::warn!(%error, post = id, "search index: post not synced");
+                }
+            }
+            Change::Business(id) => {
+                if let Err(error) = self.search.sync_business(&self.db, id).await {
+                    tracing::warn!(%error, business = id, "search index: business not synced");
+                }
+                if let Err(error) = self.catalog.reload(&self.db).await {
+                    tracing::warn!(%error, "catalogue: not reloaded after a business changed");
+                }
+            }
+            Change::Catalog => self.catalog.invalidate(),
         }
     }
+
+    /// Follows the change log from `position` (the one the search index has applied): every
+    /// row another process wrote is applied here, in order; the position is stored with the
+    /// index once its changes are committed. On PostgreSQL a notification wakes it at once;
+    /// it reads the log every second anyway, so a missed signal costs a second at most.
+    pub fn spawn_change_follower(&self, position: i64, start_of_log: i64) {
+        let state = self.clone();
+        state.node.applied.store(position, Ordering::SeqCst);
+        if position >= start_of_log {
+            state.node.caught_up.store(true, Ordering::SeqCst);
+        }
+        if state.db.get_database_backend() == DbBackend::Postgres {
+            spawn_listener(self.clone());
+        }
+        tokio::spawn(async move {
+            loop {
+                match state.follow_once().await {
+                    Ok(more) if more => continue,
+                    Ok(_) => {}
+                    Err(error) => tracing::warn!(%error, "change log: not read"),
+                }
+                if state.node.applied.load(Ordering::SeqCst) >= start_of_log {
+                    state.node.caught_up.store(true, Ordering::SeqCst);
+                }
+                let _ = tokio::time::timeout(FOLLOW_EVERY, state.node.wake.notified()).await;
+            }
+        });
+    }
+
+    /// Applies the next rows of the log; true when a full batch came (more may wait).
+    pub async fn follow_once(&self) -> Result<bool, String> {
+        let position = self.node.applied.load(Ordering::SeqCst);
+        let rows = cluster::after(&self.db, position, FOLLOW_BATCH)
+            .await
+            .map_err(|e| e.to_string())?;
+        if rows.is_empty() {
+            return Ok(false);
+        }
+        // Every row read is applied (applying is idempotent: each reads the current rows);
+        // the position moves only as far as no row can still appear before it.
+        let ids: Vec<_> = rows.iter().map(|row| (row.id, row.at)).collect();
+        let last = cluster::advance(position, &ids, chrono::Utc::now());
+        let mut searched = false;
+        let mut catalogue = false;
+        for row in &rows {
+            if row.node.as_deref() == Some(self.node.id.as_str()) {
+                continue;
+            }
+            match row.change {
+                // Many counts in one read: the cached pages go once.
+                Change::Catalog => catalogue = true,
+                change => {
+                    self.apply(change).await;
+                    searched = true;
+                }
+            }
+        }
+        if catalogue {
+            self.catalog.invalidate();
+        }
+        if searched {
+            self.search.store_position(last).await?;
+        }
+        self.node.applied.store(last, Ordering::SeqCst);
+        Ok(rows.len() as u64 == FOLLOW_BATCH && last > position)
+    }
+}
+
+/// LISTENs on the change log's channel and wakes the follower at each notification; on a
+/// lost connection it connects again after a second (the follower reads every second
+/// meanwhile).
+fn spawn_listener(state: AppState) {
+    let Some(url) = state.settings.database_url.clone() else {
+        return;
+    };
+    tokio::spawn(async move {
+        loop {
+            match sqlx::postgres::PgListener::connect(&url).await {
+                Ok(mut listener) => {
+                    if let Err(error) = listener.listen(cluster::CHANNEL).await {
+                        tracing::warn!(%error, "change log: cannot listen");
+                    } else {
+                        // Whatever was written while no one listened.
+                        state.node.wake.notify_one();
+                        while listener.recv().await.is_ok() {
+                            state.node.wake.notify_one();
+                        }
+                    }
+                }
+                Err(error) => tracing::warn!(%error, "change log: cannot connect to listen"),
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    });
 }
 
 impl axum::extract::FromRef<AppState> for Arc<Settings> {

@@ -86,6 +86,7 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
     let document = Arc::new(document);
     let api = api
         .route("/dev/mail", get(crate::demo::outbox_page))
+        .route("/ready", get(ready))
         .merge(crate::feeds::router())
         .route(
             "/api-docs/openapi.json",
@@ -136,6 +137,29 @@ async fn health() -> Json<serde_json::Value> {
         "message": "ok",
         "data": { "status": "up", "version": env!("CARGO_PKG_VERSION") }
     }))
+}
+
+/// Readiness, for a load balancer (`/health` is liveness): 200 once the migrations ran and
+/// this process has applied the change log as it stood when the process started (its
+/// search index and catalogue are current); 503 until then.
+async fn ready(State(state): State<AppState>) -> Response {
+    use std::sync::atomic::Ordering;
+    let caught_up = state.node.caught_up.load(Ordering::SeqCst);
+    let body = Json(serde_json::json!({
+        "code": if caught_up { "0" } else { "503" },
+        "message": if caught_up { "ready" } else { "catching up with the change log" },
+        "data": {
+            "ready": caught_up,
+            "node": state.node.id,
+            "applied": state.node.applied.load(Ordering::SeqCst),
+        }
+    }));
+    let status = if caught_up {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (status, body).into_response()
 }
 
 /// A page address: the single-page app renders it, the status tells crawlers and caches

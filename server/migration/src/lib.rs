@@ -23,6 +23,7 @@ mod m20261124_000011_post_revisions_and_previews;
 mod m20261125_000012_media_request_time;
 mod m20261125_000013_operator_console;
 mod m20261125_000014_post_flags;
+mod m20261125_000015_change_log;
 
 pub struct Migrator;
 
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000012_media_request_time::Migration),
             Box::new(m20261125_000013_operator_console::Migration),
             Box::new(m20261125_000014_post_flags::Migration),
+            Box::new(m20261125_000015_change_log::Migration),
         ]
     }
 }

@@ -41,5 +41,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Starts the analytics jobs of a running server: the roll-up, every minute (the event
 /// writer is started with the sink, in `build_state`).
 pub fn spawn_background(state: &AppState) {
-    tokio::spawn(rollup::run_every_minute(state.db.clone()));
+    tokio::spawn(rollup::run_every_minute(
+        state.db.clone(),
+        state.node.id.clone(),
+    ));
 }

@@ -31,6 +31,7 @@
 //! events, so the work follows the traffic, not the size of the catalogue.
 
 use super::sql::{self, int, placeholders, READ_KINDS, VISITOR};
+use crate::cluster;
 use crate::entities::posts::PostStatus;
 use crate::entities::{analytics_daily, posts};
 use chrono::{DateTime, Duration, Utc};
@@ -68,12 +69,22 @@ pub struct RollUp {
 /// The background job: every [`EVERY`], yesterday and today (KST). The first run, one
 /// period after the start, covers the last [`CATCH_UP_DAYS`] days instead, so days that ended
 /// while the server was down are complete too.
-pub async fn run_every_minute(db: DatabaseConnection) {
+pub async fn run_every_minute(db: DatabaseConnection, node: String) {
     let mut ticker = tokio::time::interval_at(tokio::time::Instant::now() + EVERY, EVERY);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut caught_up = false;
     loop {
         ticker.tick().await;
+        // One process per minute, however many share the database.
+        let period = cluster::period_of(Utc::now(), EVERY.as_secs() as i64);
+        match cluster::claim(&db, "ANALYTICS_ROLLUP", period, &node).await {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(error) => {
+                tracing::warn!(%error, "analytics roll-up: period not claimed");
+                continue;
+            }
+        }
         let started = std::time::Instant::now();
         let days = last_days(Utc::now(), if caught_up { 2 } else { CATCH_UP_DAYS });
         match roll_up(&db, &days).await {

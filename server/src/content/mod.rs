@@ -42,6 +42,7 @@ pub use service::recommend::save_collection;
 /// post's detail and visibility, the operator's removal, the collections.
 pub use service::{lists, moderation, posts, recommend};
 
+use crate::cluster;
 use crate::entities::posts as post_rows;
 use crate::state::AppState;
 use chrono::Utc;
@@ -73,8 +74,25 @@ pub fn spawn_background(state: &AppState) {
         let mut last_reload = tokio::time::Instant::now();
         loop {
             tokio::time::sleep(PUBLISH_EVERY).await;
-            if let Err(error) = publish_due(&state).await {
-                tracing::warn!(%error, "scheduled publication");
+            // One process per period looks; the change log tells the others.
+            let period = cluster::period_of(Utc::now(), PUBLISH_EVERY.as_secs() as i64);
+            match cluster::claim(&state.db, "PUBLISH_DUE", period, &state.node.id).await {
+                Ok(true) => {
+                    if let Err(error) = publish_due(&state).await {
+                        tracing::warn!(%error, "scheduled publication");
+                    }
+                    // Once an hour, by whoever claimed that period.
+                    if period % 720 == 0 {
+                        match cluster::prune(&state.db).await {
+                            Ok(pruned) => tracing::debug!(pruned, "change log: old rows deleted"),
+                            Err(error) => {
+                                tracing::warn!(%error, "change log: old rows not deleted")
+                            }
+                        }
+                    }
+                }
+                Ok(false) => {}
+                Err(error) => tracing::warn!(%error, "scheduled publication: period not claimed"),
             }
             if last_reload.elapsed() >= RELOAD_EVERY {
                 last_reload = tokio::time::Instant::now();

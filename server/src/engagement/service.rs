@@ -270,7 +270,7 @@ pub(super) async fn make(
             detail: Some(source),
             ..event(tie.kinds().0, user.member.id, &target, headers)
         });
-        state.catalog_changed();
+        state.catalog_changed().await;
     }
     Ok(count)
 }
@@ -293,7 +293,7 @@ pub(super) async fn undo(
         state
             .events
             .record(event(tie.kinds().1, user.member.id, &target, headers));
-        state.catalog_changed();
+        state.catalog_changed().await;
     }
     Ok(count)
 }

@@ -86,6 +86,9 @@ pub struct SearchIndex {
     inner: Arc<Inner>,
     /// Wakes the committer; when the index is dropped, the committer ends.
     wake: Mutex<std::sync::mpsc::Sender<()>>,
+    /// The index's folder: the index, its schema version and the change log's position it
+    /// has applied.
+    root: PathBuf,
 }
 
 struct Inner {
@@ -207,7 +210,32 @@ impl SearchIndex {
         Ok(SearchIndex {
             inner,
             wake: Mutex::new(wake),
+            root,
         })
+    }
+
+    fn position_path(&self) -> PathBuf {
+        self.root.join("change-log-position")
+    }
+
+    /// The change log's position this index has applied and committed, when it wrote one.
+    pub fn applied_position(&self) -> Option<i64> {
+        std::fs::read_to_string(self.position_path())
+            .ok()?
+            .trim()
+            .parse()
+            .ok()
+    }
+
+    /// Commits what was applied, then writes `position` beside the schema version (through a
+    /// new file renamed over the old one, so a crash leaves one or the other).
+    pub async fn store_position(&self, position: i64) -> Result<(), String> {
+        self.flush().await?;
+        let path = self.position_path();
+        let fresh = path.with_extension("new");
+        std::fs::write(&fresh, position.to_string())
+            .and_then(|()| std::fs::rename(&fresh, &path))
+            .map_err(|e| format!("search index: cannot write its change-log position: {e}"))
     }
 
     fn wake(&self) {
@@ -217,8 +245,9 @@ impl SearchIndex {
     }
 
     /// At start: rebuilds the index when it is new, of an older schema, or empty while the
-    /// database has public posts; otherwise loads the suggestions from the database.
-    pub async fn ensure_built(&self, db: &DatabaseConnection) -> Result<(), String> {
+    /// database has public posts (answering true); otherwise loads the suggestions from the
+    /// database.
+    pub async fn ensure_built(&self, db: &DatabaseConnection) -> Result<bool, String> {
         let reason = if self.inner.needs_rebuild.load(AtomicOrdering::SeqCst) {
             Some("new or of another schema version")
         } else if self.count(Target::Contents) == 0 && any_public_post(db).await? {
@@ -243,7 +272,8 @@ impl SearchIndex {
                 *self.inner.suggestions.write().map_err(poisoned)? = loaded;
             }
         }
-        self.refresh_query_suggestions(db).await
+        self.refresh_query_suggestions(db).await?;
+        Ok(reason.is_some())
     }
 
     /// Writes a search down in the search log, off the answer's path (batched).

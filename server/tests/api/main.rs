@@ -16,6 +16,7 @@ mod media;
 mod members;
 mod migrations;
 mod operator;
+mod scale_out;
 mod search;
 mod sessions;
 mod social;

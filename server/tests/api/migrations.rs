@@ -522,7 +522,9 @@ macro_rules! for_each_entity {
             post_previews,
             operator_audit,
             operator_claims,
-            post_flags
+            post_flags,
+            change_log,
+            job_runs
         )
     };
 }
@@ -538,7 +540,7 @@ fn expected_tables() -> BTreeSet<String> {
         .into_iter()
         .map(str::to_string)
         .collect();
-    assert_eq!(tables.len(), 38);
+    assert_eq!(tables.len(), 40);
     tables.insert("seaql_migrations".to_string());
     tables
 }

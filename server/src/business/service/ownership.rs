@@ -225,9 +225,6 @@ pub(crate) async fn close(
     for post in post_ids {
         state.post_changed(post).await;
     }
-    if let Err(error) = state.search.sync_business(&state.db, id).await {
-        tracing::warn!(%error, business = id, "search index: closed business not removed");
-    }
-    state.catalog_changed();
+    state.business_changed(id).await;
     Ok(())
 }

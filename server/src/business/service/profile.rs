@@ -281,12 +281,6 @@ pub(crate) async fn find(state: &AppState, id: i64) -> ApiResult<businesses::Mod
 
 /// Tells the search index about a changed business (a failure is logged: the index catches
 /// up on its next rebuild).
-async fn sync_search(state: &AppState, id: i64) {
-    if let Err(error) = state.search.sync_business(&state.db, id).await {
-        tracing::warn!(%error, "search index: business not synced");
-    }
-}
-
 /// Registers a business; `user` becomes its master.
 pub(crate) async fn register(
     state: &AppState,
@@ -382,7 +376,7 @@ pub(crate) async fn register(
     )
     .await?;
     txn.commit().await?;
-    sync_search(state, business.id).await;
+    state.business_changed(business.id).await;
     profile(state, business, Some(user.member.id)).await
 }
 
@@ -436,8 +430,7 @@ pub(crate) async fn edit(
     )
     .await?;
     txn.commit().await?;
-    sync_search(state, id).await;
-    state.catalog_changed();
+    state.business_changed(id).await;
     profile(state, row, Some(user.member.id)).await
 }
 
@@ -533,7 +526,6 @@ pub async fn set_verified(
         .exec(&txn)
         .await?;
     txn.commit().await?;
-    sync_search(state, id).await;
-    state.catalog_changed();
+    state.business_changed(id).await;
     Ok(row)
 }

@@ -271,7 +271,7 @@ pub async fn save_collection(
         .await?;
     }
     txn.commit().await?;
-    state.catalog_changed();
+    state.catalog_changed().await;
     Ok(id)
 }
 
@@ -309,7 +309,7 @@ pub(crate) async fn set_published(
     )
     .await?;
     txn.commit().await?;
-    state.catalog_changed();
+    state.catalog_changed().await;
     Ok(())
 }
 
@@ -422,6 +422,6 @@ pub(crate) async fn delete(state: &AppState, user: &AuthUser, id: i64) -> ApiRes
     )
     .await?;
     txn.commit().await?;
-    state.catalog_changed();
+    state.catalog_changed().await;
     Ok(())
 }

@@ -1,0 +1,235 @@
+//! What keeps several server processes on one database in step (docs/scale-out.md): the
+//! change log every process follows, and the claim of a periodic job's period so that the
+//! job runs once per period whatever the number of processes. On SQLite (one process) the
+//! same code runs: the process follows its own log, and claims its own periods.
+
+use crate::entities::{change_log, job_runs};
+use chrono::{Duration, Utc};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+};
+
+/// What changed, as the log records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Change {
+    /// A post's row: its detail, its place in the lists, its search entry.
+    Post(i64),
+    /// A business's profile: its search entry and its name on every card.
+    Business(i64),
+    /// Something the catalogue's shared pages show (a collection, a count).
+    Catalog,
+}
+
+impl Change {
+    fn kind(self) -> &'static str {
+        match self {
+            Change::Post(_) => "POST",
+            Change::Business(_) => "BUSINESS",
+            Change::Catalog => "CATALOG",
+        }
+    }
+
+    fn entity(self) -> Option<i64> {
+        match self {
+            Change::Post(id) | Change::Business(id) => Some(id),
+            Change::Catalog => None,
+        }
+    }
+
+    fn parse(kind: &str, entity: Option<i64>) -> Option<Change> {
+        match (kind, entity) {
+            ("POST", Some(id)) => Some(Change::Post(id)),
+            ("BUSINESS", Some(id)) => Some(Change::Business(id)),
+            ("CATALOG", _) => Some(Change::Catalog),
+            _ => None,
+        }
+    }
+}
+
+/// One row of the log as a follower reads it.
+pub struct Logged {
+    pub id: i64,
+    pub change: Change,
+    /// The process that wrote it (and applied it already).
+    pub node: Option<String>,
+    pub at: chrono::DateTime<Utc>,
+}
+
+/// The notification channel an insert into the log signals on PostgreSQL.
+pub const CHANNEL: &str = "tidemark_changes";
+
+/// How long the log keeps its rows: a process that was down longer rebuilds its index.
+pub const RETENTION_DAYS: i64 = 7;
+
+/// Records `change` on `db` (the writer's transaction, where it has one), written by `node`.
+pub async fn record(db: &impl ConnectionTrait, node: &str, change: Change) -> Result<(), DbErr> {
+    change_log::Entity::insert(change_log::ActiveModel {
+        kind: Set(change.kind().into()),
+        entity_id: Set(change.entity()),
+        node: Set(Some(node.into())),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    })
+    .exec_without_returning(db)
+    .await
+    .map(|_| ())
+}
+
+/// The newest position of the log (0 when it is empty).
+pub async fn latest(db: &impl ConnectionTrait) -> Result<i64, DbErr> {
+    let newest: Option<i64> = change_log::Entity::find()
+        .select_only()
+        .column_as(change_log::Column::Id.max(), "newest")
+        .into_tuple::<Option<i64>>()
+        .one(db)
+        .await?
+        .flatten();
+    Ok(newest.unwrap_or(0))
+}
+
+/// Up to `limit` rows after `position`, oldest first.
+pub async fn after(
+    db: &impl ConnectionTrait,
+    position: i64,
+    limit: u64,
+) -> Result<Vec<Logged>, DbErr> {
+    let rows = change_log::Entity::find()
+        .filter(change_log::Column::Id.gt(position))
+        .order_by_asc(change_log::Column::Id)
+        .limit(limit)
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let change = Change::parse(&row.kind, row.entity_id);
+            if change.is_none() {
+                tracing::warn!(id = row.id, kind = %row.kind, "change log: a row of no known kind");
+            }
+            Some(Logged {
+                id: row.id,
+                change: change?,
+                node: row.node,
+                at: row.created_at,
+            })
+        })
+        .collect())
+}
+
+/// The oldest position still in the log (`None` when it is empty): a follower whose own
+/// position is older missed rows the retention deleted.
+pub async fn oldest(db: &impl ConnectionTrait) -> Result<Option<i64>, DbErr> {
+    change_log::Entity::find()
+        .select_only()
+        .column_as(change_log::Column::Id.min(), "oldest")
+        .into_tuple::<Option<i64>>()
+        .one(db)
+        .await
+        .map(Option::flatten)
+}
+
+/// Ids are handed out before a transaction commits, so a row may appear after a newer one:
+/// how long a hole in the ids is waited for before the follower moves past it (a rolled-back
+/// write leaves a hole for good).
+pub const HOLE_WAIT: Duration = Duration::seconds(5);
+
+/// Where a follower at `position` that read `ids` (ascending, every one after `position`)
+/// may move to: the end of the run without holes, or past a hole once the row after it is
+/// older than [`HOLE_WAIT`].
+pub fn advance(
+    position: i64,
+    rows: &[(i64, chrono::DateTime<Utc>)],
+    now: chrono::DateTime<Utc>,
+) -> i64 {
+    let mut at = position;
+    for &(id, written) in rows {
+        if id != at + 1 && now - written < HOLE_WAIT {
+            break;
+        }
+        at = id;
+    }
+    at
+}
+
+/// Deletes the log's rows older than the retention; how many.
+pub async fn prune(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
+    let before = Utc::now() - Duration::days(RETENTION_DAYS);
+    Ok(change_log::Entity::delete_many()
+        .filter(change_log::Column::CreatedAt.lt(before))
+        .exec(db)
+        .await?
+        .rows_affected)
+}
+
+/// Claims period `period` of job `job` for `node`: true for the one process that inserts
+/// the row first, false for every other (one statement; the primary key decides). Periods
+/// claimed more than a day ago are cleared by the caller's own claims now and then.
+pub async fn claim(
+    db: &impl ConnectionTrait,
+    job: &str,
+    period: i64,
+    node: &str,
+) -> Result<bool, DbErr> {
+    let inserted = job_runs::Entity::insert(job_runs::ActiveModel {
+        job: Set(job.into()),
+        period: Set(period),
+        node: Set(Some(node.into())),
+        started_at: Set(Utc::now()),
+    })
+    .on_conflict(
+        OnConflict::columns([job_runs::Column::Job, job_runs::Column::Period])
+            .do_nothing()
+            .to_owned(),
+    )
+    .exec_without_returning(db)
+    .await?;
+    if inserted == 1 && period % 64 == 0 {
+        job_runs::Entity::delete_many()
+            .filter(job_runs::Column::Job.eq(job))
+            .filter(job_runs::Column::StartedAt.lt(Utc::now() - Duration::days(1)))
+            .exec(db)
+            .await?;
+    }
+    Ok(inserted == 1)
+}
+
+/// The period `now` falls in for a job that runs every `every` seconds.
+pub fn period_of(now: chrono::DateTime<Utc>, every: i64) -> i64 {
+    now.timestamp().div_euclid(every.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_change_reads_back_as_itself() {
+        for change in [Change::Post(7), Change::Business(3), Change::Catalog] {
+            assert_eq!(Change::parse(change.kind(), change.entity()), Some(change));
+        }
+        assert_eq!(Change::parse("POST", None), None);
+        assert_eq!(Change::parse("SOMETHING", Some(1)), None);
+    }
+
+    #[test]
+    fn a_hole_in_the_ids_is_waited_for_then_passed() {
+        let now = Utc::now();
+        let fresh = now - Duration::milliseconds(100);
+        let old = now - Duration::seconds(6);
+        assert_eq!(advance(3, &[(4, fresh), (5, fresh)], now), 5);
+        // 5 may still commit: stop before it.
+        assert_eq!(advance(3, &[(4, fresh), (6, fresh)], now), 4);
+        // 5 never came: once 6 is old enough, move past.
+        assert_eq!(advance(3, &[(4, old), (6, old), (7, fresh)], now), 7);
+        assert_eq!(advance(3, &[], now), 3);
+    }
+
+    #[test]
+    fn periods_are_whole_intervals() {
+        let at = |s: i64| chrono::DateTime::from_timestamp(s, 0).unwrap();
+        assert_eq!(period_of(at(119), 60), 1);
+        assert_eq!(period_of(at(120), 60), 2);
+        assert_eq!(period_of(at(120), 60), period_of(at(179), 60));
+    }
+}

@@ -1,0 +1,330 @@
+//! Two server processes on one PostgreSQL database behave as one (docs/scale-out.md): each
+//! kind of write on one is seen by the other — detail, page, lists, search, sitemap — within
+//! the propagation time, a hidden post is gone everywhere, a session holds on both, and a
+//! periodic job's period goes to one process. The delays are printed.
+
+use crate::helpers::*;
+use reqwest::Method;
+use serde_json::{json, Value};
+use std::future::Future;
+use std::time::{Duration, Instant};
+use tidemark_server::cluster;
+
+/// What the test waits for at most before calling a change never seen.
+const NEVER: Duration = Duration::from_secs(10);
+/// Every delay must be under this.
+const LIMIT: Duration = Duration::from_secs(2);
+
+async fn node(url: &str, secret: &str) -> TestApp {
+    let secret = secret.to_string();
+    TestApp::spawn_custom(Some(url.to_string()), "postgres", move |settings| {
+        settings.token_secret = Some(secret);
+    })
+    .await
+}
+
+/// How long until `check` holds on the other node, polled every 25 ms.
+async fn until<F, Fut>(what: &str, delays: &mut Vec<(String, Duration)>, check: F)
+where
+    F: Fn() -> Fut,
+    Fut: Future<Output = bool>,
+{
+    let started = Instant::now();
+    while started.elapsed() < NEVER {
+        if check().await {
+            delays.push((what.to_string(), started.elapsed()));
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("{what}: never seen on the other node (waited {NEVER:?})");
+}
+
+async fn status(app: &TestApp, path: &str) -> u16 {
+    app.client
+        .get(app.url(path))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+async fn text(app: &TestApp, path: &str) -> String {
+    app.client
+        .get(app.url(path))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+fn ids(body: &Value, key: &str) -> Vec<i64> {
+    body["data"]["items"]
+        .as_array()
+        .map(|items| items.iter().filter_map(|item| item[key].as_i64()).collect())
+        .unwrap_or_default()
+}
+
+async fn searched(app: &TestApp, word: &str) -> Vec<i64> {
+    ids(
+        &app.get(&format!("/api/v1/search?q={word}&sort=LATEST"))
+            .await
+            .1,
+        "postSeq",
+    )
+}
+
+async fn latest(app: &TestApp) -> Vec<i64> {
+    ids(&app.get("/api/v1/posts/latest?size=50").await.1, "postSeq")
+}
+
+/// Every view of post `post` on `app` shows it (`shown`) or none does.
+async fn everywhere(app: &TestApp, post: i64, word: &str, shown: bool) -> bool {
+    let detail = status(app, &format!("/api/v1/posts/{post}")).await == 200;
+    let page = status(app, &format!("/post/{post}")).await == 200;
+    let listed = latest(app).await.contains(&post);
+    let found = searched(app, word).await.contains(&post);
+    let mapped = text(app, "/sitemaps/posts-1.xml")
+        .await
+        .contains(&format!("/post/{post}<"));
+    [detail, page, listed, found, mapped]
+        .iter()
+        .all(|seen| *seen == shown)
+}
+
+#[tokio::test]
+async fn two_processes_on_one_database_behave_as_one() {
+    let Some(database) = fresh_postgres().await else {
+        return;
+    };
+    let secret = "scale-out-test-secret-of-at-least-32-bytes";
+    let a = node(&database.url, secret).await;
+    let b = node(&database.url, secret).await;
+    let mut delays = Vec::new();
+
+    // A session opened on one node works on the other.
+    let master = a.signed_in("master@tidemark.test").await;
+    let (status_b, body) = master
+        .get(b.url("/api/v1/mypage/business"))
+        .send()
+        .await
+        .map(|r| (r.status().as_u16(), r))
+        .unwrap();
+    assert_eq!(status_b, 200, "{:?}", body.text().await);
+    let business = my_business(&a, &master).await;
+
+    for (writer, reader, name) in [(&a, &b, "A → B"), (&b, &a, "B → A")] {
+        let client = writer.signed_in("master@tidemark.test").await;
+        let admin = writer.signed_in("admin@tidemark.test").await;
+        let word = format!("propagation{}", name.as_bytes()[0]);
+
+        // A new post: detail, page, latest list, search and sitemap on the other node.
+        let post = publish_post(
+            writer,
+            &client,
+            1,
+            &format!("{word} 새 글"),
+            "<p>본문</p>",
+            &[],
+        )
+        .await;
+        until(&format!("{name} new post, every view"), &mut delays, || {
+            everywhere(reader, post, &word, true)
+        })
+        .await;
+
+        // A title edit: found by its new word.
+        let edited = format!("{word}edited");
+        let (status, body) = call(writer, &client, Method::PUT, &format!("/api/v1/posts/{post}"), Some(json!({
+            "categoryId": 1, "title": format!("{edited} 고친 제목"), "bodyHtml": "<p>본문</p>", "action": "publish"
+        }))).await;
+        assert_eq!(status, 200, "{body}");
+        until(
+            &format!("{name} title edit, search and detail"),
+            &mut delays,
+            || async {
+                let (_, detail) = reader.get(&format!("/api/v1/posts/{post}")).await;
+                detail["data"]["title"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with(&edited))
+                    && searched(reader, &edited).await.contains(&post)
+            },
+        )
+        .await;
+
+        // Hidden by the business, then removed by an operator: gone from every view.
+        let (status, _) = call(
+            writer,
+            &client,
+            Method::POST,
+            &format!("/api/v1/posts/{post}/hide"),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200);
+        until(
+            &format!("{name} hide, gone everywhere"),
+            &mut delays,
+            || everywhere(reader, post, &edited, false),
+        )
+        .await;
+        let removed_word = format!("{word}removed");
+        let removed = publish_post(
+            writer,
+            &client,
+            1,
+            &format!("{word}removed 삭제될 글"),
+            "<p>본문</p>",
+            &[],
+        )
+        .await;
+        until(
+            &format!("{name} post to be removed, every view"),
+            &mut delays,
+            || everywhere(reader, removed, &removed_word, true),
+        )
+        .await;
+        let (status, body) = call(
+            writer,
+            &admin,
+            Method::POST,
+            &format!("/api/v1/admin/posts/{removed}/remove"),
+            Some(json!({"reason": "확인"})),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        until(
+            &format!("{name} operator removal, gone everywhere"),
+            &mut delays,
+            || everywhere(reader, removed, &removed_word, false),
+        )
+        .await;
+
+        // The business's name: its profile, business search and the name on its posts' cards.
+        let visible = publish_post(
+            writer,
+            &client,
+            1,
+            &format!("{word}picked 추천 글"),
+            "<p>본문</p>",
+            &[],
+        )
+        .await;
+        let renamed = format!("{word}company");
+        let (status, body) = call(
+            writer,
+            &client,
+            Method::PUT,
+            &format!("/api/v1/businesses/{business}"),
+            Some(json!({"name": renamed})),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        until(
+            &format!("{name} business rename, search and cards"),
+            &mut delays,
+            || async {
+                let found = ids(
+                    &reader
+                        .get(&format!("/api/v1/search?q={renamed}&type=BUSINESS"))
+                        .await
+                        .1,
+                    "businessId",
+                );
+                let (_, cards) = reader
+                    .get(&format!("/api/v1/businesses/{business}/posts"))
+                    .await;
+                let named = cards["data"]["items"].as_array().is_some_and(|items| {
+                    !items.is_empty()
+                        && items.iter().all(|card| {
+                            card["business"]["name"] == renamed.as_str()
+                                || card["businessName"] == renamed.as_str()
+                        })
+                });
+                found.contains(&business) && named
+            },
+        )
+        .await;
+
+        // A collection published: on the other node's home page.
+        let (status, saved) = call(writer, &admin, Method::POST, "/api/v1/admin/recommendations", Some(json!({
+            "titleKo": format!("{word} 묶음"), "titleEn": "Bundle", "postSeqs": [visible], "sortOrder": 1, "published": true
+        }))).await;
+        assert_eq!(status, 200, "{saved}");
+        let collection = saved["data"]["id"].as_i64().unwrap();
+        until(
+            &format!("{name} collection, home page"),
+            &mut delays,
+            || async {
+                let (_, home) = reader.get("/api/v1/recommendations").await;
+                home["data"]
+                    .as_array()
+                    .is_some_and(|all| all.iter().any(|c| c["id"] == collection))
+            },
+        )
+        .await;
+
+        // A scheduled post: published once, then on both nodes.
+        let at = (chrono::Utc::now() + chrono::Duration::seconds(1)).to_rfc3339();
+        let (status, body) = call(writer, &client, Method::POST, "/api/v1/posts", Some(json!({
+            "categoryId": 1, "title": format!("{word}scheduled 예약 글"), "bodyHtml": "<p>본문</p>", "action": "schedule", "publishAt": at
+        }))).await;
+        assert_eq!(status, 200, "{body}");
+        let scheduled = body["data"]["postSeq"].as_i64().unwrap();
+        let scheduled_word = format!("{word}scheduled");
+        let started = Instant::now();
+        while status_of(writer, scheduled).await != 200 {
+            assert!(
+                started.elapsed() < Duration::from_secs(15),
+                "{name}: the scheduled post was never published"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        until(
+            &format!("{name} scheduled post, every view"),
+            &mut delays,
+            || everywhere(reader, scheduled, &scheduled_word, true),
+        )
+        .await;
+    }
+
+    // A periodic job's period goes to exactly one of two processes claiming it at once.
+    for period in 1..=20 {
+        let (one, other) = tokio::join!(
+            cluster::claim(&a.state.db, "TEST_JOB", period, &a.state.node.id),
+            cluster::claim(&b.state.db, "TEST_JOB", period, &b.state.node.id),
+        );
+        assert!(
+            one.unwrap() ^ other.unwrap(),
+            "period {period}: exactly one claim wins"
+        );
+    }
+
+    // Both are ready: each has applied the log as it stood when it started.
+    for app in [&a, &b] {
+        assert_eq!(status(app, "/ready").await, 200);
+    }
+
+    delays.sort_by_key(|(_, delay)| *delay);
+    println!("propagation delays (write on one node, seen on the other):");
+    for (what, delay) in &delays {
+        println!("  {:>6} ms  {what}", delay.as_millis());
+    }
+    let p99 = delays[(delays.len() * 99).div_ceil(100).saturating_sub(1)].1;
+    let worst = delays.last().unwrap().1;
+    println!(
+        "  p99 {} ms, max {} ms, {} changes (target: p99 under 1 s, every one under 2 s)",
+        p99.as_millis(),
+        worst.as_millis(),
+        delays.len()
+    );
+    assert!(worst < LIMIT, "a change took {worst:?}");
+    database.drop().await;
+}
+
+async fn status_of(app: &TestApp, post: i64) -> u16 {
+    status(app, &format!("/api/v1/posts/{post}")).await
+}
