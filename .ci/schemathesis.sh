@@ -10,7 +10,7 @@ trap 'kill "$SERVER" 2>/dev/null; wait "$SERVER" 2>/dev/null; rm -rf "$DATA"' EX
 PORT="$PORT" TIDEMARK_DATA_DIR="$DATA" TIDEMARK_UI_DIR="$ROOT/ui/dist" RUST_LOG=error "$BIN" &
 SERVER=$!
 # The first start writes the demo content (about 15 s in a debug build).
-for _ in $(seq 1 900); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.1; done
+for _ in $(seq 1 900); do curl -sf "http://127.0.0.1:$PORT/ready" >/dev/null && break; sleep 0.1; done
 # A signed-in demo reader, so the protected calls are explored past their 401.
 TOKEN="$(curl -sf -H "_off_set: 540" -H "content-type: application/json" \
   -d '{"email":"reader@tidemark.test","password":"Demo-pass-2026"}' \

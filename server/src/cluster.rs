@@ -3,7 +3,7 @@
 //! job runs once per period whatever the number of processes. On SQLite (one process) the
 //! same code runs: the process follows its own log, and claims its own periods.
 
-use crate::entities::{change_log, job_runs};
+use crate::entities::{change_log, job_runs, node_heartbeats};
 use chrono::{Duration, Utc};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
@@ -194,6 +194,85 @@ pub async fn claim(
     Ok(inserted == 1)
 }
 
+/// How often a process says it is alive, and how long after its last word it counts as gone.
+pub const HEARTBEAT_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+pub const ALIVE_WITHIN: Duration = Duration::seconds(30);
+
+/// Says `node` is alive (and whether its media are local); rows silent for a day go.
+pub async fn beat(
+    db: &impl ConnectionTrait,
+    node: &str,
+    local_media: bool,
+    started: chrono::DateTime<Utc>,
+) -> Result<(), DbErr> {
+    let now = Utc::now();
+    node_heartbeats::Entity::insert(node_heartbeats::ActiveModel {
+        node: Set(node.into()),
+        local_media: Set(local_media),
+        started_at: Set(started),
+        seen_at: Set(now),
+    })
+    .on_conflict(
+        OnConflict::column(node_heartbeats::Column::Node)
+            .update_columns([
+                node_heartbeats::Column::SeenAt,
+                node_heartbeats::Column::LocalMedia,
+            ])
+            .to_owned(),
+    )
+    .exec_without_returning(db)
+    .await?;
+    node_heartbeats::Entity::delete_many()
+        .filter(node_heartbeats::Column::SeenAt.lt(now - Duration::days(1)))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// The other processes alive now: their names and whether their media are local.
+pub async fn others_alive(
+    db: &impl ConnectionTrait,
+    node: &str,
+) -> Result<Vec<(String, bool)>, DbErr> {
+    Ok(node_heartbeats::Entity::find()
+        .filter(node_heartbeats::Column::Node.ne(node))
+        .filter(node_heartbeats::Column::SeenAt.gte(Utc::now() - ALIVE_WITHIN))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|row| (row.node, row.local_media))
+        .collect())
+}
+
+/// Says goodbye: the process is no longer counted among the living.
+pub async fn leave(db: &impl ConnectionTrait, node: &str) -> Result<(), DbErr> {
+    node_heartbeats::Entity::delete_by_id(node.to_string())
+        .exec(db)
+        .await
+        .map(|_| ())
+}
+
+/// Why a process must not run beside `others` (names and local media) when its own media
+/// are `local`; `None` when it may.
+pub fn media_conflict(local: bool, others: &[(String, bool)]) -> Option<String> {
+    if others.is_empty() {
+        return None;
+    }
+    if local {
+        return Some(format!(
+            "{} other server process(es) run on this database: several processes need S3-compatible media \
+             (TIDEMARK_S3_BUCKET; docs/scale-out.md), a file stored in one data folder cannot be served by the others \
+             (a process stopped without a goodbye counts for 30 seconds)",
+            others.len()
+        ));
+    }
+    others.iter().any(|(_, local)| *local).then(|| {
+        "another server process on this database keeps its media in its own data folder: \
+         give every process the same S3-compatible media (docs/scale-out.md)"
+            .to_string()
+    })
+}
+
 /// The period `now` falls in for a job that runs every `every` seconds.
 pub fn period_of(now: chrono::DateTime<Utc>, every: i64) -> i64 {
     now.timestamp().div_euclid(every.max(1))
@@ -223,6 +302,19 @@ mod tests {
         // 5 never came: once 6 is old enough, move past.
         assert_eq!(advance(3, &[(4, old), (6, old), (7, fresh)], now), 7);
         assert_eq!(advance(3, &[], now), 3);
+    }
+
+    #[test]
+    fn local_media_never_run_beside_another_process() {
+        let other = |local| vec![("b".to_string(), local)];
+        assert_eq!(
+            media_conflict(true, &[]),
+            None,
+            "alone, local media are fine"
+        );
+        assert!(media_conflict(true, &other(false)).is_some());
+        assert!(media_conflict(false, &other(true)).is_some());
+        assert_eq!(media_conflict(false, &other(false)), None, "all on S3");
     }
 
     #[test]

@@ -51,7 +51,12 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
     certify::check_settings(&settings)?;
     social::check_settings(&settings)?;
     let db = db::connect(&settings).await?;
-    let tokens = tokens::TokenKeys::load(&settings)?;
+    let tokens = Arc::new(tokens::TokenKeys::load(&settings)?);
+    let keys = tokens.clone();
+    let shared_limits = http::limits::Shared {
+        db: db.clone(),
+        pseudonym: Arc::new(move |key: &str| keys.pseudonym("rate-limit", key)),
+    };
     let mailer = mail::Mailer::new(settings.smtp_url.as_deref(), &settings.mail_from)?;
     let limits_on = settings.get("TIDEMARK_RATE_LIMITS") != Some("off");
     if !limits_on {
@@ -79,17 +84,37 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
         events,
         db,
         settings: Arc::new(settings),
-        tokens: Arc::new(tokens),
-        limits: Arc::new(http::limits::RateLimits::new(limits_on)),
+        tokens,
+        limits: Arc::new(http::limits::RateLimits::new(
+            limits_on,
+            Some(shared_limits),
+        )),
         mailer: Arc::new(mailer),
         node: Arc::new(state::Node::new()),
     })
 }
 
-/// Brings the search index up to date with the change log and starts following it: an
-/// index built now starts at the log's position of before the build; one kept from an
-/// earlier run catches up from the position it stored (or is rebuilt when the log no longer
-/// holds its rows).
+/// Joins the processes on the database (PostgreSQL): refuses to run with local media beside
+/// another process, and starts saying it is alive.
+async fn join_others(state: &AppState) -> Result<(), String> {
+    if state.db.get_database_backend() != sea_orm::DbBackend::Postgres {
+        return Ok(());
+    }
+    let db_error = |e: sea_orm::DbErr| format!("cluster: {e}");
+    let local = state.settings.get("TIDEMARK_S3_BUCKET").is_none();
+    let others = cluster::others_alive(&state.db, &state.node.id)
+        .await
+        .map_err(db_error)?;
+    if let Some(problem) = cluster::media_conflict(local, &others) {
+        return Err(problem);
+    }
+    state.spawn_heartbeat(local).await.map_err(db_error)
+}
+
+/// Brings the search index up to date with the change log and starts following it (the
+/// process already listens; `/ready` says 503 until this is done): an index built now
+/// starts at the log's position of before the build; one kept from an earlier run catches up
+/// from the position it stored (or is rebuilt when the log no longer holds its rows).
 async fn follow_changes(state: &AppState) -> Result<(), String> {
     let db_error = |e: sea_orm::DbErr| format!("change log: {e}");
     let before = cluster::latest(&state.db).await.map_err(db_error)?;
@@ -132,7 +157,13 @@ impl Application {
         {
             seed::content::fill(&state).await?;
         }
-        follow_changes(&state).await?;
+        join_others(&state).await?;
+        let following = state.clone();
+        tokio::spawn(async move {
+            if let Err(error) = follow_changes(&following).await {
+                tracing::error!(%error, "search index not brought up to date: /ready stays 503");
+            }
+        });
         let router = app(state.clone()).map_err(|e| format!("UI: {e}"))?;
         let listener = TcpListener::bind(address)
             .await
@@ -169,6 +200,9 @@ impl Application {
         .await;
         // What was accepted is written before the process ends.
         state.events.flush().await;
+        if let Err(error) = cluster::leave(&state.db, &state.node.id).await {
+            tracing::warn!(%error, "cluster: goodbye not written");
+        }
         if let Err(error) = state.search.flush().await {
             tracing::warn!(%error, "search index: last changes not committed");
         }

@@ -144,6 +144,34 @@ impl AppState {
         });
     }
 
+    /// Says this process is alive now and every 10 seconds; with local media, complains loudly
+    /// whenever another process is alive on the same database.
+    pub async fn spawn_heartbeat(&self, local_media: bool) -> Result<(), sea_orm::DbErr> {
+        let started = chrono::Utc::now();
+        cluster::beat(&self.db, &self.node.id, local_media, started).await?;
+        let state = self.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(cluster::HEARTBEAT_EVERY).await;
+                if let Err(error) =
+                    cluster::beat(&state.db, &state.node.id, local_media, started).await
+                {
+                    tracing::warn!(%error, "cluster: heartbeat not written");
+                    continue;
+                }
+                match cluster::others_alive(&state.db, &state.node.id).await {
+                    Ok(others) => {
+                        if let Some(problem) = cluster::media_conflict(local_media, &others) {
+                            tracing::error!(problem, "media cannot be served by every process");
+                        }
+                    }
+                    Err(error) => tracing::warn!(%error, "cluster: other processes not read"),
+                }
+            }
+        });
+        Ok(())
+    }
+
     /// Applies the next rows of the log; true when a full batch came (more may wait).
     pub async fn follow_once(&self) -> Result<bool, String> {
         let position = self.node.applied.load(Ordering::SeqCst);

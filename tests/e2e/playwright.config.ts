@@ -55,7 +55,7 @@ export default defineConfig({
         // The links in mail and the providers' return addresses point where the browser is.
         TIDEMARK_PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
-      url: `http://127.0.0.1:${port}/health`,
+      url: `http://127.0.0.1:${port}/ready`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

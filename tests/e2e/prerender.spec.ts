@@ -22,18 +22,23 @@ async function visibleText(page: Page): Promise<string[]> {
     });
   });
   const text = await page.locator("#root").innerText();
-  return text
+  const lines = text
     .split("\n")
     .map((line) => line.replace(/\s+/g, " ").trim())
-    .filter((line) => line.length > 0)
-    .map(withoutLiveCount);
+    .filter((line) => line.length > 0);
+  return lines.map((line, index) => withoutLiveCount(line, lines[index - 1]));
 }
+
+const COUNTER = /^(Views|Bookmarks|Followers|조회수|북마크|팔로워)$/i;
+const FIGURE = /^[\d,.]+[kKmM만천]?$/;
 
 /** A counter's figure (views, bookmarks, followers) is live data: other tests running beside
  * this one view and bookmark the same posts between the two loads. Its words are compared,
- * its figure is not. */
-function withoutLiveCount(line: string): string {
-  return line.replace(/^(Views|Bookmarks|Followers|조회수|북마크|팔로워)( ?)[\d,.]+[kKmM만천]?$/, "$1$2#");
+ * its figure is not, whether it shares the label's line ("Views 17") or follows it on a line
+ * of its own (a `<dt>`/`<dd>` pair, a button's hidden label and its count). */
+function withoutLiveCount(line: string, before: string | undefined): string {
+  if (before !== undefined && COUNTER.test(before) && FIGURE.test(line)) return "#";
+  return line.replace(/^(Views|Bookmarks|Followers|조회수|북마크|팔로워)( ?)[\d,.]+[kKmM만천]?$/i, "$1$2#");
 }
 
 async function textOf(browser: Browser, baseURL: string, path: string, lang: Lang, javaScript: boolean) {

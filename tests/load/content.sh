@@ -240,11 +240,11 @@ bench_database() { # kind label data_dir database_url
     "$BIN" >"$WORK/server-$kind.log" 2>&1 &
   SERVER=$!
   for _ in $(seq 1 600); do
-    curl -sf "$base/health" >/dev/null && break
+    curl -sf "$base/ready" >/dev/null && break
     kill -0 "$SERVER" 2>/dev/null || fail "the server stopped: $(tail -5 "$WORK/server-$kind.log")"
     sleep 0.2
   done
-  curl -sf "$base/health" >/dev/null || fail "the server did not start within 2 minutes"
+  curl -sf "$base/ready" >/dev/null || fail "the server did not start within 2 minutes"
   # Every call answers 200 before anything is measured.
   local first
   first="$(head -1 "$WORK/post-ids")"

@@ -67,7 +67,7 @@ start_server() {
     "$BIN" >>"$WORK/server-$KIND.log" 2>&1 &
   SERVER=$!
   for _ in $(seq 1 300); do
-    curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && return
+    curl -sf "http://127.0.0.1:$PORT/ready" >/dev/null && return
     kill -0 "$SERVER" 2>/dev/null || fail "the server stopped: $(tail -5 "$WORK/server-$KIND.log")"
     sleep 0.05
   done

@@ -26,7 +26,7 @@ bench_database() { # name database_url
   PORT="$PORT" TIDEMARK_DATA_DIR="$data" DATABASE_URL="$2" TIDEMARK_RATE_LIMITS=off \
     TIDEMARK_UI_DIR="$ROOT/ui/dist" RUST_LOG=error "$BIN" &
   server=$!
-  for _ in $(seq 1 200); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.1; done
+  for _ in $(seq 1 200); do curl -sf "http://127.0.0.1:$PORT/ready" >/dev/null && break; sleep 0.1; done
   local login='{"email":"reader@tidemark.test","password":"Demo-pass-2026"}'
   token="$(curl -sf -H "_off_set: 540" -H "content-type: application/json" -d "$login" \
     "http://127.0.0.1:$PORT/membership/v1/login" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["accessToken"])')"

@@ -69,7 +69,7 @@ async function startServer() {
   /** @type {number | string | null} */
   let exited = null;
   server.on("exit", (code, signal) => (exited = signal ?? code));
-  await waitFor(async () => exited !== null || (await fetch(`${base}/health`)).ok, "the server");
+  await waitFor(async () => exited !== null || (await fetch(`${base}/ready`)).ok, "the server");
   if (exited !== null) throw new Error(`the server exited (${exited}) before answering`);
   await waitFor(async () => {
     const answer = await (await fetch(`${base}/api/v1/posts/latest?size=1`)).json();

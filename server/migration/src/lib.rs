@@ -24,6 +24,7 @@ mod m20261125_000012_media_request_time;
 mod m20261125_000013_operator_console;
 mod m20261125_000014_post_flags;
 mod m20261125_000015_change_log;
+mod m20261125_000016_nodes_and_rate_limits;
 
 pub struct Migrator;
 
@@ -48,6 +49,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000013_operator_console::Migration),
             Box::new(m20261125_000014_post_flags::Migration),
             Box::new(m20261125_000015_change_log::Migration),
+            Box::new(m20261125_000016_nodes_and_rate_limits::Migration),
         ]
     }
 }

@@ -83,7 +83,7 @@ async fn visit(
     let device = visit.device.check(true).map_err(ApiError::bad_request)?;
     let offset = check_offset(visit.offset)?;
     let _ = &visit.access_token;
-    if let Admitted::Visitor(visitor) = sender.admit(&state, &[visit.tma_id.as_deref()], 1)? {
+    if let Admitted::Visitor(visitor) = sender.admit(&state, &[visit.tma_id.as_deref()], 1).await? {
         state
             .events
             .submit(vec![visitor.event("visit", device, offset)])
@@ -133,7 +133,8 @@ async fn click(
     let device = click.device.check(false).map_err(ApiError::bad_request)?;
     let offset = check_offset(click.offset)?;
     let _ = &click.access_token;
-    let Admitted::Visitor(visitor) = sender.admit(&state, &[click.tms_id.as_deref()], 1)? else {
+    let Admitted::Visitor(visitor) = sender.admit(&state, &[click.tms_id.as_deref()], 1).await?
+    else {
         return Ok(ok(None));
     };
     // The business is filled in when the post is known, so the roll-up can count the click;

@@ -85,26 +85,30 @@ impl Sender {
     /// `carried` are guest ids the payload itself names (the visit record's `tmaId`, the
     /// click record's `tmsId`); they come first, then the header, then the cookie, and the
     /// first one this server issued is the guest.
-    pub fn admit(
+    pub async fn admit(
         self,
         state: &AppState,
         carried: &[Option<&str>],
         events: usize,
     ) -> ApiResult<Admitted> {
         let cells = u32::try_from(events).unwrap_or(u32::MAX);
-        RateLimits::check_n(&state.limits.beacon_ip, &self.ip, cells, "analytics events")?;
+        RateLimits::check_n(&state.limits.beacon_ip, &self.ip, cells, "analytics events").await?;
         let now = Utc::now().timestamp();
-        let mut presented = carried
-            .iter()
-            .flatten()
-            .map(|id| id.trim())
-            .chain(self.guest_ids.iter().map(|id| id.trim()))
-            .filter(|id| !id.is_empty())
-            .peekable();
-        let any_guest = presented.peek().is_some();
-        let guest_id = presented
-            .find(|id| state.tokens.verify_guest_id(id, now))
-            .map(str::to_string);
+        // The iterator's closures end here, before the next wait.
+        let (any_guest, guest_id) = {
+            let mut presented = carried
+                .iter()
+                .flatten()
+                .map(|id| id.trim())
+                .chain(self.guest_ids.iter().map(|id| id.trim()))
+                .filter(|id| !id.is_empty())
+                .peekable();
+            let any_guest = presented.peek().is_some();
+            let guest_id = presented
+                .find(|id| state.tokens.verify_guest_id(id, now))
+                .map(str::to_string);
+            (any_guest, guest_id)
+        };
         // The limit's key is the roll-up's visitor: the member first.
         let key = match (self.member_id, &guest_id) {
             (Some(member), _) => format!("m{member}"),
@@ -117,7 +121,8 @@ impl Sender {
             &key,
             cells,
             "analytics events from this visitor",
-        )?;
+        )
+        .await?;
         Ok(Admitted::Visitor(Visitor {
             member_id: self.member_id,
             guest_id,

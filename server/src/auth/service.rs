@@ -35,7 +35,7 @@ pub(super) async fn logout(
 
 /// A new guest id, signed by this server and kept for 24 hours.
 pub(super) async fn guest_token(state: &AppState, ip: &str) -> ApiResult<String> {
-    RateLimits::check(&state.limits.guest_ip, ip, "guest ids")?;
+    RateLimits::check(&state.limits.guest_ip, ip, "guest ids").await?;
     let now = Utc::now();
     let session_id = state.tokens.issue_guest_id(now.timestamp());
     guest_sessions::ActiveModel {

@@ -89,6 +89,9 @@ pub fn spawn_background(state: &AppState) {
                                 tracing::warn!(%error, "change log: old rows not deleted")
                             }
                         }
+                        if let Err(error) = crate::http::limits::prune_shared(&state.db).await {
+                            tracing::warn!(%error, "rate limits: spent counters not deleted");
+                        }
                     }
                 }
                 Ok(false) => {}

@@ -83,7 +83,7 @@ pub(super) async fn popular(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
 ) -> ApiResult<Ok<Popular>> {
-    RateLimits::check(&state.limits.search_ip, &ip, "searches")?;
+    RateLimits::check(&state.limits.search_ip, &ip, "searches").await?;
     Ok(ok(state.search.popular(&state.db).await?))
 }
 

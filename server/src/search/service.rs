@@ -1,6 +1,7 @@
 //! The rules of search: the checks of a search and its cursor, the answer's items with their
 //! highlights, the search log, and the suggestions while typing or related to a search.
 
+use crate::entities::posts;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::limits::RateLimits;
 use crate::index::analysis::{fold, highlights, Part};
@@ -10,7 +11,9 @@ use crate::index::{Hits, LoggedSearch, SearchRequest, Sort, Target, MAX_OFFSET};
 use crate::state::AppState;
 use base64::Engine;
 use chrono::{DateTime, Utc};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use utoipa::{IntoParams, ToSchema};
 
 /// PRODUCT: queries longer than this are refused.
@@ -172,7 +175,7 @@ pub(super) async fn search(
     searcher: &Searcher,
     params: SearchParams,
 ) -> ApiResult<SearchPage> {
-    RateLimits::check(&state.limits.search_ip, ip, "searches")?;
+    RateLimits::check(&state.limits.search_ip, ip, "searches").await?;
     let (request, identity) = checked_search(params)?;
     let (text, offset) = (request.text.clone(), request.offset);
     let index = state.search.clone();
@@ -276,26 +279,48 @@ fn checked_search(params: SearchParams) -> ApiResult<(SearchRequest, String)> {
 }
 
 /// The answer's items for the hits, with where the query's `parts` occur in them.
+/// The ids among `ids` of posts public now, read from the database: a post hidden or removed
+/// on another server process leaves this one's results at once, before this process's
+/// index has applied the change (docs/scale-out.md).
+async fn still_public(state: &AppState, ids: Vec<i64>) -> ApiResult<HashSet<i64>> {
+    if ids.is_empty() {
+        return Ok(HashSet::new());
+    }
+    Ok(posts::Entity::find()
+        .select_only()
+        .column(posts::Column::Id)
+        .filter(posts::Column::Id.is_in(ids))
+        .filter(crate::catalog::visible())
+        .into_tuple::<i64>()
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .collect())
+}
+
 async fn items_of(state: &AppState, hits: Hits, parts: &[Part]) -> ApiResult<Vec<SearchItem>> {
     Ok(match hits {
-        Hits::Posts(hits) => hits
-            .into_iter()
-            .map(|hit| {
-                SearchItem::Content(ContentItem {
-                    highlights: ContentHighlights {
-                        title: highlights(&hit.title, parts),
-                        summary: highlights(&hit.summary, parts),
-                    },
-                    post_seq: hit.id,
-                    title: hit.title,
-                    summary: hit.summary,
-                    category_id: hit.category_id,
-                    business_id: hit.business_id,
-                    business_name: hit.business_name,
-                    published_at: hit.published_at,
+        Hits::Posts(hits) => {
+            let public = still_public(state, hits.iter().map(|hit| hit.id).collect()).await?;
+            hits.into_iter()
+                .filter(|hit| public.contains(&hit.id))
+                .map(|hit| {
+                    SearchItem::Content(ContentItem {
+                        highlights: ContentHighlights {
+                            title: highlights(&hit.title, parts),
+                            summary: highlights(&hit.summary, parts),
+                        },
+                        post_seq: hit.id,
+                        title: hit.title,
+                        summary: hit.summary,
+                        category_id: hit.category_id,
+                        business_id: hit.business_id,
+                        business_name: hit.business_name,
+                        published_at: hit.published_at,
+                    })
                 })
-            })
-            .collect(),
+                .collect()
+        }
         Hits::Businesses(hits) => {
             let ids: Vec<i64> = hits.iter().map(|hit| hit.id).collect();
             let mut badges = crate::content::cards::badges(state, &ids).await?;
@@ -380,7 +405,7 @@ pub(super) async fn suggestions(
     ip: &str,
     params: SuggestionParams,
 ) -> ApiResult<Suggestions> {
-    RateLimits::check(&state.limits.search_ip, ip, "searches")?;
+    RateLimits::check(&state.limits.search_ip, ip, "searches").await?;
     let typed = checked_query(params.q.as_deref(), false)?;
     let related = match params.mode.as_deref() {
         None | Some("Typing") => false,

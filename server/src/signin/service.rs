@@ -90,7 +90,7 @@ pub(super) async fn account_status(
     body: &SignInRequest,
 ) -> ApiResult<String> {
     body.check_sizes()?;
-    RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts")?;
+    RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts").await?;
     if body.auth_token.is_some() || body.channel.is_some() {
         let member = crate::social::member_signing_in(
             state,
@@ -119,7 +119,7 @@ pub(super) async fn login(
     body: &SignInRequest,
 ) -> ApiResult<(CookieJar, SignedIn)> {
     body.check_sizes()?;
-    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts")?;
+    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts").await?;
     if body.auth_token.is_some() || body.channel.is_some() {
         let member = crate::social::member_signing_in(
             state,

@@ -51,6 +51,17 @@ impl TestApp {
         database: &'static str,
         configure: impl FnOnce(&mut Settings),
     ) -> TestApp {
+        Self::try_spawn_custom(database_url, database, configure)
+            .await
+            .expect("the server starts")
+    }
+
+    /// [`TestApp::spawn_custom`], answering why the server refused to start.
+    pub async fn try_spawn_custom(
+        database_url: Option<String>,
+        database: &'static str,
+        configure: impl FnOnce(&mut Settings),
+    ) -> Result<TestApp, String> {
         let data = tempfile::tempdir().unwrap();
         let ui = data.path().join("ui");
         std::fs::create_dir_all(ui.join("assets")).unwrap();
@@ -68,19 +79,30 @@ impl TestApp {
             .raw
             .insert("TIDEMARK_DEMO_CONTENT".into(), "off".into());
         configure(&mut settings);
-        let app = Application::build(settings)
-            .await
-            .expect("the server starts");
+        let app = Application::build(settings).await?;
         let base = format!("http://{}", app.local_addr().unwrap());
         let state = app.state().clone();
+        // Ready: the search index is built and the change log applied (what `/ready` says).
+        let started = std::time::Instant::now();
+        while !state
+            .node
+            .caught_up
+            .load(std::sync::atomic::Ordering::SeqCst)
+        {
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(120),
+                "the server never got ready"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
         tokio::spawn(app.run_until_stopped());
-        TestApp {
+        Ok(TestApp {
             base,
             state,
             client: browser(),
             _data: data,
             database,
-        }
+        })
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -38,7 +38,7 @@ fn form(file: Option<(&str, &str, &[u8])>, purpose: Option<&str>) -> (String, Ve
     (format!("multipart/form-data; boundary={boundary}"), body)
 }
 
-async fn upload(
+pub(crate) async fn upload(
     app: &TestApp,
     client: &reqwest::Client,
     name: &str,
@@ -70,7 +70,7 @@ fn encoded(picture: &DynamicImage, format: ImageFormat) -> Vec<u8> {
 }
 
 /// A PNG with a transparent hole in its middle.
-fn png_with_alpha(width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn png_with_alpha(width: u32, height: u32) -> Vec<u8> {
     let picture = RgbaImage::from_fn(width, height, |x, y| {
         let hole = x.abs_diff(width / 2) < 20 && y.abs_diff(height / 2) < 20;
         Rgba([

@@ -524,7 +524,9 @@ macro_rules! for_each_entity {
             operator_claims,
             post_flags,
             change_log,
-            job_runs
+            job_runs,
+            rate_limits,
+            node_heartbeats
         )
     };
 }
@@ -540,7 +542,7 @@ fn expected_tables() -> BTreeSet<String> {
         .into_iter()
         .map(str::to_string)
         .collect();
-    assert_eq!(tables.len(), 40);
+    assert_eq!(tables.len(), 42);
     tables.insert("seaql_migrations".to_string());
     tables
 }

@@ -4,6 +4,7 @@
 //! periodic job's period goes to one process. The delays are printed.
 
 use crate::helpers::*;
+use crate::media::{png_with_alpha, upload};
 use reqwest::Method;
 use serde_json::{json, Value};
 use std::future::Future;
@@ -15,12 +16,28 @@ const NEVER: Duration = Duration::from_secs(10);
 /// Every delay must be under this.
 const LIMIT: Duration = Duration::from_secs(2);
 
-async fn node(url: &str, secret: &str) -> TestApp {
+/// The settings every node shares: the database, the token secret and the media bucket.
+fn shared(secret: &str, s3: Option<&S3Server>) -> impl FnOnce(&mut tidemark_server::Settings) {
     let secret = secret.to_string();
-    TestApp::spawn_custom(Some(url.to_string()), "postgres", move |settings| {
+    let bucket = s3.map(|s3| (s3.endpoint(), s3.bucket.clone()));
+    move |settings| {
         settings.token_secret = Some(secret);
-    })
-    .await
+        if let Some((endpoint, bucket)) = bucket {
+            for (name, value) in [
+                ("TIDEMARK_S3_BUCKET", bucket.as_str()),
+                ("TIDEMARK_S3_ENDPOINT", endpoint.as_str()),
+                ("TIDEMARK_S3_REGION", "ap-northeast-2"),
+                ("TIDEMARK_S3_ACCESS_KEY_ID", "tidemark-test"),
+                ("TIDEMARK_S3_SECRET_ACCESS_KEY", "tidemark-test-secret"),
+            ] {
+                settings.raw.insert(name.into(), value.into());
+            }
+        }
+    }
+}
+
+async fn node(url: &str, secret: &str, s3: &S3Server) -> TestApp {
+    TestApp::spawn_custom(Some(url.to_string()), "postgres", shared(secret, Some(s3))).await
 }
 
 /// How long until `check` holds on the other node, polled every 25 ms.
@@ -81,18 +98,20 @@ async fn latest(app: &TestApp) -> Vec<i64> {
     ids(&app.get("/api/v1/posts/latest?size=50").await.1, "postSeq")
 }
 
-/// Every view of post `post` on `app` shows it (`shown`) or none does.
+/// Every view of post `post` on `app` shows it (`shown`) or none does; the cheap views are
+/// asked first, so a poll that fails early spends no search (searches are rate-limited per
+/// client address, across both nodes).
 async fn everywhere(app: &TestApp, post: i64, word: &str, shown: bool) -> bool {
-    let detail = status(app, &format!("/api/v1/posts/{post}")).await == 200;
-    let page = status(app, &format!("/post/{post}")).await == 200;
-    let listed = latest(app).await.contains(&post);
-    let found = searched(app, word).await.contains(&post);
+    if (status(app, &format!("/api/v1/posts/{post}")).await == 200) != shown
+        || (status(app, &format!("/post/{post}")).await == 200) != shown
+        || latest(app).await.contains(&post) != shown
+    {
+        return false;
+    }
     let mapped = text(app, "/sitemaps/posts-1.xml")
         .await
         .contains(&format!("/post/{post}<"));
-    [detail, page, listed, found, mapped]
-        .iter()
-        .all(|seen| *seen == shown)
+    mapped == shown && searched(app, word).await.contains(&post) == shown
 }
 
 #[tokio::test]
@@ -101,9 +120,19 @@ async fn two_processes_on_one_database_behave_as_one() {
         return;
     };
     let secret = "scale-out-test-secret-of-at-least-32-bytes";
-    let a = node(&database.url, secret).await;
-    let b = node(&database.url, secret).await;
+    let s3 = S3Server::start("tidemark-nodes").await;
+    let a = node(&database.url, secret, &s3).await;
+    let b = node(&database.url, secret, &s3).await;
     let mut delays = Vec::new();
+
+    // A third process with its media in its own folder is refused while these two live.
+    let refused =
+        TestApp::try_spawn_custom(Some(database.url.clone()), "postgres", shared(secret, None))
+            .await;
+    let Err(why) = refused else {
+        panic!("a process with local media started beside two others")
+    };
+    assert!(why.contains("S3"), "{why}");
 
     // A session opened on one node works on the other.
     let master = a.signed_in("master@tidemark.test").await;
@@ -118,6 +147,24 @@ async fn two_processes_on_one_database_behave_as_one() {
 
     for (writer, reader, name) in [(&a, &b, "A → B"), (&b, &a, "B → A")] {
         let client = writer.signed_in("master@tidemark.test").await;
+
+        // An image uploaded on one node is served by the other (the bucket is shared).
+        let (uploaded_status, uploaded) = upload(
+            writer,
+            &client,
+            "cover.png",
+            &png_with_alpha(320, 200),
+            Some("cover"),
+        )
+        .await;
+        assert_eq!(uploaded_status, 200, "{uploaded}");
+        let image = uploaded["data"]["url"].as_str().unwrap().to_string();
+        until(
+            &format!("{name} image upload, served"),
+            &mut delays,
+            || async { status(reader, &image).await == 200 },
+        )
+        .await;
         let admin = writer.signed_in("admin@tidemark.test").await;
         let word = format!("propagation{}", name.as_bytes()[0]);
 
@@ -303,6 +350,58 @@ async fn two_processes_on_one_database_behave_as_one() {
         );
     }
 
+    // The limits hold across the two: a join-code mail to one address, 3 per 2 minutes on
+    // one process, is 3 across both; ten wrong passwords lock an account whichever node
+    // hears them; a burst of searches from one address is one burst.
+    let email = format!("limits-{}@example.test", uuid::Uuid::new_v4().simple());
+    let mut mails = Vec::new();
+    for i in 0..6 {
+        let app = if i % 2 == 0 { &a } else { &b };
+        mails.push(
+            app.post("/membership/v1/join/email/code", json!({"email": email}))
+                .await
+                .0,
+        );
+    }
+    assert_eq!(
+        mails,
+        [200, 200, 200, 429, 429, 429],
+        "join-code mails across two nodes"
+    );
+    let guessed = format!("guess-{}@example.test", uuid::Uuid::new_v4().simple());
+    new_member(&a, &guessed).await;
+    let mut guesses = Vec::new();
+    for i in 0..14 {
+        let app = if i % 2 == 0 { &a } else { &b };
+        guesses.push(sign_in(app, &guessed, "Wrong-pass-1").await.0);
+    }
+    let failed = guesses.iter().take_while(|status| **status == 401).count();
+    assert_eq!(
+        failed, 10,
+        "wrong passwords across two nodes before the lock: {guesses:?}"
+    );
+    assert!(
+        guesses[10..].iter().all(|status| *status == 429),
+        "{guesses:?}"
+    );
+    let started = Instant::now();
+    let searches = searches_at_once(&a, &b, 300).await;
+    let elapsed = started.elapsed();
+    let allowed = searches.iter().filter(|status| **status == 200).count();
+    assert!(
+        searches
+            .iter()
+            .all(|status| *status == 200 || *status == 429),
+        "{searches:?}"
+    );
+    // One process's limit: a burst of 120, then one every 50 ms.
+    let ceiling = 120 + (elapsed.as_millis() / 50) as usize + 1;
+    println!("searches from one address across two nodes: {allowed} of 300 allowed in {} ms (one node's limit: {ceiling})", elapsed.as_millis());
+    assert!(
+        allowed <= ceiling,
+        "{allowed} searches went through two nodes, more than one node's {ceiling}"
+    );
+
     // Both are ready: each has applied the log as it stood when it started.
     for app in [&a, &b] {
         assert_eq!(status(app, "/ready").await, 200);
@@ -323,6 +422,28 @@ async fn two_processes_on_one_database_behave_as_one() {
     );
     assert!(worst < LIMIT, "a change took {worst:?}");
     database.drop().await;
+}
+
+/// `n` searches at once, spread over both nodes; their statuses.
+async fn searches_at_once(a: &TestApp, b: &TestApp, n: usize) -> Vec<u16> {
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..n {
+        let app = if i % 2 == 0 { a } else { b };
+        let (client, url) = (app.client.clone(), app.url("/api/v1/search?q=limit"));
+        tasks.spawn(async move {
+            client
+                .get(url)
+                .send()
+                .await
+                .map(|r| r.status().as_u16())
+                .unwrap_or(0)
+        });
+    }
+    let mut statuses = Vec::with_capacity(n);
+    while let Some(status) = tasks.join_next().await {
+        statuses.push(status.unwrap());
+    }
+    statuses
 }
 
 async fn status_of(app: &TestApp, post: i64) -> u16 {

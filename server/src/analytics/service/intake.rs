@@ -104,7 +104,7 @@ pub(in crate::analytics) async fn record(
         .enumerate()
         .map(|(index, event)| check(event, index))
         .collect::<ApiResult<Vec<_>>>()?;
-    let visitor = match sender.admit(state, &[], checked.len())? {
+    let visitor = match sender.admit(state, &[], checked.len()).await? {
         Admitted::Visitor(visitor) => visitor,
         Admitted::Unverified => {
             return Err(ApiError::bad_request(

@@ -151,7 +151,8 @@ pub(crate) async fn invite(
         &state.limits.invitation_business,
         &id.to_string(),
         "invitations",
-    )?;
+    )
+    .await?;
     let elsewhere = manages_elsewhere(state, id, &email).await?;
     let business = profile::find(state, id).await?;
     let now = Utc::now();
@@ -275,7 +276,8 @@ pub(crate) async fn resend(
         &state.limits.invitation_business,
         &id.to_string(),
         "invitations",
-    )?;
+    )
+    .await?;
     let elsewhere = manages_elsewhere(state, id, &row.email).await?;
     let business = profile::find(state, id).await?;
     let now = Utc::now();

@@ -55,12 +55,13 @@ pub(super) fn provider(state: &AppState) -> ApiResult<Provider> {
 
 /// Rate limits of this module share the sign-in limiter's quota (30 at once, then one every 2
 /// seconds per address) under keys of their own, so they never eat into sign-in attempts.
-pub(super) fn check_rate(state: &AppState, ip: &str) -> ApiResult<()> {
+pub(super) async fn check_rate(state: &AppState, ip: &str) -> ApiResult<()> {
     RateLimits::check(
         &state.limits.login_ip,
         &format!("certify:{ip}"),
         "certification requests from this address",
     )
+    .await
 }
 
 /// A required id from a body: present, not blank, short, and URL-safe.

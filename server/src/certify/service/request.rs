@@ -47,7 +47,7 @@ pub(in crate::certify) async fn open_request(
     params: &RequestParams,
 ) -> ApiResult<CertifyRequested> {
     let purpose = Purpose::parse(params.purpose.as_deref())?;
-    check_rate(state, ip)?;
+    check_rate(state, ip).await?;
     let provider = provider(state)?;
     let now = Utc::now();
     // 128 random bits: nobody can guess another person's request. PortOne takes up to 40
@@ -144,7 +144,7 @@ pub(in crate::certify) async fn complete(
 ) -> Result<Completed, CompleteError> {
     let certify_no = required_id(body.certify_no.as_deref(), "certifyNo")?;
     let certify_uid = required_id(body.certify_uid.as_deref(), "certifyUid")?;
-    check_rate(state, ip)?;
+    check_rate(state, ip).await?;
     let provider = provider(state)?;
     let now = Utc::now();
     let row = open_request_of(state, &certify_no, &provider, now).await?;

@@ -248,7 +248,8 @@ pub(in crate::certify) async fn find_password_by_phone(
         &state.limits.recovery_ip,
         ip,
         "recovery requests from this address",
-    )?;
+    )
+    .await?;
     let now = Utc::now();
     let (row, person_key) =
         completed_certification(state, body.certify_no.as_deref(), &[Purpose::Password], now)

@@ -94,7 +94,8 @@ pub(crate) async fn file(
         &state.limits.flag_member,
         &user.member.id.to_string(),
         "reports of a problem",
-    )?;
+    )
+    .await?;
     // The partial unique index keeps one open report per member and post: a second one,
     // however close, inserts nothing.
     let inserted = post_flags::Entity::insert(post_flags::ActiveModel {

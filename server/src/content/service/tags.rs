@@ -37,7 +37,7 @@ pub(crate) async fn suggest(
     ip: &str,
     prefix: &str,
 ) -> ApiResult<TagSuggestions> {
-    RateLimits::check(&state.limits.search_ip, ip, "suggestions")?;
+    RateLimits::check(&state.limits.search_ip, ip, "suggestions").await?;
     let prefix = prefix.trim().trim_start_matches('#').trim();
     if prefix.is_empty() || prefix.chars().count() > PREFIX_MAX {
         return Err(ApiError::bad_request(format!(

@@ -50,12 +50,13 @@ pub(in crate::members) async fn send_code(
     body: &CodeRequest,
 ) -> ApiResult<CodeSent> {
     let email = valid_email(Some(&body.email))?;
-    RateLimits::check(&state.limits.mail_ip, ip, "mails from this address")?;
+    RateLimits::check(&state.limits.mail_ip, ip, "mails from this address").await?;
     RateLimits::check(
         &state.limits.mail_address,
         &email,
         "mails to this e-mail address",
-    )?;
+    )
+    .await?;
     let existing = member_by_email(state, &email).await?;
     if existing.is_some() {
         let text = format!(
@@ -133,7 +134,8 @@ pub(in crate::members) async fn verify_code(
         &state.limits.recovery_ip,
         ip,
         "code checks from this address",
-    )?;
+    )
+    .await?;
     let code = body.code.trim();
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::bad_request("code must be six digits"));

@@ -45,12 +45,14 @@ pub(in crate::members) async fn find_by_email(
         &state.limits.recovery_ip,
         ip,
         "recovery requests from this address",
-    )?;
+    )
+    .await?;
     RateLimits::check(
         &state.limits.mail_address,
         &email,
         "mails to this e-mail address",
-    )?;
+    )
+    .await?;
     let member = members::Entity::find()
         .filter(members::Column::Email.eq(&email))
         .filter(members::Column::Status.eq(MemberStatus::Active))
@@ -114,7 +116,8 @@ pub(in crate::members) async fn reset(
         &state.limits.recovery_ip,
         ip,
         "recovery requests from this address",
-    )?;
+    )
+    .await?;
     if body.kind != "email" && body.kind != "phone" {
         return Err(ApiError::bad_request("type must be email or phone"));
     }
@@ -192,7 +195,8 @@ pub(in crate::members) async fn check(
         &state.limits.recovery_ip,
         ip,
         "recovery requests from this address",
-    )?;
+    )
+    .await?;
     if body.kind != "email" && body.kind != "phone" {
         return Err(ApiError::bad_request("type must be email or phone"));
     }

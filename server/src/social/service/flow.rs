@@ -87,7 +87,7 @@ pub async fn authorize(
     let channel = Channel::parse(&query.channel)?;
     let auth_type = parse_auth_type(&query.auth_type)?;
     let provider = Provider::configured(&state.settings, channel)?;
-    RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts")?;
+    RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts").await?;
     let redirect_url = tidemark_core::route::post_login_target(query.redirect_url.as_deref());
     let oauth_state = crate::tokens::random_token();
     let verifier = crate::tokens::random_token();
@@ -172,7 +172,7 @@ pub async fn token(
         return Err(ApiError::bad_request("state is required"));
     }
     let provider = Provider::configured(&state.settings, channel)?;
-    RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts")?;
+    RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts").await?;
     let stale = || {
         ApiError::bad_request(
             "this sign-in is not valid any more (expired, already used, or started in another browser); please start again",
@@ -286,7 +286,7 @@ pub async fn join(
             "the terms of service and the privacy policy must be accepted",
         ));
     }
-    RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts")?;
+    RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts").await?;
     let now = Utc::now();
     let txn = state.db.begin().await?;
     if member_of(&txn, channel, &identity.subject).await?.is_some() {

@@ -168,7 +168,7 @@ pub async fn decide(state: &AppState, ip: &str, form: Decision) -> Decided {
             &[("error", "access_denied"), ("state", &request.state)],
         ));
     }
-    if let Err(error) = RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts") {
+    if let Err(error) = RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts").await {
         return Decided::Failed(error);
     }
     let name = form.name.as_deref().unwrap_or("").trim().to_string();
