@@ -84,8 +84,12 @@ impl AppState {
     }
 
     async fn changed(&self, change: Change) {
-        if let Err(error) = cluster::record(&self.db, &self.node.id, change).await {
-            tracing::warn!(%error, ?change, "change log: not recorded; other processes catch up at their next reload");
+        // On SQLite this process is the only one: there is no one to tell, and a row per
+        // change would only contend with the writes readers wait for.
+        if self.db.get_database_backend() != DbBackend::Sqlite {
+            if let Err(error) = cluster::record(&self.db, &self.node.id, change).await {
+                tracing::warn!(%error, ?change, "change log: not recorded; other processes catch up at their next reload");
+            }
         }
         self.apply(change).await;
     }

@@ -56,6 +56,8 @@ export default defineConfig({
         TIDEMARK_PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
       url: `http://127.0.0.1:${port}/ready`,
+      // The server's warnings and errors go with the test report, so a failure can be read.
+      stdout: "pipe",
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

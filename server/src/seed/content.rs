@@ -787,9 +787,11 @@ pub async fn fill(state: &AppState) -> Result<(), String> {
             .await
             .map_err(|e| e.to_string())?;
     }
+    let flags = flags(db, &readers, &state.catalog.snapshot().latest, now).await?;
     tracing::info!(
         businesses = business_ids.len(),
         posts = business_ids.len() * POSTS_PER_BUSINESS,
+        flags,
         readers = readers.len(),
         follows = follow_count,
         bookmarks = bookmark_count,
@@ -798,6 +800,55 @@ pub async fn fill(state: &AppState) -> Result<(), String> {
         "demo content written"
     );
     Ok(())
+}
+
+/// Readers' reports of a problem with two public posts, waiting in the operators' queue (the
+/// demo reader's own account files none: it stays free to report in a demo).
+async fn flags(
+    db: &DatabaseConnection,
+    readers: &[i64],
+    latest: &[i64],
+    now: DateTime<Utc>,
+) -> Result<usize, String> {
+    use crate::entities::post_flags::{self, FlagReason, FlagStatus};
+    let (Some(&first), Some(&second)) = (latest.get(5), latest.get(9)) else {
+        return Ok(0);
+    };
+    let reports = [
+        (first, FlagReason::Spam, None, 26),
+        (
+            first,
+            FlagReason::Misleading,
+            Some("제품 성능 수치의 출처가 없습니다."),
+            7,
+        ),
+        (
+            second,
+            FlagReason::Other,
+            Some("다른 회사 보도자료를 거의 그대로 옮긴 글 같습니다."),
+            3,
+        ),
+    ];
+    let mut filed = 0;
+    for (n, (post, reason, detail, hours_ago)) in reports.into_iter().enumerate() {
+        let Some(&member) = readers.get(n + 1) else {
+            break;
+        };
+        post_flags::ActiveModel {
+            post_id: Set(post),
+            member_id: Set(Some(member)),
+            reason: Set(reason),
+            detail: Set(detail.map(str::to_string)),
+            status: Set(FlagStatus::Open),
+            created_at: Set(now - Duration::hours(hours_ago)),
+            ..Default::default()
+        }
+        .insert(db)
+        .await
+        .map_err(|e| e.to_string())?;
+        filed += 1;
+    }
+    Ok(filed)
 }
 
 /// Certified readers (so the reader mix by gender and age has data), plus the demo reader.

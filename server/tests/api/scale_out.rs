@@ -182,6 +182,23 @@ async fn two_processes_on_one_database_behave_as_one() {
             everywhere(reader, post, &word, true)
         })
         .await;
+        until(
+            &format!("{name} new post, typing suggestions"),
+            &mut delays,
+            || async {
+                let (_, body) = reader
+                    .get(&format!("/api/v1/search/suggestions?q={word}&mode=Typing"))
+                    .await;
+                body["data"]["items"].as_array().is_some_and(|items| {
+                    items.iter().any(|item| {
+                        item["text"]
+                            .as_str()
+                            .is_some_and(|text| text.contains(&word))
+                    })
+                })
+            },
+        )
+        .await;
 
         // A title edit: found by its new word.
         let edited = format!("{word}edited");
@@ -310,6 +327,38 @@ async fn two_processes_on_one_database_behave_as_one() {
                 home["data"]
                     .as_array()
                     .is_some_and(|all| all.iter().any(|c| c["id"] == collection))
+            },
+        )
+        .await;
+
+        // Counts: a bookmark and a follow on one node, on the other node's post and profile.
+        let fan = writer.signed_in("reader@tidemark.test").await;
+        let (_, before) = reader.get(&format!("/api/v1/posts/{visible}")).await;
+        let bookmarks = before["data"]["bookmarkCount"].as_i64().unwrap();
+        let (_, profile) = reader.get(&format!("/api/v1/businesses/{business}")).await;
+        let followers = profile["data"]["followerCount"].as_i64().unwrap();
+        let tie = |path: String, source: &'static str| {
+            let request = fan.put(writer.url(&path)).json(&json!({"source": source}));
+            async move { read(request.send().await.unwrap()).await.0 }
+        };
+        assert_eq!(
+            tie(format!("/api/v1/bookmarks/{visible}"), "Bookmark_Content").await,
+            200
+        );
+        let follow_status = tie(format!("/api/v1/follows/{business}"), "Follow_Content").await;
+        assert_eq!(follow_status, 200);
+        // Following is idempotent: the writer's own answer is the count to expect.
+        let (_, mine) = writer.get(&format!("/api/v1/businesses/{business}")).await;
+        let expected_followers = mine["data"]["followerCount"].as_i64().unwrap();
+        assert!(expected_followers >= followers);
+        until(
+            &format!("{name} bookmark and follow counts"),
+            &mut delays,
+            || async {
+                let (_, detail) = reader.get(&format!("/api/v1/posts/{visible}")).await;
+                let (_, profile) = reader.get(&format!("/api/v1/businesses/{business}")).await;
+                detail["data"]["bookmarkCount"].as_i64() == Some(bookmarks + 1)
+                    && profile["data"]["followerCount"].as_i64() == Some(expected_followers)
             },
         )
         .await;
