@@ -318,7 +318,12 @@ mod tests {
         let (nonce, _) = payload.split_once('.').unwrap();
         for forged in [
             format!("{nonce}.{}.{signature}", now + 1),
-            format!("x{}", &id[1..]),
+            // The nonce's first character changed (to one it is not: the nonce is random).
+            format!(
+                "{}{}",
+                if id.starts_with('x') { 'y' } else { 'x' },
+                &id[1..]
+            ),
             format!("{payload}.AAAAAAAAAAAAAAAAAAAAAA"),
             format!("{payload}.{}", &signature[..10]),
             payload.to_string(),
