@@ -69,6 +69,7 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
         tracing::warn!("rate limits are off (TIDEMARK_RATE_LIMITS=off): for load benchmarks only");
     }
     let storage = storage::open_storage(&settings)?;
+    let node = Arc::new(state::Node::new(folder_name(&settings.data_dir)?));
     let search = Arc::new(index::SearchIndex::open(&settings)?);
     let events = events::EventSink::new(db.clone());
     let catalog = Arc::new(catalog::Catalog::default());
@@ -90,8 +91,24 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
             Some(shared_limits),
         )),
         mailer: Arc::new(mailer),
-        node: Arc::new(state::Node::new()),
+        node,
     })
+}
+
+/// The data folder's own name, written into it at its first use.
+fn folder_name(data_dir: &std::path::Path) -> Result<String, String> {
+    let path = data_dir.join("node-name");
+    if let Ok(name) = std::fs::read_to_string(&path) {
+        let name = name.trim();
+        if !name.is_empty() && name.len() <= 40 {
+            return Ok(name.to_string());
+        }
+    }
+    let name = uuid::Uuid::new_v4().simple().to_string();
+    std::fs::create_dir_all(data_dir)
+        .and_then(|()| std::fs::write(&path, &name))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(name)
 }
 
 /// Joins the processes on the database (PostgreSQL): refuses to run with local media beside
@@ -102,7 +119,7 @@ async fn join_others(state: &AppState) -> Result<(), String> {
     }
     let db_error = |e: sea_orm::DbErr| format!("cluster: {e}");
     let local = state.settings.get("TIDEMARK_S3_BUCKET").is_none();
-    let others = cluster::others_alive(&state.db, &state.node.id)
+    let others = cluster::others_alive(&state.db, &state.node.folder)
         .await
         .map_err(db_error)?;
     if let Some(problem) = cluster::media_conflict(local, &others) {
@@ -200,7 +217,7 @@ impl Application {
         .await;
         // What was accepted is written before the process ends.
         state.events.flush().await;
-        if let Err(error) = cluster::leave(&state.db, &state.node.id).await {
+        if let Err(error) = cluster::leave(&state.db, &state.node.folder).await {
             tracing::warn!(%error, "cluster: goodbye not written");
         }
         if let Err(error) = state.search.flush().await {

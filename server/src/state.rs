@@ -34,6 +34,10 @@ pub struct AppState {
 pub struct Node {
     /// A name of its own for this run (a new one at every start).
     pub id: String,
+    /// The name of its data folder (kept in the folder): its heartbeat's, so a process
+    /// restarted on the same folder after a crash takes its own place rather than counting as
+    /// another process.
+    pub folder: String,
     /// The change log's position applied here.
     pub applied: AtomicI64,
     /// True once the change log, as it stood when the process started, has been applied.
@@ -43,19 +47,14 @@ pub struct Node {
 }
 
 impl Node {
-    pub fn new() -> Node {
+    pub fn new(folder: String) -> Node {
         Node {
             id: uuid::Uuid::new_v4().simple().to_string(),
+            folder,
             applied: AtomicI64::new(0),
             caught_up: AtomicBool::new(false),
             wake: Notify::new(),
         }
-    }
-}
-
-impl Default for Node {
-    fn default() -> Self {
-        Self::new()
     }
 }
 
@@ -152,7 +151,7 @@ impl AppState {
     /// whenever another process is alive on the same database.
     pub async fn spawn_heartbeat(&self, local_media: bool) -> Result<(), sea_orm::DbErr> {
         let started = chrono::Utc::now();
-        cluster::beat(&self.db, &self.node.id, local_media, started).await?;
+        cluster::beat(&self.db, &self.node.folder, local_media, started).await?;
         let state = self.clone();
         tokio::spawn(async move {
             loop {
@@ -163,7 +162,7 @@ impl AppState {
                     tracing::warn!(%error, "cluster: heartbeat not written");
                     continue;
                 }
-                match cluster::others_alive(&state.db, &state.node.id).await {
+                match cluster::others_alive(&state.db, &state.node.folder).await {
                     Ok(others) => {
                         if let Some(problem) = cluster::media_conflict(local_media, &others) {
                             tracing::error!(problem, "media cannot be served by every process");
