@@ -8,6 +8,7 @@ use crate::mail::Mailer;
 use crate::tokens::TokenKeys;
 use crate::Settings;
 use sea_orm::{DatabaseConnection, DbBackend};
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -108,14 +109,23 @@ impl AppState {
                 }
             }
             Change::Business(id) => {
-                if let Err(error) = self.search.sync_business(&self.db, id).await {
-                    tracing::warn!(%error, business = id, "search index: business not synced");
-                }
-                if let Err(error) = self.catalog.reload(&self.db).await {
-                    tracing::warn!(%error, "catalogue: not reloaded after a business changed");
-                }
+                self.sync_business(id).await;
+                self.reload_catalog().await;
             }
             Change::Catalog => self.catalog.invalidate(),
+        }
+    }
+
+    async fn sync_business(&self, id: i64) {
+        if let Err(error) = self.search.sync_business(&self.db, id).await {
+            tracing::warn!(%error, business = id, "search index: business not synced");
+        }
+    }
+
+    /// A business's name is on every card: the catalogue is read again.
+    async fn reload_catalog(&self) {
+        if let Err(error) = self.catalog.reload(&self.db).await {
+            tracing::warn!(%error, "catalogue: not reloaded after a business changed");
         }
     }
 
@@ -188,22 +198,30 @@ impl AppState {
         // the position moves only as far as no row can still appear before it.
         let ids: Vec<_> = rows.iter().map(|row| (row.id, row.at)).collect();
         let last = cluster::advance(position, &ids, chrono::Utc::now());
-        let mut searched = false;
-        let mut catalogue = false;
+        // A read applies each change once (a busy post appears many times), and what is
+        // done for the whole catalogue is done once at the end: many counts clear the cached
+        // pages once, many businesses reload the catalogue once.
+        let mut applied = HashSet::new();
+        let (mut searched, mut catalogue, mut reload) = (false, false, false);
         for row in &rows {
-            if row.node.as_deref() == Some(self.node.id.as_str()) {
+            if row.node.as_deref() == Some(self.node.id.as_str()) || !applied.insert(row.change) {
                 continue;
             }
             match row.change {
-                // Many counts in one read: the cached pages go once.
                 Change::Catalog => catalogue = true,
+                Change::Business(id) => {
+                    self.sync_business(id).await;
+                    (searched, reload) = (true, true);
+                }
                 change => {
                     self.apply(change).await;
                     searched = true;
                 }
             }
         }
-        if catalogue {
+        if reload {
+            self.reload_catalog().await;
+        } else if catalogue {
             self.catalog.invalidate();
         }
         if searched {

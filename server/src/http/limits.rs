@@ -169,20 +169,15 @@ impl Limiter {
                 }
             }
         }
-        let key = key.to_string();
-        match NonZeroU32::new(n) {
-            Some(n) if n.get() > 1 => match self.local.check_key_n(&key, n) {
-                Ok(Ok(())) => Ok(()),
-                Ok(Err(not_until)) => Err(too_many(what, not_until)),
-                Err(_) => Err(ApiError::TooManyRequests {
-                    message: format!("too many {what} at once"),
-                    retry_after: 1,
-                }),
-            },
-            _ => self
-                .local
-                .check_key(&key)
-                .map_err(|not_until| too_many(what, not_until)),
+        // `n` is 1 to the burst here: the local limiter always has the capacity.
+        let cells = NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
+        match self.local.check_key_n(&key.to_string(), cells) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => Err(too_many(what, not_until)),
+            Err(_) => Err(ApiError::TooManyRequests {
+                message: format!("too many {what} at once"),
+                retry_after: 1,
+            }),
         }
     }
 

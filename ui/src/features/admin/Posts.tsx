@@ -2,14 +2,14 @@
 // remove one with the reason its business sees, or restore a removed one to the status it
 // had. A post's readers' reports (`?id=`): who said what, dismissed with a note or answered
 // by removing the post.
-import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useSearch } from "wouter";
 import { ConsoleCard, ConsoleTable } from "../../components/console";
 import { parseId } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
 import { ADMIN_KEY, adminCalls, POST_STATUSES, type PostFlags, type PostRow } from "./api";
-import { FlashLine, reasonOf, When, type Flash } from "./parts";
+import { FlashLine, useAdminAction, When } from "./parts";
 import { fill, useAdminTexts } from "./texts";
 
 export function Posts() {
@@ -19,28 +19,22 @@ export function Posts() {
 
 function PostList() {
   const tx = useAdminTexts();
-  const client = useQueryClient();
   const [typed, setTyped] = useState("");
   const [filters, setFilters] = useState<{ q: string; status: string | null; flagged: boolean }>({ q: "", status: null, flagged: false });
   const [removing, setRemoving] = useState<PostRow | null>(null);
-  const [flash, setFlash] = useState<Flash>(null);
   const list = useInfiniteQuery({
     queryKey: [...ADMIN_KEY, "posts", filters],
     queryFn: ({ pageParam, signal }) => adminCalls.posts({ ...filters, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    try {
+  const { flash, act } = useAdminAction(() => setRemoving(null));
+  /** `call`, then `done` in the result line. */
+  const run = (call: () => Promise<unknown>, done: string) =>
+    act(async () => {
       await call();
-      setRemoving(null);
-      setFlash({ kind: "ok", text: done });
-    } catch (error) {
-      setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
-    } finally {
-      await client.invalidateQueries({ queryKey: ADMIN_KEY });
-    }
-  };
+      return done;
+    });
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <ConsoleCard title={tx.posts} id="admin-posts">
@@ -72,7 +66,7 @@ function PostList() {
         </button>
       </form>
       <FlashLine flash={flash} />
-      {removing ? <RemoveForm title={removing.title} onCancel={() => setRemoving(null)} onRemove={(reason) => void act(() => adminCalls.remove(removing.postSeq, reason), tx.removed)} /> : null}
+      {removing ? <RemoveForm title={removing.title} onCancel={() => setRemoving(null)} onRemove={(reason) => void run(() => adminCalls.remove(removing.postSeq, reason), tx.removed)} /> : null}
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
@@ -103,7 +97,7 @@ function PostList() {
               </td>
               <td>
                 {post.status === "REMOVED" ? (
-                  <button type="button" className="button button-small" aria-label={`${tx.restore}: ${post.title}`} onClick={() => void act(() => adminCalls.restore(post.postSeq), tx.restored)}>
+                  <button type="button" className="button button-small" aria-label={`${tx.restore}: ${post.title}`} onClick={() => void run(() => adminCalls.restore(post.postSeq), tx.restored)}>
                     {tx.restore}
                   </button>
                 ) : (
@@ -129,21 +123,9 @@ function PostList() {
  * with a note or removes the post (which closes them too). */
 function PostFlagsView({ id }: { id: number }) {
   const tx = useAdminTexts();
-  const client = useQueryClient();
   const flags = useQuery({ queryKey: [...ADMIN_KEY, "flags", id], queryFn: ({ signal }) => adminCalls.flags(id, signal), staleTime: 0 });
-  const [flash, setFlash] = useState<Flash>(null);
   const [removing, setRemoving] = useState(false);
-  const act = async (call: () => Promise<string>) => {
-    try {
-      const done = await call();
-      setRemoving(false);
-      setFlash({ kind: "ok", text: done });
-    } catch (error) {
-      setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
-    } finally {
-      await client.invalidateQueries({ queryKey: ADMIN_KEY });
-    }
-  };
+  const { flash, act } = useAdminAction(() => setRemoving(false));
   if (flags.isPending) return <Loading />;
   if (flags.isError) return <LoadFailed />;
   const post: PostFlags = flags.data;

@@ -1,5 +1,8 @@
-// Small pieces the operator console's sections share: a result line, the age of a waiting
-// item, a date and time.
+// Small pieces the operator console's sections share: an action with its result line, the
+// age of a waiting item, a date and time.
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ADMIN_KEY } from "./api";
 import { useAdminTexts, fill } from "./texts";
 
 export type Flash = { kind: "ok" | "problem"; text: string } | null;
@@ -16,6 +19,26 @@ export function FlashLine({ flash }: { flash: Flash }) {
       {flash.text}
     </p>
   );
+}
+
+/** An operator's action: its outcome in the result line (the success text `call` answers, or
+ * the failure's reason), `onDone` after a success, every operator answer asked again. */
+export function useAdminAction(onDone: () => void) {
+  const tx = useAdminTexts();
+  const client = useQueryClient();
+  const [flash, setFlash] = useState<Flash>(null);
+  const act = async (call: () => Promise<string>) => {
+    try {
+      const done = await call();
+      onDone();
+      setFlash({ kind: "ok", text: done });
+    } catch (error) {
+      setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
+    } finally {
+      await client.invalidateQueries({ queryKey: ADMIN_KEY });
+    }
+  };
+  return { flash, act };
 }
 
 /** How long an item has waited, in the largest whole unit. */
