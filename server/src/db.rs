@@ -3,7 +3,10 @@
 
 use crate::Settings;
 use sea_orm::sea_query::{Expr, Func, LikeExpr};
-use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+use sea_orm::{
+    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbErr,
+    SqliteTransactionMode, TransactionOptions, TransactionTrait,
+};
 use tidemark_migration::{Migrator, MigratorTrait};
 
 pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> {
@@ -57,6 +60,21 @@ pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> 
     Ok(db)
 }
 
+/// Begins a transaction that will write. On SQLite it takes the write lock at `BEGIN`
+/// (`BEGIN IMMEDIATE`), so it waits its turn behind another writer for the busy timeout. A
+/// plain deferred transaction that reads first holds a read snapshot, and SQLite refuses its
+/// later write at once ("database is locked") if another connection is writing then: it
+/// cannot wait, as the other writer may need what the reader holds. PostgreSQL ignores the
+/// mode and begins as usual.
+pub async fn write_txn(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        isolation_level: None,
+        access_mode: None,
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+    })
+    .await
+}
+
 /// How often the WAL of the embedded database is copied back into the database file.
 const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -108,4 +126,54 @@ pub fn like_pattern(text: &str, prefix: bool) -> LikeExpr {
 /// `column` in lower case, to compare with a [`like_pattern`].
 pub fn lower(column: impl sea_orm::sea_query::IntoColumnRef) -> Expr {
     Expr::expr(Func::lower(Expr::col(column)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sea_orm::ConnectionTrait;
+
+    /// Transactions that read and then write, many at once on the embedded database, all
+    /// commit: each waits for the write lock instead of being refused (the join of a new
+    /// member failed with "database is locked" when another request wrote at that moment).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn read_then_write_transactions_wait_for_each_other_on_sqlite() {
+        let dir = tempfile::tempdir().unwrap();
+        let settings = Settings {
+            data_dir: dir.path().to_path_buf(),
+            database_url: None,
+            ..Settings::default()
+        };
+        let db = connect(&settings).await.unwrap();
+        db.execute_unprepared("CREATE TABLE tallies (n INTEGER NOT NULL)")
+            .await
+            .unwrap();
+        let tasks: Vec<_> = (0..16)
+            .map(|_| {
+                let db = db.clone();
+                tokio::spawn(async move {
+                    let txn = write_txn(&db).await?;
+                    txn.execute_unprepared("SELECT count(*) FROM tallies")
+                        .await?;
+                    // Another transaction starts writing while this one has read.
+                    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+                    txn.execute_unprepared("INSERT INTO tallies (n) VALUES (1)")
+                        .await?;
+                    txn.commit().await
+                })
+            })
+            .collect();
+        for task in tasks {
+            task.await.unwrap().expect("a transaction was refused");
+        }
+        let rows = db
+            .query_one_raw(sea_orm::Statement::from_string(
+                sea_orm::DbBackend::Sqlite,
+                "SELECT count(*) AS n FROM tallies",
+            ))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(rows.try_get::<i64>("", "n").unwrap(), 16);
+    }
 }

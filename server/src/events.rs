@@ -34,7 +34,6 @@ use crate::http::error::{ApiError, ApiResult};
 use sea_orm::sea_query::Query;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect,
-    TransactionTrait,
 };
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -418,7 +417,7 @@ async fn write_batch(db: &DatabaseConnection, batch: Batch, counters: &Counters)
 /// Multi-row INSERTs in one transaction.
 async fn insert_events(db: &DatabaseConnection, events: &[Event]) -> Result<(), DbErr> {
     use analytics_events::Column as C;
-    let txn = db.begin().await?;
+    let txn = crate::db::write_txn(db).await?;
     let mut rest = events;
     while !rest.is_empty() {
         let (chunk, after) = rest.split_at(statement_rows(rest.len()));

@@ -7,7 +7,7 @@ use crate::http::limits::RateLimits;
 use crate::mail::Mailer;
 use crate::tokens::TokenKeys;
 use crate::Settings;
-use sea_orm::{DatabaseConnection, DbBackend};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::Arc;
@@ -65,33 +65,25 @@ const FOLLOW_EVERY: Duration = Duration::from_secs(1);
 const FOLLOW_BATCH: u64 = 500;
 
 impl AppState {
-    /// Something public changed (a collection, a count): the catalogue's cached pages go,
-    /// here and on every other process.
-    pub async fn catalog_changed(&self) {
-        self.changed(Change::Catalog).await;
-    }
-
-    /// After a post's row changed: the event intake, the catalogue, the cached pages and the
-    /// search index follow, here and on every other process.
-    pub async fn post_changed(&self, id: i64) {
-        self.changed(Change::Post(id)).await;
-    }
-
-    /// After a business's profile changed (or the business closed): its search entry, and
-    /// its name and card on every post.
-    pub async fn business_changed(&self, id: i64) {
-        self.changed(Change::Business(id)).await;
-    }
-
-    async fn changed(&self, change: Change) {
-        // On SQLite this process is the only one: there is no one to tell, and a row per
-        // change would only contend with the writes readers wait for.
-        if self.db.get_database_backend() != DbBackend::Sqlite {
-            if let Err(error) = cluster::record(&self.db, &self.node.id, change).await {
-                tracing::warn!(%error, ?change, "change log: not recorded; other processes catch up at their next reload");
+    /// Commits a writer's transaction with what it changed recorded in it, then brings this
+    /// process in line. On PostgreSQL the change-log rows go in `txn`, so the change and its
+    /// record commit together or not at all, and the log's trigger signals the others at the
+    /// commit; on SQLite there is no one to tell.
+    pub async fn commit_with(
+        &self,
+        txn: DatabaseTransaction,
+        changes: &[Change],
+    ) -> Result<(), DbErr> {
+        if txn.get_database_backend() != DbBackend::Sqlite {
+            for change in changes {
+                cluster::record(&txn, &self.node.id, *change).await?;
             }
         }
-        self.apply(change).await;
+        txn.commit().await?;
+        for change in changes {
+            self.apply(*change).await;
+        }
+        Ok(())
     }
 
     /// Brings this process in line with one change.

@@ -42,7 +42,7 @@ pub use service::recommend::save_collection;
 /// post's detail and visibility, the operator's removal, the collections.
 pub use service::{lists, moderation, posts, recommend};
 
-use crate::cluster;
+use crate::cluster::{self, Change};
 use crate::entities::posts as post_rows;
 use crate::state::AppState;
 use chrono::Utc;
@@ -120,7 +120,9 @@ pub async fn publish_due(state: &AppState) -> Result<Vec<i64>, sea_orm::DbErr> {
         .await?;
     let mut published = Vec::new();
     for id in due {
-        // Conditional: an edit that unscheduled the post in between wins.
+        // Conditional: an edit that unscheduled the post in between wins. The change-log row
+        // goes in the same transaction: no process can see the post published without it.
+        let txn = crate::db::write_txn(&state.db).await?;
         let result = post_rows::Entity::update_many()
             .col_expr(
                 post_rows::Column::Status,
@@ -134,10 +136,10 @@ pub async fn publish_due(state: &AppState) -> Result<Vec<i64>, sea_orm::DbErr> {
             .filter(post_rows::Column::Id.eq(id))
             .filter(post_rows::Column::Status.eq(posts::PostStatus::Scheduled))
             .filter(post_rows::Column::PublishAt.lte(now))
-            .exec(&state.db)
+            .exec(&txn)
             .await?;
         if result.rows_affected == 1 {
-            state.post_changed(id).await;
+            state.commit_with(txn, &[Change::Post(id)]).await?;
             published.push(id);
         }
     }

@@ -4,6 +4,7 @@
 
 use crate::auth::AuthUser;
 use crate::catalog::{BusinessBadge, Card};
+use crate::cluster::Change;
 use crate::content::cards::{badges, cards};
 use crate::entities::{bookmarks, businesses, follows, posts};
 use crate::events::Event;
@@ -15,7 +16,6 @@ use chrono::Utc;
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    TransactionTrait,
 };
 use serde::Serialize;
 use tidemark_core::calendar::{is_utc_offset, KST_OFFSET_MINUTES};
@@ -261,16 +261,16 @@ pub(super) async fn make(
 ) -> ApiResult<i64> {
     check_source(&source, tie.sources())?;
     let target = tie.target(state, id, true).await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let added = tie.insert(&txn, user.member.id, id, &source).await?;
     let count = tie.count_after(&txn, id, added as i64).await?;
-    txn.commit().await?;
+    let changes: &[Change] = if added == 1 { &[Change::Catalog] } else { &[] };
+    state.commit_with(txn, changes).await?;
     if added == 1 {
         state.events.record(Event {
             detail: Some(source),
             ..event(tie.kinds().0, user.member.id, &target, headers)
         });
-        state.catalog_changed().await;
     }
     Ok(count)
 }
@@ -285,15 +285,19 @@ pub(super) async fn undo(
     id: i64,
 ) -> ApiResult<i64> {
     let target = tie.target(state, id, false).await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let removed = tie.delete(&txn, user.member.id, id).await?;
     let count = tie.count_after(&txn, id, -(removed as i64)).await?;
-    txn.commit().await?;
+    let changes: &[Change] = if removed == 1 {
+        &[Change::Catalog]
+    } else {
+        &[]
+    };
+    state.commit_with(txn, changes).await?;
     if removed == 1 {
         state
             .events
             .record(event(tie.kinds().1, user.member.id, &target, headers));
-        state.catalog_changed().await;
     }
     Ok(count)
 }

@@ -19,7 +19,6 @@ use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -291,7 +290,7 @@ pub(crate) async fn create(
     )
     .await?;
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let row = requests::ActiveModel {
         business_id: Set(id),
         requested_by: Set(Some(user.member.id)),
@@ -522,7 +521,7 @@ pub async fn review(
     let now = Utc::now();
     active.status = Set(target);
     active.updated_at = Set(now);
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     // Conditional on the status read above: two operators cannot both move it.
     let moved = requests::Entity::update_many()
         .col_expr(

@@ -20,7 +20,7 @@ use chrono::{DateTime, Duration, Utc};
 use image::{ImageBuffer, Rgb, Rgba};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    Set, TransactionTrait,
+    Set,
 };
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
@@ -652,7 +652,7 @@ pub async fn fill(state: &AppState) -> Result<(), String> {
     }
 
     // 600 posts: 20 per business across the nine categories, a quarter in English.
-    let txn = db.begin().await.map_err(|e| e.to_string())?;
+    let txn = crate::db::write_txn(db).await.map_err(|e| e.to_string())?;
     let mut tag_ids: HashMap<String, i64> = HashMap::new();
     let mut post_ids: Vec<(i64, i64)> = Vec::new();
     for (b, (business_id, name)) in business_ids.iter().enumerate() {
@@ -868,7 +868,7 @@ async fn readers(
     {
         ids.push(demo.id);
     }
-    let txn = db.begin().await.map_err(|e| e.to_string())?;
+    let txn = crate::db::write_txn(db).await.map_err(|e| e.to_string())?;
     for i in 0..READERS {
         let member = members::ActiveModel {
             email: Set(Some(format!("reader{i}@demo.tidemark.test"))),
@@ -978,7 +978,7 @@ async fn ties(
         }
     }
     let counts = (follow_rows.len(), bookmark_rows.len());
-    let txn = db.begin().await.map_err(|e| e.to_string())?;
+    let txn = crate::db::write_txn(db).await.map_err(|e| e.to_string())?;
     for chunk in follow_rows.chunks(500) {
         follows::Entity::insert_many(chunk.to_vec())
             .exec(&txn)
@@ -1077,7 +1077,7 @@ async fn events(
         });
     }
     let count = rows.len();
-    let txn = db.begin().await.map_err(|e| e.to_string())?;
+    let txn = crate::db::write_txn(db).await.map_err(|e| e.to_string())?;
     for chunk in rows.chunks(500) {
         analytics_events::Entity::insert_many(chunk.to_vec())
             .exec(&txn)

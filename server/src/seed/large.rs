@@ -35,7 +35,7 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    Iterable, PaginatorTrait, QueryFilter, QuerySelect, Set, TransactionTrait,
+    Iterable, PaginatorTrait, QueryFilter, QuerySelect, Set,
 };
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
@@ -381,7 +381,7 @@ where
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
         let part: Vec<A> = rows.by_ref().take(ROWS_PER_TRANSACTION).collect();
-        let txn = db.begin().await?;
+        let txn = crate::db::write_txn(db).await?;
         insert_rows(&txn, part).await?;
         txn.commit().await?;
     }
@@ -653,7 +653,7 @@ async fn write_tags(db: &DatabaseConnection) -> Result<Vec<i64>, DbErr> {
             ..Default::default()
         })
         .collect();
-    let txn = db.begin().await?;
+    let txn = crate::db::write_txn(db).await?;
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
         let chunk: Vec<_> = rows.by_ref().take(per_statement(1)).collect();
@@ -729,7 +729,7 @@ async fn write_posts(
                 )
             })
             .collect();
-        let txn = db.begin().await?;
+        let txn = crate::db::write_txn(db).await?;
         insert_rows(&txn, rows).await?;
         txn.commit().await?;
         start = end;
@@ -987,7 +987,7 @@ async fn write_events(
     while written < events {
         let part = (events - written).min(ROWS_PER_TRANSACTION);
         let rows: Vec<_> = (0..part).map(|_| world.page_event(dice)).collect();
-        let txn = db.begin().await?;
+        let txn = crate::db::write_txn(db).await?;
         insert_rows(&txn, rows).await?;
         txn.commit().await?;
         written += part;

@@ -9,6 +9,7 @@ use crate::auth::access::{require_master_of, require_member_of, Role};
 use crate::auth::{session, AuthUser};
 use crate::business::audit;
 use crate::business::service::{profile, team};
+use crate::cluster::Change;
 use crate::entities::members::MemberStatus;
 use crate::entities::{business_members, businesses, invitations, members, posts};
 use crate::http::error::{ApiError, ApiResult};
@@ -16,9 +17,7 @@ use crate::state::AppState;
 use crate::tokens::random_token;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -63,7 +62,7 @@ pub(crate) async fn offer(
     };
     let business = profile::find(state, id).await?;
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     open_offers(id)
         .col_expr(invitations::Column::RevokedAt, Expr::value(now))
         .exec(&txn)
@@ -153,7 +152,7 @@ pub(crate) async fn accept(state: &AppState, user: &AuthUser, id: i64) -> ApiRes
     }
     let email = user.member.email.clone().unwrap_or_default();
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let claimed = open_offers(id)
         .col_expr(invitations::Column::AcceptedAt, Expr::value(now))
         .col_expr(invitations::Column::AcceptedBy, Expr::value(user.member.id))
@@ -221,10 +220,13 @@ pub(crate) async fn close(
         .into_tuple()
         .all(&state.db)
         .await?;
-    businesses::Entity::delete_by_id(id).exec(&state.db).await?;
-    for post in post_ids {
-        state.post_changed(post).await;
-    }
-    state.business_changed(id).await;
+    let txn = crate::db::write_txn(&state.db).await?;
+    businesses::Entity::delete_by_id(id).exec(&txn).await?;
+    let changes: Vec<Change> = post_ids
+        .into_iter()
+        .map(Change::Post)
+        .chain([Change::Business(id)])
+        .collect();
+    state.commit_with(txn, &changes).await?;
     Ok(())
 }

@@ -4,6 +4,7 @@
 use crate::auth::access::{self, require_admin, require_master_of, Role};
 use crate::auth::AuthUser;
 use crate::business::audit;
+use crate::cluster::Change;
 use crate::entities::members::MemberRole;
 use crate::entities::{business_members, businesses, follows, operator_claims, uploads};
 use crate::http::error::{on_unique, ApiError, ApiResult};
@@ -12,7 +13,7 @@ use crate::oplog;
 use crate::state::AppState;
 use chrono::{DateTime, Datelike, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -316,7 +317,7 @@ pub(crate) async fn register(
         ));
     }
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let business = businesses::ActiveModel {
         name: Set(name),
         description: Set(description),
@@ -375,8 +376,9 @@ pub(crate) async fn register(
         None,
     )
     .await?;
-    txn.commit().await?;
-    state.business_changed(business.id).await;
+    state
+        .commit_with(txn, &[Change::Business(business.id)])
+        .await?;
     profile(state, business, Some(user.member.id)).await
 }
 
@@ -417,7 +419,7 @@ pub(crate) async fn edit(
     apply!(logo_upload_id, checked.logo.map(Some), "logo");
     apply!(cover_upload_id, checked.cover.map(Some), "cover");
     active.updated_at = Set(Utc::now());
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let row = active.update(&txn).await?;
     audit::write(
         &txn,
@@ -429,8 +431,7 @@ pub(crate) async fn edit(
         Some(serde_json::json!({ "fields": changed })),
     )
     .await?;
-    txn.commit().await?;
-    state.business_changed(id).await;
+    state.commit_with(txn, &[Change::Business(id)]).await?;
     profile(state, row, Some(user.member.id)).await
 }
 
@@ -489,7 +490,7 @@ pub async fn set_verified(
     // A decision without a note is still a decision: the queue looks for a note or a badge.
     active.verification_note = Set(Some(note.unwrap_or_default().to_string()));
     active.updated_at = Set(now);
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let row = active.update(&txn).await?;
     audit::write(
         &txn,
@@ -525,7 +526,6 @@ pub async fn set_verified(
         .filter(operator_claims::Column::TargetId.eq(id))
         .exec(&txn)
         .await?;
-    txn.commit().await?;
-    state.business_changed(id).await;
+    state.commit_with(txn, &[Change::Business(id)]).await?;
     Ok(row)
 }

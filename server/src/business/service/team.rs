@@ -18,7 +18,6 @@ use axum_extra::extract::cookie::CookieJar;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -73,7 +72,7 @@ pub(crate) async fn remove_manager(
     if member_id == user.member.id {
         return Err(ApiError::bad_request("the master cannot remove itself"));
     }
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let row = business_members::Entity::find()
         .filter(business_members::Column::BusinessId.eq(id))
         .filter(business_members::Column::MemberId.eq(member_id))
@@ -157,7 +156,7 @@ pub(crate) async fn invite(
     let business = profile::find(state, id).await?;
     let now = Utc::now();
     let token = random_token();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     invitations::Entity::update_many()
         .col_expr(
             invitations::Column::RevokedAt,
@@ -283,7 +282,7 @@ pub(crate) async fn resend(
     let now = Utc::now();
     let token = random_token();
     let expires_at = now + Duration::days(INVITATION_DAYS);
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let renewed = invitations::Entity::update_many()
         .col_expr(
             invitations::Column::TokenHash,
@@ -361,7 +360,7 @@ pub(crate) async fn revoke(
     let email = row.email.clone();
     let mut active: invitations::ActiveModel = row.into();
     active.revoked_at = Set(Some(now));
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     active.update(&txn).await?;
     audit::write(
         &txn,
@@ -512,7 +511,7 @@ pub(crate) async fn accept(state: &AppState, user: &AuthUser, token: &str) -> Ap
         ));
     }
     let email = user.member.email.clone().unwrap_or_default();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let accepted = take(&txn, &row, user.member.id, &email).await?;
     txn.commit().await?;
     Ok(accepted)
@@ -559,7 +558,7 @@ pub(crate) async fn join(
     crate::members::check_password_policy(&body.password, Some(&row.email))?;
     let hash = password::hash(body.password.clone()).await?;
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let member = members::ActiveModel {
         email: Set(Some(row.email.clone())),
         email_verified_at: Set(Some(now)),

@@ -12,7 +12,6 @@ use crate::http::limits::RateLimits;
 use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -189,7 +188,7 @@ pub(in crate::certify) async fn attach_to_account(
     if holder.is_some() {
         return Err(person_has_account());
     }
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     if !queries::claim(&txn, row.id, member.id).await? {
         return Err(used());
     }
@@ -228,7 +227,7 @@ pub(in crate::certify) async fn change_phone(
     if row.member_id.is_some() {
         return Err(used());
     }
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     if !queries::claim(&txn, row.id, member.id).await? {
         return Err(used());
     }
@@ -262,7 +261,7 @@ pub(in crate::certify) async fn find_password_by_phone(
         .filter(|m| m.password_hash.is_some())
         .ok_or(ApiError::UserDoesNotExist)?;
     let token = random_token();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     if !queries::claim(&txn, row.id, member.id).await? {
         return Err(used());
     }

@@ -22,7 +22,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, TransactionTrait,
+    QueryOrder, QuerySelect, Set,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -256,7 +256,7 @@ pub(crate) async fn dismiss(
     }
     let note = (!note.is_empty()).then_some(note);
     find(state, id).await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let dismissed = close_open(&txn, id, FlagStatus::Dismissed, Some(user.member.id), note).await?;
     if dismissed == 0 {
         return Err(ApiError::Conflict(

@@ -8,6 +8,7 @@ use super::posts::{detail_of, find, PostStatus};
 use crate::auth::access::require_admin;
 use crate::auth::AuthUser;
 use crate::catalog::PostDetail;
+use crate::cluster::Change;
 use crate::entities::post_flags::FlagStatus;
 use crate::entities::{operator_audit, posts};
 use crate::http::error::{ApiError, ApiResult};
@@ -16,7 +17,6 @@ use crate::state::AppState;
 use chrono::Utc;
 use sea_orm::{
     ActiveEnum, ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
 };
 
 /// Removes a post from the platform (operators only), with the reason the business sees.
@@ -58,7 +58,7 @@ pub async fn remove_post(
     active.status = Set(PostStatus::Removed);
     active.removed_reason = Set(Some(reason.to_string()));
     active.updated_at = Set(Utc::now());
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let post = active.update(&txn).await?;
     // The readers' reports of the post are answered by the removal.
     let flags = close_open(&txn, id, FlagStatus::Actioned, by, Some(reason)).await?;
@@ -73,8 +73,7 @@ pub async fn remove_post(
         },
     )
     .await?;
-    txn.commit().await?;
-    state.post_changed(post.id).await;
+    state.commit_with(txn, &[Change::Post(post.id)]).await?;
     Ok(post)
 }
 
@@ -111,7 +110,7 @@ pub async fn restore_post(state: &AppState, id: i64, by: Option<i64>) -> ApiResu
     active.status = Set(to);
     active.removed_reason = Set(None);
     active.updated_at = Set(Utc::now());
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let post = active.update(&txn).await?;
     oplog::write(
         &txn,
@@ -124,7 +123,6 @@ pub async fn restore_post(state: &AppState, id: i64, by: Option<i64>) -> ApiResu
         },
     )
     .await?;
-    txn.commit().await?;
-    state.post_changed(post.id).await;
+    state.commit_with(txn, &[Change::Post(post.id)]).await?;
     Ok(post)
 }

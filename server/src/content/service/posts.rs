@@ -7,6 +7,7 @@
 use crate::auth::access::{membership_of, require_member_of};
 use crate::auth::AuthUser;
 use crate::catalog::{BusinessBadge, BusinessCard, CachedDetail, PostDetail};
+use crate::cluster::Change;
 use crate::content::cards::tags_of;
 use crate::db::{like_pattern, lower};
 use crate::entities::{bookmarks, business_members, businesses, follows, posts};
@@ -58,8 +59,9 @@ pub(crate) async fn set_status(
         active.removed_reason = Set(reason);
     }
     active.updated_at = Set(now);
-    let post = active.update(&state.db).await?;
-    state.post_changed(post.id).await;
+    let txn = crate::db::write_txn(&state.db).await?;
+    let post = active.update(&txn).await?;
+    state.commit_with(txn, &[Change::Post(post.id)]).await?;
     Ok(post)
 }
 

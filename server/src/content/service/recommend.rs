@@ -5,6 +5,7 @@ use crate::auth::access::require_admin;
 use crate::auth::AuthUser;
 use crate::catalog::CachedPage;
 use crate::catalog::Card;
+use crate::cluster::Change;
 use crate::content::cards::cards;
 use crate::entities::{recommendation_collections as collections, recommendation_items as items};
 use crate::http::envelope::ok;
@@ -15,7 +16,6 @@ use crate::state::AppState;
 use chrono::Utc;
 use sea_orm::{
     ActiveEnum, ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -207,7 +207,7 @@ pub async fn save_collection(
     }
     let now = Utc::now();
     let created = id.is_none();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let id = match id {
         Some(id) => {
             let row = collections::Entity::find_by_id(id)
@@ -270,8 +270,7 @@ pub async fn save_collection(
         )
         .await?;
     }
-    txn.commit().await?;
-    state.catalog_changed().await;
+    state.commit_with(txn, &[Change::Catalog]).await?;
     Ok(id)
 }
 
@@ -283,7 +282,7 @@ pub(crate) async fn set_published(
     published: bool,
 ) -> ApiResult<()> {
     require_admin(&user.member)?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let row = collections::Entity::find_by_id(id)
         .one(&txn)
         .await?
@@ -308,8 +307,7 @@ pub(crate) async fn set_published(
         },
     )
     .await?;
-    txn.commit().await?;
-    state.catalog_changed().await;
+    state.commit_with(txn, &[Change::Catalog]).await?;
     Ok(())
 }
 
@@ -404,7 +402,7 @@ pub(crate) async fn for_operators(
 /// Deletes a collection (operators only).
 pub(crate) async fn delete(state: &AppState, user: &AuthUser, id: i64) -> ApiResult<()> {
     require_admin(&user.member)?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let row = collections::Entity::find_by_id(id)
         .one(&txn)
         .await?
@@ -421,7 +419,6 @@ pub(crate) async fn delete(state: &AppState, user: &AuthUser, id: i64) -> ApiRes
         },
     )
     .await?;
-    txn.commit().await?;
-    state.catalog_changed().await;
+    state.commit_with(txn, &[Change::Catalog]).await?;
     Ok(())
 }

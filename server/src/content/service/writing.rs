@@ -7,6 +7,7 @@ use super::posts::{find, own_detail, team_post, PostStatus};
 use crate::auth::access::{membership_of, require_member_of};
 use crate::auth::AuthUser;
 use crate::catalog::PostDetail;
+use crate::cluster::Change;
 use crate::content::sanitize;
 use crate::entities::{post_tags, posts, tags};
 use crate::http::error::{ApiError, ApiResult};
@@ -14,9 +15,7 @@ use crate::media::{self, UploadScope};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -274,7 +273,7 @@ pub(crate) async fn create(
     let (status, publish_at, published_at) =
         next_status(&input.action, input.publish_at.as_deref(), None, now)?;
     let checked = check(state, business_id, &input, status != PostStatus::Draft).await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let post = posts::ActiveModel {
         business_id: Set(business_id),
         author_member_id: Set(Some(user.member.id)),
@@ -307,8 +306,7 @@ pub(crate) async fn create(
     .await?;
     save_tags(&txn, post.id, &checked.tags).await?;
     history::store(&txn, &post, &checked.tags, Some(user.member.id), now).await?;
-    txn.commit().await?;
-    state.post_changed(post.id).await;
+    state.commit_with(txn, &[Change::Post(post.id)]).await?;
     own_detail(state, post, user.member.id).await
 }
 
@@ -363,7 +361,7 @@ pub(super) async fn rewrite(
         status != PostStatus::Draft,
     )
     .await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     // The update comes first in the transaction, so on SQLite it takes the write lock before
     // anything is read; a second save of the same version waits for it, then finds nothing
     // to update.
@@ -409,8 +407,7 @@ pub(super) async fn rewrite(
         .ok_or_else(|| ApiError::NotFound("content does not exist".into()))?;
     save_tags(&txn, post.id, &checked.tags).await?;
     history::store(&txn, &post, &checked.tags, Some(user.member.id), now).await?;
-    txn.commit().await?;
-    state.post_changed(post.id).await;
+    state.commit_with(txn, &[Change::Post(post.id)]).await?;
     own_detail(state, post, user.member.id).await
 }
 

@@ -15,7 +15,6 @@ use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -237,7 +236,7 @@ pub(in crate::members) async fn join(
     check_password_policy(&body.password, Some(&email))?;
     let hash = password::hash(body.password.clone()).await?;
     let marketing = body.terms.marketing;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     if members::Entity::find()
         .filter(members::Column::Email.eq(&email))
         .one(&txn)
@@ -295,7 +294,7 @@ pub(super) async fn save_profile(
     interests: Option<Vec<i16>>,
     marketing: Option<bool>,
 ) -> ApiResult<()> {
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let mut update: members::ActiveModel = member.clone().into();
     if let Some(nickname) = nickname {
         update.nickname = Set(Some(nickname));

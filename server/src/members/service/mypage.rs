@@ -11,7 +11,7 @@ use crate::entities::{members, refresh_token_families as families};
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -107,7 +107,7 @@ pub(in crate::members) async fn change_password(
     }
     check_password_policy(&body.new_password, user.member.email.as_deref())?;
     let hash = password::hash(body.new_password).await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let mut update: members::ActiveModel = user.member.clone().into();
     update.password_hash = Set(Some(hash));
     update.updated_at = Set(Utc::now());
@@ -169,7 +169,7 @@ pub(in crate::members) async fn withdraw(
              its managers, or close it, before you withdraw"
         )));
     }
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     crate::members::erase::withdraw(&txn, &state.tokens, &user.member, reason, Utc::now()).await?;
     txn.commit().await?;
     Ok(())

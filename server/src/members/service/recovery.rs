@@ -13,9 +13,7 @@ use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::prelude::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -143,7 +141,7 @@ pub(in crate::members) async fn reset(
         .ok_or_else(invalid)?;
     check_password_policy(&body.password, member.email.as_deref())?;
     let hash = password::hash(body.password).await?;
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     let claimed = password_resets::Entity::update_many()
         .col_expr(password_resets::Column::UsedAt, Expr::value(now))
         .filter(password_resets::Column::Id.eq(reset.id))

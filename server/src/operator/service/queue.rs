@@ -17,7 +17,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, Func, OnConflict};
 use sea_orm::{
     ActiveEnum, ColumnTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, TransactionTrait,
+    QuerySelect, Set,
 };
 use serde::Serialize;
 use std::collections::HashMap;
@@ -334,7 +334,7 @@ pub(crate) async fn take(
         ));
     }
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     operator_claims::Entity::insert(operator_claims::ActiveModel {
         kind: Set(target.kind().into()),
         target_id: Set(id),

@@ -16,7 +16,7 @@ use crate::state::AppState;
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{Duration, Utc};
 use sea_orm::prelude::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -288,7 +288,7 @@ pub async fn join(
     }
     RateLimits::check(&state.limits.login_ip, ip, "sign-in attempts").await?;
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = crate::db::write_txn(&state.db).await?;
     if member_of(&txn, channel, &identity.subject).await?.is_some() {
         return Err(account_exists());
     }
