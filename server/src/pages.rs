@@ -245,6 +245,23 @@ async fn business_meta(state: &AppState, id: i64, base: &str) -> Option<(PageMet
     Some((meta, profile))
 }
 
+/// The key under which the first view of `path` is kept for the next reader, when every
+/// reader sees the same one: the pages that read nothing of the reader (the language is in the
+/// key). A list keeps its query, whose other parameters its sort links keep; the home page, a
+/// post's and a business's page read none of theirs. Other pages (a preview, the reader's
+/// own) are made for each request.
+pub fn shared_key(route: &str, path: &str, query: Option<&str>, lang: Lang) -> Option<String> {
+    match route {
+        "home" | "postDetail" | "businessProfile" => Some(format!("html:{}:{path}", lang.as_str())),
+        "popularList" | "latestList" | "categoryList" => Some(format!(
+            "html:{}:{path}?{}",
+            lang.as_str(),
+            query.unwrap_or("")
+        )),
+        _ => None,
+    }
+}
+
 /// The meta of a page address with its first view (`calls` and `prerender`) for a reader of
 /// `lang`; `query` is the address's query string (the lists' `sort`). `None` as [`meta_of`].
 pub async fn first_page(

@@ -5,6 +5,7 @@
 use crate::http::error::ApiError;
 use crate::http::openapi::ApiDoc;
 use crate::state::AppState;
+use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -86,7 +87,6 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
     let document = Arc::new(document);
     let api = api
         .route("/dev/mail", get(crate::demo::outbox_page))
-        .route("/ready", get(ready))
         .merge(crate::feeds::router())
         .route(
             "/api-docs/openapi.json",
@@ -97,7 +97,7 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         .layer(axum::middleware::from_fn(
             crate::http::security::private_by_default,
         ))
-        .with_state(state);
+        .with_state(state.clone());
 
     let request_id = axum::http::HeaderName::from_static("x-request-id");
     Ok(Router::new()
@@ -128,7 +128,10 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
             let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
             tracing::info_span!("request", id = %id, method = %request.method(), path = %request.uri().path())
         }))
-        .layer(tower_http::request_id::SetRequestIdLayer::new(request_id, tower_http::request_id::MakeRequestUuid)))
+        .layer(tower_http::request_id::SetRequestIdLayer::new(request_id, tower_http::request_id::MakeRequestUuid))
+        // Outside the request log: a load balancer asks every few seconds, and a 503 while
+        // the process catches up is its answer, not a server error.
+        .route("/ready", get(ready).with_state(state)))
 }
 
 async fn health() -> Json<serde_json::Value> {
@@ -194,8 +197,21 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
     let route = tidemark_core::route::match_route(path);
     let known = route.is_some();
     // A preview link's page shows what is not public yet: never indexed.
-    let noindex = route.is_some_and(|route| route.name == "preview");
+    let noindex = route.as_ref().is_some_and(|route| route.name == "preview");
     let lang = crate::pages::language_of(&headers);
+    // A page every reader sees alike is made once per state of the catalogue: any change
+    // to what it shows moves the catalogue on and the kept page goes with it.
+    let shared = route
+        .as_ref()
+        .and_then(|route| crate::pages::shared_key(route.name, path, uri.query(), lang));
+    let catalog = &shell.state.catalog;
+    if let Some(body) = shared
+        .as_deref()
+        .and_then(|key| catalog.cached_document(key))
+    {
+        return html_answer(StatusCode::OK, body, noindex);
+    }
+    let generation = catalog.generation();
     let meta = if known {
         crate::pages::first_page(&shell.state, path, uri.query(), lang).await
     } else {
@@ -212,6 +228,16 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
     if lang == tidemark_core::i18n::Lang::En {
         body = body.replacen(r#"<html lang="ko">"#, r#"<html lang="en">"#, 1);
     }
+    let body = Bytes::from(body);
+    if let (Some(key), StatusCode::OK) = (shared, status) {
+        catalog.keep_document(key, generation, body.clone());
+    }
+    html_answer(status, body, noindex)
+}
+
+/// A page's document with its headers: never cached by the browser without asking, in the
+/// reader's language.
+fn html_answer(status: StatusCode, body: Bytes, noindex: bool) -> Response {
     let mut response = (
         status,
         [

@@ -16,7 +16,8 @@ use chrono::Utc;
 use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect,
 };
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 pub use view::{BusinessBadge, BusinessCard, Card, PostDetail};
@@ -28,6 +29,9 @@ const PER_BUSINESS_IN_HEAD: usize = 2;
 const MAX_CACHED_PAGES: usize = 4096;
 /// Post details kept in memory at most (each the body twice, up to 500 KB, usually a few KB).
 const MAX_CACHED_DETAILS: usize = 8192;
+/// Bytes of page documents (the HTML of a first view, 20-60 KB each) kept in memory at most:
+/// some 2,500 post pages.
+const MAX_DOCUMENT_BYTES: usize = 64 * 1024 * 1024;
 
 #[derive(Clone, Debug)]
 pub struct Entry {
@@ -203,6 +207,14 @@ pub struct Catalog {
     generation: AtomicU64,
     pages: Mutex<HashMap<String, Arc<CachedPage>>>,
     details: Mutex<HashMap<i64, Arc<CachedDetail>>>,
+    documents: Mutex<Documents>,
+}
+
+/// The HTML of first views every reader sees alike, and their bytes together.
+#[derive(Default)]
+struct Documents {
+    pages: HashMap<String, (u64, Bytes)>,
+    bytes: usize,
 }
 
 impl Default for Catalog {
@@ -212,6 +224,7 @@ impl Default for Catalog {
             generation: AtomicU64::new(1),
             pages: Mutex::new(HashMap::new()),
             details: Mutex::new(HashMap::new()),
+            documents: Mutex::new(Documents::default()),
         }
     }
 }
@@ -249,6 +262,36 @@ impl Catalog {
         self.generation.fetch_add(1, Ordering::AcqRel);
         self.pages.lock().expect("page cache lock").clear();
         self.details.lock().expect("detail cache lock").clear();
+        *self.documents.lock().expect("document cache lock") = Documents::default();
+    }
+
+    /// The HTML of a first view (`key`: its language, path and query), when it was made since
+    /// the last change.
+    pub fn cached_document(&self, key: &str) -> Option<Bytes> {
+        let generation = self.generation();
+        let documents = self.documents.lock().expect("document cache lock");
+        documents
+            .pages
+            .get(key)
+            .filter(|(made, _)| *made == generation)
+            .map(|(_, body)| body.clone())
+    }
+
+    /// Keeps the HTML of a first view made while the catalogue was at `generation`; when the
+    /// kept documents would pass their byte budget, they are all dropped and this one starts
+    /// the next set.
+    pub fn keep_document(&self, key: String, generation: u64, body: Bytes) {
+        if generation != self.generation() || body.len() > MAX_DOCUMENT_BYTES / 64 {
+            return;
+        }
+        let mut documents = self.documents.lock().expect("document cache lock");
+        if documents.bytes + body.len() > MAX_DOCUMENT_BYTES {
+            *documents = Documents::default();
+        }
+        documents.bytes += body.len();
+        if let Some((_, old)) = documents.pages.insert(key, (generation, body)) {
+            documents.bytes -= old.len();
+        }
     }
 
     /// The public detail of post `id`, when it was made since the last change.
@@ -406,23 +449,31 @@ pub fn related(snapshot: &Snapshot, id: i64, count: usize) -> Vec<i64> {
         return Vec::new();
     };
     let tags: HashSet<i64> = this.tags.iter().copied().collect();
-    let mut scored: Vec<(usize, bool, i64, i64)> = snapshot
-        .entries
-        .values()
-        .filter(|other| other.id != id)
-        .filter_map(|other| {
-            let shared = other.tags.iter().filter(|tag| tags.contains(tag)).count();
-            let same_category = other.category_id == this.category_id;
-            (shared > 0 || same_category).then_some((
-                shared,
-                same_category,
-                other.published_at,
-                other.id,
-            ))
-        })
-        .collect();
+    // The best `count` kept in a small heap as the catalogue is read, instead of collecting
+    // and sorting every post that shares a tag or the category (tens of thousands on a large
+    // catalogue).
+    let mut best: BinaryHeap<Reverse<(usize, bool, i64, i64)>> =
+        BinaryHeap::with_capacity(count + 1);
+    for other in snapshot.entries.values() {
+        if other.id == id {
+            continue;
+        }
+        let shared = other.tags.iter().filter(|tag| tags.contains(tag)).count();
+        let same_category = other.category_id == this.category_id;
+        if shared == 0 && !same_category {
+            continue;
+        }
+        let key = (shared, same_category, other.published_at, other.id);
+        if best.len() < count {
+            best.push(Reverse(key));
+        } else if best.peek().is_some_and(|Reverse(least)| key > *least) {
+            best.pop();
+            best.push(Reverse(key));
+        }
+    }
+    let mut scored: Vec<_> = best.into_iter().map(|Reverse(key)| key).collect();
     scored.sort_by(|a, b| b.cmp(a));
-    scored.into_iter().take(count).map(|(.., id)| id).collect()
+    scored.into_iter().map(|(.., id)| id).collect()
 }
 
 #[cfg(test)]
@@ -488,5 +539,43 @@ mod tests {
         // 8 and 12 share tag 0 with 4.
         assert_eq!(&related[..2], &[12, 8]);
         assert!(!related.contains(&4));
+    }
+
+    /// The kept-best selection gives what sorting every candidate gives, ties included.
+    #[test]
+    fn related_posts_are_the_best_of_all_candidates() {
+        let entries: HashMap<i64, Entry> = (1..=400)
+            .map(|id| {
+                let mut entry = entry(id, id % 17, 0.0);
+                entry.category_id = 1 + (id * 7 % 5) as i16;
+                entry.published_at = 1_700_000_000_000 + (id * 37 % 11);
+                entry.tags = (0..(id % 4)).map(|k| (id * 13 + k * 5) % 9).collect();
+                (id, entry)
+            })
+            .collect();
+        let snapshot = Snapshot::build(entries);
+        for id in [1, 2, 3, 50, 199, 400] {
+            let this = &snapshot.entries[&id];
+            let mut all: Vec<(usize, bool, i64, i64)> = snapshot
+                .entries
+                .values()
+                .filter(|other| other.id != id)
+                .map(|other| {
+                    let shared = other.tags.iter().filter(|t| this.tags.contains(t)).count();
+                    let same = other.category_id == this.category_id;
+                    (shared, same, other.published_at, other.id)
+                })
+                .filter(|(shared, same, ..)| *shared > 0 || *same)
+                .collect();
+            all.sort_by(|a, b| b.cmp(a));
+            for count in [0, 1, 6, 20] {
+                let expected: Vec<i64> = all.iter().take(count).map(|(.., id)| *id).collect();
+                assert_eq!(
+                    related(&snapshot, id, count),
+                    expected,
+                    "post {id}, {count}"
+                );
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@ use tantivy::schema::{
 use tantivy::{TantivyDocument, Term};
 
 /// Bump when the schema or the analysis changes: an index of another version is rebuilt.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// A searchable text, in its three analyses.
 #[derive(Clone, Copy)]
@@ -74,7 +74,7 @@ impl Fields {
             ),
             words: builder.add_text_field(
                 &format!("{name}_word"),
-                indexed(WORD, IndexRecordOption::WithFreqs),
+                indexed(WORD, IndexRecordOption::WithFreqsAndPositions),
             ),
             boost,
         };

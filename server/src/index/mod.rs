@@ -108,6 +108,7 @@ struct Inner {
     resync: Mutex<Vec<Resync>>,
     logbook: Arc<logbook::Caches>,
     log_writer: logbook::LogWriter,
+    results: query::ResultCache,
 }
 
 /// A public post's document, with its (tag id, tag name) pairs.
@@ -200,6 +201,7 @@ impl SearchIndex {
             resync: Mutex::new(Vec::new()),
             logbook: Arc::new(logbook::Caches::default()),
             log_writer: logbook::LogWriter::default(),
+            results: query::ResultCache::default(),
         });
         let (wake, woken) = std::sync::mpsc::channel::<()>();
         let committer = inner.clone();

@@ -12,15 +12,63 @@ use tantivy::query::{BooleanQuery, BoostQuery, Occur, PhraseQuery, Query, TermQu
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{DocAddress, Order, Searcher, Term};
 
+/// How much more the words of a query together, as a phrase, count than each alone: enough
+/// that a post holding the phrase ranks above one holding the words apart.
+const PHRASE_BOOST: f32 = 4.0;
+
+/// What a kept search result answers.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(super) struct ResultKey {
+    text: String,
+    target: Target,
+    sort: Sort,
+    offset: usize,
+    size: usize,
+    category: Option<i16>,
+}
+
+/// Searches answered on one state of the index (its searcher generation).
+#[derive(Default)]
+pub(super) struct ResultCache {
+    kept: std::sync::Mutex<(u64, HashMap<ResultKey, SearchResult>)>,
+}
+
+/// Results kept at most (each a page of hits, a few KB).
+const MAX_KEPT_RESULTS: usize = 2048;
+
+impl ResultCache {
+    fn get(&self, generation: u64, key: &ResultKey) -> Option<SearchResult> {
+        let kept = self.kept.lock().ok()?;
+        (kept.0 == generation)
+            .then(|| kept.1.get(key).cloned())
+            .flatten()
+    }
+
+    fn keep(&self, generation: u64, key: ResultKey, result: SearchResult) {
+        let Ok(mut kept) = self.kept.lock() else {
+            return;
+        };
+        if kept.0 != generation || kept.1.len() >= MAX_KEPT_RESULTS {
+            // A newer state of the index makes every kept result stale; a full cache starts
+            // again.
+            if generation < kept.0 {
+                return;
+            }
+            *kept = (generation, HashMap::new());
+        }
+        kept.1.insert(key, result);
+    }
+}
+
 /// Which documents a search looks at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
     Contents,
     Businesses,
 }
 
 /// The order of results: all of them match the query; relevance only filters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Sort {
     /// Posts by popular score, businesses by followers; then newest id first.
     Popular,
@@ -39,6 +87,7 @@ pub struct SearchRequest {
     pub category: Option<i16>,
 }
 
+#[derive(Clone)]
 pub struct PostHit {
     pub id: i64,
     pub title: String,
@@ -49,6 +98,7 @@ pub struct PostHit {
     pub published_at: Option<DateTime<Utc>>,
 }
 
+#[derive(Clone)]
 pub struct BusinessHit {
     pub id: i64,
     pub name: String,
@@ -58,11 +108,13 @@ pub struct BusinessHit {
     pub verified: bool,
 }
 
+#[derive(Clone)]
 pub enum Hits {
     Posts(Vec<PostHit>),
     Businesses(Vec<BusinessHit>),
 }
 
+#[derive(Clone)]
 pub struct SearchResult {
     pub total: usize,
     pub hits: Hits,
@@ -118,9 +170,26 @@ impl SearchIndex {
         if parts.is_empty() || request.size == 0 {
             return Ok(empty());
         }
-        let fields = &self.inner.fields;
-        let query = self.build_query(&parts, request.target, request.category);
         let searcher = self.searcher();
+        // The same search on the same state of the index answers the same: kept until the
+        // index changes (popular searches repeat; a commit starts the cache afresh).
+        let key = ResultKey {
+            text: request.text.clone(),
+            target: request.target,
+            sort: request.sort,
+            offset: request.offset,
+            size: request.size,
+            category: request.category,
+        };
+        let generation = searcher.generation().generation_id();
+        if let Some(kept) = self.inner.results.get(generation, &key) {
+            return Ok(kept);
+        }
+        let fields = &self.inner.fields;
+        let mut query = self.build_query(&parts, request.target, request.category);
+        if request.sort == Sort::Relevance {
+            query = self.with_phrase(query, &parts);
+        }
         let window = TopDocs::with_limit(request.size).and_offset(request.offset);
         let id = || (SortByStaticFastValue::<u64>::for_field("id"), Order::Desc);
         let published = || {
@@ -235,7 +304,9 @@ impl SearchIndex {
                     .collect(),
             ),
         };
-        Ok(SearchResult { total, hits, parts })
+        let result = SearchResult { total, hits, parts };
+        self.inner.results.keep(generation, key, result.clone());
+        Ok(result)
     }
 
     /// Every part must match (AND); a part matches in any field, each field boosted.
@@ -295,6 +366,71 @@ impl SearchIndex {
                 ));
             }
             clauses.push((Occur::Must, Box::new(BooleanQuery::new(any_field))));
+        }
+        BooleanQuery::new(clauses)
+    }
+
+    /// `query` with the parts as one phrase added as an optional clause, so that for a query
+    /// of several words the posts holding them together, in order, score above those holding
+    /// them apart (relevance only: the other sorts do not score). Korean parts make one run of
+    /// pairs (디지털 마케팅 and 디지털마케팅 alike); other words a phrase of words; a query
+    /// mixing both has none.
+    fn with_phrase(&self, query: BooleanQuery, parts: &[Part]) -> BooleanQuery {
+        if parts.len() < 2 {
+            return query;
+        }
+        let fields = &self.inner.fields;
+        let phrase: Option<Vec<(bool, String)>> =
+            if parts.iter().all(|part| matches!(part, Part::Grams { .. })) {
+                let joined: String = parts
+                    .iter()
+                    .filter_map(|part| match part {
+                        Part::Grams { text, .. } => Some(text.as_str()),
+                        Part::Word(_) => None,
+                    })
+                    .collect();
+                Some(
+                    analysis::bigrams(&joined)
+                        .into_iter()
+                        .map(|gram| (true, gram))
+                        .collect(),
+                )
+            } else if parts.iter().all(|part| matches!(part, Part::Word(_))) {
+                Some(
+                    parts
+                        .iter()
+                        .filter_map(|part| match part {
+                            Part::Word(word) => Some((false, word.clone())),
+                            Part::Grams { .. } => None,
+                        })
+                        .collect(),
+                )
+            } else {
+                None
+            };
+        let Some(phrase) = phrase.filter(|terms| terms.len() >= 2) else {
+            return query;
+        };
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, Box::new(query))];
+        for analysed in fields.all_analysed() {
+            let terms = phrase
+                .iter()
+                .map(|(gram, text)| {
+                    let field = if *gram {
+                        analysed.bigrams
+                    } else {
+                        analysed.words
+                    };
+                    Term::from_field_text(field, text)
+                })
+                .collect();
+            clauses.push((
+                Occur::Should,
+                Box::new(BoostQuery::new(
+                    Box::new(PhraseQuery::new(terms)),
+                    analysed.boost * PHRASE_BOOST,
+                )),
+            ));
         }
         BooleanQuery::new(clauses)
     }

@@ -16,6 +16,7 @@ mod media;
 mod members;
 mod migrations;
 mod operator;
+mod precision;
 mod scale_out;
 mod search;
 mod sessions;

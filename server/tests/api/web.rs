@@ -1,6 +1,6 @@
 //! The shell: /health, the app's pages with their status, assets, headers.
 
-use crate::helpers::{on_each_database, TestApp};
+use crate::helpers::{call, fresh_postgres, on_each_database, publish_post, TestApp};
 
 #[tokio::test]
 async fn health_answers_in_the_api_envelope() {
@@ -97,5 +97,74 @@ async fn the_openapi_document_lists_every_call() {
             doc["paths"][path][method].is_object(),
             "{method} {path} is documented"
         );
+    }
+}
+
+/// A page every reader sees alike is made once per state of the catalogue: asked again it is
+/// the same document, in each language its own; a new post is on the home page at once, and a
+/// hidden post's page and its place on the home page are gone at once.
+#[tokio::test]
+async fn kept_pages_follow_every_change_at_once() {
+    const SHELL: &str =
+        r#"<!doctype html><html lang="ko"><head></head><body><div id="root"></div></body></html>"#;
+    let spawn = |url: Option<String>, name: &'static str| {
+        TestApp::spawn_custom(url, name, |settings| {
+            std::fs::write(settings.ui_dir.join("index.html"), SHELL).unwrap()
+        })
+    };
+    kept_pages_scenario(spawn(None, "sqlite").await).await;
+    if let Some(database) = fresh_postgres().await {
+        kept_pages_scenario(spawn(Some(database.url.clone()), "postgres").await).await;
+        database.drop().await;
+    }
+}
+
+async fn kept_pages_scenario(app: TestApp) {
+    {
+        let page = |path: String, lang: &'static str| {
+            let request = app
+                .client
+                .get(app.url(&path))
+                .header("accept-language", lang);
+            async move {
+                let response = request.send().await.unwrap();
+                (response.status().as_u16(), response.text().await.unwrap())
+            }
+        };
+        let master = app.signed_in("master@tidemark.test").await;
+        let (_, home) = page("/".into(), "ko").await;
+        let title = "keptpage 보관된 페이지";
+        assert!(!home.contains(title));
+        let post = publish_post(&app, &master, 1, title, "<p>본문</p>", &[]).await;
+        let (_, home) = page("/".into(), "ko").await;
+        assert!(
+            home.contains(title),
+            "the new post is on the home page at once"
+        );
+
+        let (status, first) = page(format!("/post/{post}"), "ko").await;
+        assert_eq!(status, 200);
+        assert!(first.contains(title) && first.contains(r#"<html lang="ko">"#));
+        let (_, again) = page(format!("/post/{post}"), "ko").await;
+        assert_eq!(first, again, "the same document");
+        let (_, english) = page(format!("/post/{post}"), "en").await;
+        assert!(
+            english.contains(r#"<html lang="en">"#),
+            "each language its own"
+        );
+
+        let (status, _) = call(
+            &app,
+            &master,
+            reqwest::Method::POST,
+            &format!("/api/v1/posts/{post}/hide"),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200);
+        let (status, _) = page(format!("/post/{post}"), "ko").await;
+        assert_eq!(status, 404, "a hidden post's page is gone at once");
+        let (_, home) = page("/".into(), "ko").await;
+        assert!(!home.contains(title), "and its place on the home page");
     }
 }
