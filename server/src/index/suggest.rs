@@ -139,7 +139,14 @@ pub struct SuggestTable {
     by_id: HashMap<(Kind, i64), u32>,
     keystrokes: Vec<Record>,
     initials: Vec<Record>,
+    /// Lookups answered since the table last changed (what was typed, how many per kind →
+    /// the slots found): a short prefix (마, ㅁ) ranges over tens of thousands of records on
+    /// a large catalogue, and the same few prefixes are typed again and again.
+    answers: std::sync::Mutex<HashMap<(String, usize), Vec<u32>>>,
 }
+
+/// Lookups kept at most; the set starts again when full.
+const MAX_KEPT_LOOKUPS: usize = 4096;
 
 fn record_key(entries: &[Option<Entry>], record: &Record, keying: Keying) -> String {
     match &entries[record.slot as usize] {
@@ -212,6 +219,7 @@ impl SuggestTable {
 
     /// Adds or replaces the entry of (kind, id); a changed weight alone moves no record.
     pub fn upsert(&mut self, kind: Kind, id: i64, text: &str, weight: f64) {
+        self.forget_answers();
         if let Some(&slot) = self.by_id.get(&(kind, id)) {
             if let Some(entry) = self.entries[slot as usize].as_mut() {
                 if &*entry.text == text {
@@ -261,6 +269,7 @@ impl SuggestTable {
 
     /// Removes the entry of (kind, id), if any.
     pub fn remove(&mut self, kind: Kind, id: i64) {
+        self.forget_answers();
         let Some(slot) = self.by_id.remove(&(kind, id)) else {
             return;
         };
@@ -294,7 +303,42 @@ impl SuggestTable {
 
     /// Entries whose text has a word starting with what was typed, the best `per_kind` of
     /// each kind: those matching at the start of their text first, then by weight.
+    fn forget_answers(&mut self) {
+        if let Ok(answers) = self.answers.get_mut() {
+            answers.clear();
+        }
+    }
+
+    /// The best entries of each kind for what was typed (at most `per_kind` each): kept
+    /// until the table changes.
     pub fn lookup(&self, typed: &str, per_kind: usize) -> Vec<&Entry> {
+        let asked = (typed.to_string(), per_kind);
+        let kept = self
+            .answers
+            .lock()
+            .ok()
+            .and_then(|answers| answers.get(&asked).cloned());
+        let slots = match kept {
+            Some(slots) => slots,
+            None => {
+                let slots = self.find(typed, per_kind);
+                if let Ok(mut answers) = self.answers.lock() {
+                    if answers.len() >= MAX_KEPT_LOOKUPS {
+                        answers.clear();
+                    }
+                    answers.insert(asked, slots.clone());
+                }
+                slots
+            }
+        };
+        slots
+            .into_iter()
+            .filter_map(|slot| self.entries[slot as usize].as_ref())
+            .collect()
+    }
+
+    /// [`Self::lookup`] done: the slots of the entries found, best first within each kind.
+    fn find(&self, typed: &str, per_kind: usize) -> Vec<u32> {
         let stripped: String = typed.chars().filter(|c| c.is_alphanumeric()).collect();
         let chars: Vec<char> = stripped.chars().collect();
         let Some((_, head)) = chars.split_last() else {
@@ -352,15 +396,9 @@ impl SuggestTable {
             let candidate = (record.start == 0, f64::from(meta.weight), record.slot);
             keep_best(&mut best[usize::from(meta.kind)], candidate, per_kind);
         }
-        let mut out = Vec::new();
-        for top in best {
-            for (_, _, slot) in top {
-                if let Some(entry) = entries[slot as usize].as_ref() {
-                    out.push(entry);
-                }
-            }
-        }
-        out
+        best.into_iter()
+            .flat_map(|top| top.into_iter().map(|(_, _, slot)| slot))
+            .collect()
     }
 
     /// Records held (each entry has one per keyed word, in each of the two arrays).
