@@ -58,6 +58,8 @@ pub struct Snapshot {
     pub reports: Vec<i64>,
     /// Each business's public posts per category, categories in order.
     pub category_counts: HashMap<i64, BTreeMap<i16, i64>>,
+    /// The posts of each tag (a post as often as it carries the tag).
+    pub by_tag: HashMap<i64, Vec<i64>>,
 }
 
 impl Snapshot {
@@ -101,6 +103,12 @@ impl Snapshot {
                 .entry(entry.category_id)
                 .or_default() += 1;
         }
+        let mut by_tag: HashMap<i64, Vec<i64>> = HashMap::new();
+        for entry in entries.values() {
+            for tag in entry.tags.iter() {
+                by_tag.entry(*tag).or_default().push(entry.id);
+            }
+        }
         let popular = diversify(&by_score);
         let latest = latest.iter().map(|e| e.id).collect();
         Snapshot {
@@ -111,6 +119,7 @@ impl Snapshot {
             popular_by_category,
             reports,
             category_counts,
+            by_tag,
         }
     }
 
@@ -351,20 +360,36 @@ impl Catalog {
 
     /// Loads every visible post from the database.
     pub async fn reload(&self, db: &DatabaseConnection) -> Result<usize, DbErr> {
-        let rows = visible_rows(db, None).await?;
-        let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
-        let mut tags = tags_of(db, None).await?;
-        let entries: HashMap<i64, Entry> = rows
-            .into_iter()
-            .filter_map(|row| entry(row, &mut tags))
-            .map(|entry| (entry.id, entry))
-            .collect();
+        let entries = load_entries(db).await?;
         let count = entries.len();
-        debug_assert!(ids.len() >= count);
         let snapshot = Arc::new(Snapshot::build(entries));
         *self.snapshot.write().expect("catalogue lock") = snapshot;
         self.invalidate();
         Ok(count)
+    }
+
+    /// Reads the visible posts' rows again and reloads only when one of them changed (the
+    /// periodic refresh that brings in the popular scores the roll-up stores): a quiet minute
+    /// costs neither the tags' reading nor any cached page. True when it reloaded.
+    pub async fn refresh(&self, db: &DatabaseConnection) -> Result<bool, DbErr> {
+        let rows = visible_rows(db, None).await?;
+        let snapshot = self.snapshot();
+        let unchanged = rows.len() == snapshot.entries.len()
+            && rows.iter().all(|row| {
+                snapshot.entries.get(&row.id).is_some_and(|entry| {
+                    entry.business_id == row.business_id
+                        && entry.category_id == row.category_id
+                        && entry.is_report == row.is_report
+                        && entry.score == row.popular_score
+                        && Some(entry.published_at)
+                            == row.published_at.map(|at| at.timestamp_millis())
+                })
+            });
+        if unchanged {
+            return Ok(false);
+        }
+        self.reload(db).await?;
+        Ok(true)
     }
 
     /// Brings one post in line with the database (added, changed, or gone when no longer
@@ -389,6 +414,17 @@ impl Catalog {
         self.invalidate();
         Ok(())
     }
+}
+
+/// Every visible post as the catalogue holds it.
+async fn load_entries(db: &DatabaseConnection) -> Result<HashMap<i64, Entry>, DbErr> {
+    let rows = visible_rows(db, None).await?;
+    let mut tags = tags_of(db, None).await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| entry(row, &mut tags))
+        .map(|entry| (entry.id, entry))
+        .collect())
 }
 
 fn entry(row: Row, tags: &mut HashMap<i64, Vec<i64>>) -> Option<Entry> {
@@ -448,22 +484,33 @@ pub fn related(snapshot: &Snapshot, id: i64, count: usize) -> Vec<i64> {
     let Some(this) = snapshot.entries.get(&id) else {
         return Vec::new();
     };
+    if count == 0 {
+        return Vec::new();
+    }
+    // Posts sharing a tag, with how many they share, from the tags' lists (not a reading of
+    // the whole catalogue: tens of thousands of posts on a large one).
     let tags: HashSet<i64> = this.tags.iter().copied().collect();
-    // The best `count` kept in a small heap as the catalogue is read, instead of collecting
-    // and sorting every post that shares a tag or the category (tens of thousands on a large
-    // catalogue).
+    let mut shared: HashMap<i64, usize> = HashMap::new();
+    for tag in &tags {
+        for other in snapshot.by_tag.get(tag).into_iter().flatten() {
+            if *other != id {
+                *shared.entry(*other).or_default() += 1;
+            }
+        }
+    }
+    // The best `count` of them in a small heap.
     let mut best: BinaryHeap<Reverse<(usize, bool, i64, i64)>> =
         BinaryHeap::with_capacity(count + 1);
-    for other in snapshot.entries.values() {
-        if other.id == id {
+    for (other, shared) in &shared {
+        let Some(other) = snapshot.entries.get(other) else {
             continue;
-        }
-        let shared = other.tags.iter().filter(|tag| tags.contains(tag)).count();
-        let same_category = other.category_id == this.category_id;
-        if shared == 0 && !same_category {
-            continue;
-        }
-        let key = (shared, same_category, other.published_at, other.id);
+        };
+        let key = (
+            *shared,
+            other.category_id == this.category_id,
+            other.published_at,
+            other.id,
+        );
         if best.len() < count {
             best.push(Reverse(key));
         } else if best.peek().is_some_and(|Reverse(least)| key > *least) {
@@ -473,7 +520,21 @@ pub fn related(snapshot: &Snapshot, id: i64, count: usize) -> Vec<i64> {
     }
     let mut scored: Vec<_> = best.into_iter().map(|Reverse(key)| key).collect();
     scored.sort_by(|a, b| b.cmp(a));
-    scored.into_iter().map(|(.., id)| id).collect()
+    let mut related: Vec<i64> = scored.into_iter().map(|(.., id)| id).collect();
+    // Then the newest of the same category that share no tag (the category's list is newest
+    // first, as the ranking breaks its ties).
+    if related.len() < count {
+        let newest = snapshot.latest_by_category.get(&this.category_id);
+        for other in newest.into_iter().flatten() {
+            if related.len() == count {
+                break;
+            }
+            if *other != id && !shared.contains_key(other) {
+                related.push(*other);
+            }
+        }
+    }
+    related
 }
 
 #[cfg(test)]

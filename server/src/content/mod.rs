@@ -99,8 +99,8 @@ pub fn spawn_background(state: &AppState) {
             }
             if last_reload.elapsed() >= RELOAD_EVERY {
                 last_reload = tokio::time::Instant::now();
-                if let Err(error) = state.catalog.reload(&state.db).await {
-                    tracing::warn!(%error, "catalogue reload");
+                if let Err(error) = state.catalog.refresh(&state.db).await {
+                    tracing::warn!(%error, "catalogue refresh");
                 }
             }
         }
