@@ -153,6 +153,29 @@ async fn kept_pages_scenario(app: TestApp) {
             "each language its own"
         );
 
+        // The periodic refresh keeps the pages when nothing changed, and reloads when a
+        // visible post's row did (a popular score the roll-up stored).
+        let catalog = &app.state.catalog;
+        let generation = catalog.generation();
+        assert!(!catalog.refresh(&app.state.db).await.unwrap());
+        assert_eq!(
+            catalog.generation(),
+            generation,
+            "a quiet refresh keeps the pages"
+        );
+        use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+        let row = tidemark_server::entities::posts::Entity::find_by_id(post)
+            .one(&app.state.db)
+            .await
+            .unwrap()
+            .unwrap();
+        let mut row: tidemark_server::entities::posts::ActiveModel = row.into();
+        row.popular_score = Set(42.5);
+        row.update(&app.state.db).await.unwrap();
+        assert!(catalog.refresh(&app.state.db).await.unwrap());
+        assert!(catalog.generation() > generation, "a new score drops them");
+        assert_eq!(catalog.snapshot().entries[&post].score, 42.5);
+
         let (status, _) = call(
             &app,
             &master,
