@@ -21,7 +21,11 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo clippy -p tidemark-core --target wasm32-unknown-unknown --quiet -- -D warnings
 
 say "rust: unit, property and integration tests"
-cargo test --workspace --quiet
+cargo test --workspace --quiet -- --skip precision:: --skip scale_out::
+
+say "rust: search precision over generated posts, and two server processes on one database (figures)"
+cargo test -p tidemark-server --quiet --test api -- --nocapture --test-threads 1 precision:: scale_out:: 2>&1 |
+  grep -vE '^(running [0-9]+ tests?|test [a-z_:]+ \.\.\. ok)$|^$'
 
 say "core: device detection measured against uap-core"
 cargo test -p tidemark-core --quiet --test uap_os -- --nocapture 2>&1 | grep -E "uap-core|test result"
