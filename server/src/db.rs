@@ -128,6 +128,31 @@ pub fn lower(column: impl sea_orm::sea_query::IntoColumnRef) -> Expr {
     Expr::expr(Func::lower(Expr::col(column)))
 }
 
+/// A statement from SQL written with `?` placeholders (`$1`, `$2`… on PostgreSQL).
+pub fn statement(
+    backend: sea_orm::DbBackend,
+    sql: &str,
+    values: Vec<sea_orm::Value>,
+) -> sea_orm::Statement {
+    let sql = if backend == sea_orm::DbBackend::Postgres {
+        let mut out = String::with_capacity(sql.len() + 16);
+        let mut n = 0;
+        for c in sql.chars() {
+            if c == '?' {
+                n += 1;
+                out.push('$');
+                out.push_str(&n.to_string());
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    } else {
+        sql.to_string()
+    };
+    sea_orm::Statement::from_sql_and_values(backend, sql, values)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

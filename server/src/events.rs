@@ -455,7 +455,49 @@ async fn insert_events(db: &DatabaseConnection, events: &[Event]) -> Result<(), 
         }
         txn.execute(&insert).await?;
     }
+    mark_pending(&txn, events).await?;
     txn.commit().await
+}
+
+/// Rows marked per statement (4 values each).
+const MARKS_PER_STATEMENT: usize = 250;
+
+/// Marks what the events leave for the analytics roll-up to recompute (`analytics_pending`:
+/// their KST days, posts and businesses, 0 for none), in the events' transaction: a mark
+/// already there has its `marks` moved, which tells a roll-up running now that it must not
+/// delete the row it read (crate::analytics::rollup).
+async fn mark_pending(txn: &impl ConnectionTrait, events: &[Event]) -> Result<(), DbErr> {
+    let keys: std::collections::BTreeSet<(String, i64, i64)> = events
+        .iter()
+        .map(|event| {
+            (
+                crate::kernel::kst::kst_day(event.occurred_at),
+                event.post_id.unwrap_or(0),
+                event.business_id.unwrap_or(0),
+            )
+        })
+        .collect();
+    let keys: Vec<_> = keys.into_iter().collect();
+    for chunk in keys.chunks(MARKS_PER_STATEMENT) {
+        let rows = vec!["(?, ?, ?, 1)"; chunk.len()].join(", ");
+        let values = chunk
+            .iter()
+            .flat_map(|(day, post, business)| {
+                [day.clone().into(), (*post).into(), (*business).into()]
+            })
+            .collect();
+        txn.execute_raw(crate::db::statement(
+            txn.get_database_backend(),
+            &format!(
+                "INSERT INTO analytics_pending (day, post_id, business_id, marks) VALUES {rows} \
+                 ON CONFLICT (day, post_id, business_id) \
+                 DO UPDATE SET marks = analytics_pending.marks + 1"
+            ),
+            values,
+        ))
+        .await?;
+    }
+    Ok(())
 }
 
 /// How many of `remaining` rows the next statement takes: the largest power of two that fits.

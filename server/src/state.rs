@@ -153,28 +153,33 @@ impl AppState {
     /// whenever another process is alive on the same database.
     pub async fn spawn_heartbeat(&self, local_media: bool) -> Result<(), sea_orm::DbErr> {
         let started = chrono::Utc::now();
-        cluster::beat(&self.db, &self.node.folder, local_media, started).await?;
+        self.beat(local_media, started).await?;
         let state = self.clone();
         tokio::spawn(async move {
             loop {
                 tokio::time::sleep(cluster::HEARTBEAT_EVERY).await;
-                if let Err(error) =
-                    cluster::beat(&state.db, &state.node.id, local_media, started).await
-                {
-                    tracing::warn!(%error, "cluster: heartbeat not written");
-                    continue;
-                }
-                match cluster::others_alive(&state.db, &state.node.folder).await {
-                    Ok(others) => {
-                        if let Some(problem) = cluster::media_conflict(local_media, &others) {
-                            tracing::error!(problem, "media cannot be served by every process");
-                        }
+                match state.beat(local_media, started).await {
+                    Ok(Some(problem)) => {
+                        tracing::error!(problem, "media cannot be served by every process")
                     }
-                    Err(error) => tracing::warn!(%error, "cluster: other processes not read"),
+                    Ok(None) => {}
+                    Err(error) => tracing::warn!(%error, "cluster: heartbeat not written"),
                 }
             }
         });
         Ok(())
+    }
+
+    /// One heartbeat, under the data folder's name (the name the process joined with and
+    /// says goodbye with); the media problem the other living processes make, if any.
+    pub async fn beat(
+        &self,
+        local_media: bool,
+        started: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Option<String>, sea_orm::DbErr> {
+        cluster::beat(&self.db, &self.node.folder, local_media, started).await?;
+        let others = cluster::others_alive(&self.db, &self.node.folder).await?;
+        Ok(cluster::media_conflict(local_media, &others))
     }
 
     /// Applies the next rows of the log; true when a full batch came (more may wait).

@@ -25,6 +25,7 @@ mod m20261125_000013_operator_console;
 mod m20261125_000014_post_flags;
 mod m20261125_000015_change_log;
 mod m20261125_000016_nodes_and_rate_limits;
+mod m20261125_000017_analytics_pending;
 
 pub struct Migrator;
 
@@ -50,6 +51,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000014_post_flags::Migration),
             Box::new(m20261125_000015_change_log::Migration),
             Box::new(m20261125_000016_nodes_and_rate_limits::Migration),
+            Box::new(m20261125_000017_analytics_pending::Migration),
         ]
     }
 }

@@ -2,7 +2,7 @@
 //! (`COUNT(DISTINCT …)` over a visitor key, grouped several ways) are written once in SQL
 //! that both SQLite and PostgreSQL accept; only the placeholders differ.
 
-use sea_orm::{ConnectionTrait, DbBackend, DbErr, QueryResult, Statement, Value};
+use sea_orm::{ConnectionTrait, DbErr, QueryResult, Value};
 
 /// The visitor of an event: the member when signed in, else the guest id (`NULL` when
 /// neither, so `COUNT(DISTINCT …)` leaves it out). `e` is the events table's alias.
@@ -11,26 +11,7 @@ pub const VISITOR: &str = "COALESCE('m' || CAST(e.member_id AS TEXT), 'g' || e.g
 /// Kinds that mean the visitor read the post.
 pub const READ_KINDS: &str = "('view', 'read_through')";
 
-/// A statement from SQL written with `?` placeholders (`$1`, `$2`… on PostgreSQL).
-pub fn statement(backend: DbBackend, sql: &str, values: Vec<Value>) -> Statement {
-    let sql = if backend == DbBackend::Postgres {
-        let mut out = String::with_capacity(sql.len() + 16);
-        let mut n = 0;
-        for c in sql.chars() {
-            if c == '?' {
-                n += 1;
-                out.push('$');
-                out.push_str(&n.to_string());
-            } else {
-                out.push(c);
-            }
-        }
-        out
-    } else {
-        sql.to_string()
-    };
-    Statement::from_sql_and_values(backend, sql, values)
-}
+pub use crate::db::statement;
 
 /// `?, ?, ?` for `n` values.
 pub fn placeholders(n: usize) -> String {
@@ -56,6 +37,7 @@ pub fn int(row: &QueryResult, column: &str) -> Result<i64, DbErr> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sea_orm::DbBackend;
 
     #[test]
     fn placeholders_are_numbered_on_postgres() {

@@ -8,6 +8,7 @@
 
 pub mod analytics_daily;
 pub mod analytics_events;
+pub mod analytics_pending;
 pub mod audit_log;
 pub mod bookmarks;
 pub mod business_members;
@@ -53,6 +54,7 @@ pub mod uploads;
 pub mod prelude {
     pub use super::analytics_daily::Entity as AnalyticsDaily;
     pub use super::analytics_events::Entity as AnalyticsEvents;
+    pub use super::analytics_pending::Entity as AnalyticsPending;
     pub use super::audit_log::Entity as AuditLog;
     pub use super::bookmarks::Entity as Bookmarks;
     pub use super::business_members::Entity as BusinessMembers;

@@ -7,12 +7,13 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 use serde_json::{json, Value};
-use tidemark_server::analytics::rollup::{recent_days, roll_up};
+use tidemark_server::analytics::rollup::{recent_days, roll_up, roll_up_pending};
 use tidemark_server::entities::business_members::BusinessRole;
 use tidemark_server::entities::certifications::CertificationStatus;
 use tidemark_server::entities::posts::PostStatus;
 use tidemark_server::entities::{
-    analytics_daily, analytics_events, business_members, businesses, certifications, members, posts,
+    analytics_daily, analytics_events, analytics_pending, business_members, businesses,
+    certifications, members, posts,
 };
 
 const EVIL_TITLE: &str = "=HYPERLINK(\"http://evil.example\",\"보기\")";
@@ -1013,6 +1014,101 @@ async fn analytics_are_for_the_business_people_and_operators_only() {
         // An operator asking about no business gets a 404.
         let (status, _) = get_as(&app, &admin, "/api/v1/businesses/987654/analytics/outline").await;
         assert_eq!(status, 404);
+    })
+    .await;
+}
+
+/// Every `analytics_daily` row, ordered, without its id.
+async fn daily_rows(app: &TestApp) -> Vec<(String, i64, Option<i64>, [i64; 7])> {
+    analytics_daily::Entity::find()
+        .all(&app.state.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| {
+            (
+                r.day,
+                r.business_id,
+                r.post_id,
+                [
+                    r.views,
+                    r.unique_readers,
+                    r.clicks,
+                    r.bookmarks,
+                    r.shares,
+                    r.follows_gained,
+                    r.read_throughs,
+                ],
+            )
+        })
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect()
+}
+
+async fn counters(app: &TestApp, ids: &[i64]) -> Vec<[i64; 6]> {
+    let mut all = Vec::new();
+    for &id in ids {
+        let p = post_row(app, id).await;
+        all.push([
+            p.view_count,
+            p.viewer_count,
+            p.unique_reader_count,
+            p.click_count,
+            p.bookmark_count,
+            p.share_count,
+        ]);
+    }
+    all
+}
+
+/// The minute's job recomputes only what the events since its last run touched (the marks
+/// the event writer leaves), with the same daily rows and counters as a recomputation of the
+/// whole days; a quiet minute recomputes nothing.
+#[tokio::test]
+async fn the_minutes_roll_up_recomputes_what_new_events_touched_as_whole_days_would() {
+    on_each_database(|app: TestApp| async move {
+        let db = &app.state.db;
+        let f = fixture(&app).await;
+        roll_up_pending(db).await.unwrap();
+        traffic(&app, &f).await;
+        a_bookmark_and_a_follow_are_recorded(&app, &f).await;
+        let marks = analytics_pending::Entity::find().all(db).await.unwrap();
+        assert!(
+            marks.iter().any(|m| m.post_id == f.first)
+                && marks
+                    .iter()
+                    .any(|m| m.post_id == 0 && m.business_id == f.business),
+            "{}: {marks:?}",
+            app.database
+        );
+
+        let run = roll_up_pending(db).await.unwrap();
+        assert_eq!(run.posts_counted, 3, "{}: {run:?}", app.database);
+        assert_eq!(
+            analytics_pending::Entity::find().count(db).await.unwrap(),
+            0
+        );
+        assert_eq!(daily_of(&app, f.business, Some(f.first)).await.views, 3);
+        let by_minute = (
+            daily_rows(&app).await,
+            counters(&app, &[f.first, f.second, f.evil]).await,
+        );
+
+        roll_up(db, &recent_days(Utc::now())).await.unwrap();
+        let by_days = (
+            daily_rows(&app).await,
+            counters(&app, &[f.first, f.second, f.evil]).await,
+        );
+        assert_eq!(by_minute, by_days, "{}", app.database);
+
+        let quiet = roll_up_pending(db).await.unwrap();
+        assert_eq!(
+            (quiet.daily_rows, quiet.posts_counted),
+            (0, 0),
+            "{}: {quiet:?}",
+            app.database
+        );
     })
     .await;
 }

@@ -511,6 +511,7 @@ macro_rules! for_each_entity {
             follows,
             bookmarks,
             analytics_events,
+            analytics_pending,
             analytics_daily,
             uploads,
             media_requests,
@@ -542,7 +543,7 @@ fn expected_tables() -> BTreeSet<String> {
         .into_iter()
         .map(str::to_string)
         .collect();
-    assert_eq!(tables.len(), 42);
+    assert_eq!(tables.len(), 43);
     tables.insert("seaql_migrations".to_string());
     tables
 }

@@ -650,3 +650,28 @@ async fn a_process_restarted_on_its_folder_catches_up_before_it_is_ready() {
         caught_up.as_millis()
     );
 }
+
+/// A lone process's later heartbeats go under the name it joined with: it never takes
+/// itself for a second process (which would fill its log with a media error every ten
+/// seconds and refuse its own restart for the next 30 seconds).
+#[tokio::test]
+async fn a_lone_process_beats_under_the_name_it_joined_with() {
+    let Some(database) = fresh_postgres().await else {
+        return;
+    };
+    let secret = "scale-out-test-secret-of-at-least-32-bytes";
+    let app =
+        TestApp::try_spawn_custom(Some(database.url.clone()), "postgres", shared(secret, None))
+            .await
+            .expect("a lone process with local media starts");
+    for _ in 0..2 {
+        let problem = app.state.beat(true, chrono::Utc::now()).await.unwrap();
+        assert_eq!(problem, None, "the process took itself for another");
+    }
+    use sea_orm::EntityTrait;
+    let rows = tidemark_server::entities::node_heartbeats::Entity::find()
+        .all(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 1, "one process, one heartbeat: {rows:?}");
+}
