@@ -370,25 +370,56 @@ impl Catalog {
 
     /// Reads the visible posts' rows again and reloads only when one of them changed (the
     /// periodic refresh that brings in the popular scores the roll-up stores): a quiet minute
-    /// costs neither the tags' reading nor any cached page. True when it reloaded.
+    /// costs neither the tags' reading nor any cached page, and a minute where only scores
+    /// moved (the roll-up rescores the top posts for their age every minute) puts the new
+    /// scores into the entries it holds without reading the tags again. True when the
+    /// catalogue changed.
     pub async fn refresh(&self, db: &DatabaseConnection) -> Result<bool, DbErr> {
         let rows = visible_rows(db, None).await?;
         let snapshot = self.snapshot();
-        let unchanged = rows.len() == snapshot.entries.len()
+        let same_posts = rows.len() == snapshot.entries.len()
             && rows.iter().all(|row| {
                 snapshot.entries.get(&row.id).is_some_and(|entry| {
                     entry.business_id == row.business_id
                         && entry.category_id == row.category_id
                         && entry.is_report == row.is_report
-                        && entry.score == row.popular_score
                         && Some(entry.published_at)
                             == row.published_at.map(|at| at.timestamp_millis())
                 })
             });
-        if unchanged {
+        if !same_posts {
+            self.reload(db).await?;
+            return Ok(true);
+        }
+        if rows
+            .iter()
+            .all(|row| snapshot.entries[&row.id].score == row.popular_score)
+        {
             return Ok(false);
         }
-        self.reload(db).await?;
+        let entries: HashMap<i64, Entry> = rows
+            .iter()
+            .map(|row| {
+                let mut entry = snapshot.entries[&row.id].clone();
+                entry.score = row.popular_score;
+                (row.id, entry)
+            })
+            .collect();
+        let rescored = Arc::new(Snapshot::build(entries));
+        let replaced = {
+            let mut current = self.snapshot.write().expect("catalogue lock");
+            let unchanged_since = Arc::ptr_eq(&current, &snapshot);
+            if unchanged_since {
+                *current = rescored;
+            }
+            unchanged_since
+        };
+        if replaced {
+            self.invalidate();
+        } else {
+            // A post changed while the rows were read: everything is read again.
+            self.reload(db).await?;
+        }
         Ok(true)
     }
 

@@ -135,7 +135,7 @@ async fn kept_pages_scenario(app: TestApp) {
         let (_, home) = page("/".into(), "ko").await;
         let title = "keptpage 보관된 페이지";
         assert!(!home.contains(title));
-        let post = publish_post(&app, &master, 1, title, "<p>본문</p>", &[]).await;
+        let post = publish_post(&app, &master, 1, title, "<p>본문</p>", &["보관", "keep"]).await;
         let (_, home) = page("/".into(), "ko").await;
         assert!(
             home.contains(title),
@@ -172,9 +172,14 @@ async fn kept_pages_scenario(app: TestApp) {
         let mut row: tidemark_server::entities::posts::ActiveModel = row.into();
         row.popular_score = Set(42.5);
         row.update(&app.state.db).await.unwrap();
+        // Only scores moved: the entries keep their tags (they are not read again).
+        let tags = catalog.snapshot().entries[&post].tags.clone();
+        assert_eq!(tags.len(), 2);
         assert!(catalog.refresh(&app.state.db).await.unwrap());
         assert!(catalog.generation() > generation, "a new score drops them");
-        assert_eq!(catalog.snapshot().entries[&post].score, 42.5);
+        let snapshot = catalog.snapshot();
+        assert_eq!(snapshot.entries[&post].score, 42.5);
+        assert_eq!(snapshot.entries[&post].tags, tags);
 
         let (status, _) = call(
             &app,
