@@ -172,15 +172,13 @@ pub async fn roll_up(db: &DatabaseConnection, days: &[String]) -> Result<RollUp,
     upsert_daily(db, &daily).await?;
     done.daily_rows = daily.len();
 
-    // Per business and day: the sums of its posts' rows, and its distinct readers and
-    // followers gained.
+    // Per business and day: those of the posts' rows, and those events name without a post
+    // (a follow from a profile), as the event writer marks them.
     let businesses = sql::query(
         db,
         &format!(
-            "SELECT DISTINCT e.day AS day, b.id AS business_id \
-             FROM analytics_events e LEFT JOIN posts p ON p.id = e.post_id \
-             JOIN businesses b ON b.id = COALESCE(p.business_id, e.business_id) \
-             WHERE e.day IN ({day_list})"
+            "SELECT DISTINCT day, business_id FROM analytics_events \
+             WHERE day IN ({day_list}) AND post_id IS NULL AND business_id IS NOT NULL"
         ),
         day_values(),
     )
@@ -192,6 +190,7 @@ pub async fn roll_up(db: &DatabaseConnection, days: &[String]) -> Result<RollUp,
             .or_default()
             .insert(int(row, "business_id")?);
     }
+    add_post_businesses(&daily, &mut by_day);
     done.daily_rows += business_totals(db, &by_day).await?;
 
     refresh_posts(db, touched, &mut done).await?;
@@ -254,13 +253,7 @@ pub async fn roll_up_pending(db: &DatabaseConnection) -> Result<RollUp, DbErr> {
     }
     upsert_daily(db, &daily).await?;
     done.daily_rows = daily.len();
-    // The businesses of those posts have new totals too.
-    for (day, business_id, _) in daily.keys() {
-        businesses_by_day
-            .entry(day.clone())
-            .or_default()
-            .insert(*business_id);
-    }
+    add_post_businesses(&daily, &mut businesses_by_day);
     done.daily_rows += business_totals(db, &businesses_by_day).await?;
 
     refresh_posts(db, touched, &mut done).await?;
@@ -349,6 +342,16 @@ async fn post_rows(
         touched.push(post_id);
     }
     Ok(())
+}
+
+/// Adds the business of each post row of `daily` to `by_day`: its totals that day changed.
+fn add_post_businesses(
+    daily: &BTreeMap<(String, i64, Option<i64>), Counts>,
+    by_day: &mut BTreeMap<String, BTreeSet<i64>>,
+) {
+    for (day, business_id, _) in daily.keys() {
+        by_day.entry(day.clone()).or_default().insert(*business_id);
+    }
 }
 
 /// The business rows (`post_id` NULL) of `by_day`, day → businesses: the sums of the
