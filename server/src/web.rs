@@ -155,6 +155,7 @@ async fn ready(State(state): State<AppState>) -> Response {
             "ready": caught_up,
             "node": state.node.id,
             "applied": state.node.applied.load(Ordering::SeqCst),
+            "cache": cache_figures(&state.catalog),
         }
     }));
     let status = if caught_up {
@@ -163,6 +164,21 @@ async fn ready(State(state): State<AppState>) -> Response {
         StatusCode::SERVICE_UNAVAILABLE
     };
     (status, body).into_response()
+}
+
+/// The kept answers' hits and misses by kind, and their entries and bytes: what an operator
+/// (and the readers' benchmark) reads to see how well the cache serves.
+fn cache_figures(catalog: &crate::catalog::Catalog) -> serde_json::Value {
+    let kept = catalog.cache_counts();
+    let counts = |counts: &crate::catalog::Counts| serde_json::json!({"hits": counts.hits(), "misses": counts.misses()});
+    serde_json::json!({
+        "pages": counts(kept.pages),
+        "documents": counts(kept.documents),
+        "details": counts(kept.details),
+        "cards": counts(kept.cards),
+        "entries": kept.entries,
+        "bytes": kept.bytes,
+    })
 }
 
 /// A page address: the single-page app renders it, the status tells crawlers and caches
@@ -205,11 +221,11 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
         .as_ref()
         .and_then(|route| crate::pages::shared_key(route.name, path, uri.query(), lang));
     let catalog = &shell.state.catalog;
-    if let Some(body) = shared
+    if let Some(kept) = shared
         .as_deref()
         .and_then(|key| catalog.cached_document(key))
     {
-        return html_answer(StatusCode::OK, body, noindex);
+        return kept.respond(&headers, "no-cache");
     }
     let generation = catalog.generation();
     let meta = if known {
@@ -229,10 +245,13 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
         body = body.replacen(r#"<html lang="ko">"#, r#"<html lang="en">"#, 1);
     }
     let body = Bytes::from(body);
-    if let (Some(key), StatusCode::OK) = (shared, status) {
-        catalog.keep_document(key, generation, body.clone());
+    match (shared, status) {
+        // Compressed once for the reader's encoding, and kept with it for the next reader.
+        (Some(key), StatusCode::OK) => catalog
+            .keep_document(key, generation, body)
+            .respond(&headers, "no-cache"),
+        _ => html_answer(status, body, noindex),
     }
-    html_answer(status, body, noindex)
 }
 
 /// A page's document with its headers: never cached by the browser without asking, in the

@@ -6,32 +6,28 @@
 //! of this process, and reloaded in full every minute (which also brings in the stored
 //! popular scores and what other server processes wrote).
 
+mod kept;
 mod view;
 
 use crate::entities::{post_tags, posts};
 use axum::body::Bytes;
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
 use chrono::Utc;
+pub use kept::{CachedDetail, CachedPage, Coding, Counts};
+use kept::{Held, Kept, Key};
 use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect,
 };
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, RwLock};
 pub use view::{BusinessBadge, BusinessCard, Card, PostDetail};
 
 /// PRODUCT: at most two posts of one business among the first twenty of a popular list.
 const DIVERSE_HEAD: usize = 20;
 const PER_BUSINESS_IN_HEAD: usize = 2;
-/// Pages kept in memory at most (each a few KB of JSON).
-const MAX_CACHED_PAGES: usize = 4096;
-/// Post details kept in memory at most (each the body twice, up to 500 KB, usually a few KB).
-const MAX_CACHED_DETAILS: usize = 8192;
-/// Bytes of page documents (the HTML of a first view, 20-60 KB each) kept in memory at most:
-/// some 2,500 post pages.
-const MAX_DOCUMENT_BYTES: usize = 64 * 1024 * 1024;
+/// A page document larger than this is not kept (a post body may reach 500 KB).
+const MAX_KEPT_DOCUMENT: usize = 1024 * 1024;
 
 #[derive(Clone, Debug)]
 pub struct Entry {
@@ -156,85 +152,29 @@ fn diversify(ordered: &[&Entry]) -> Vec<i64> {
     head
 }
 
-pub struct CachedPage {
-    pub etag: HeaderValue,
-    pub body: Bytes,
-    generation: u64,
-}
-
-impl CachedPage {
-    fn new(generation: u64, body: Bytes) -> Self {
-        // Quotes, digits and hex letters: always a valid header value.
-        let etag = HeaderValue::from_str(&format!("\"{}-{:x}\"", generation, fingerprint(&body)))
-            .unwrap_or_else(|_| HeaderValue::from_static("\"0\""));
-        CachedPage {
-            etag,
-            body,
-            generation,
-        }
-    }
-
-    /// The page as an answer: 304 when the client holds it already (If-None-Match), else
-    /// the JSON with its ETag; both with `cache_control`.
-    pub fn respond(&self, headers: &HeaderMap, cache_control: &'static str) -> Response {
-        let etag = self.etag.clone();
-        let cache = HeaderValue::from_static(cache_control);
-        if headers
-            .get(header::IF_NONE_MATCH)
-            .is_some_and(|value| value.as_bytes() == etag.as_bytes())
-        {
-            return (
-                StatusCode::NOT_MODIFIED,
-                [(header::ETAG, etag), (header::CACHE_CONTROL, cache)],
-            )
-                .into_response();
-        }
-        (
-            [
-                (
-                    header::CONTENT_TYPE,
-                    HeaderValue::from_static("application/json"),
-                ),
-                (header::ETAG, etag),
-                (header::CACHE_CONTROL, cache),
-            ],
-            self.body.clone(),
-        )
-            .into_response()
-    }
-}
-
-/// A public post's detail as anyone sees it: the finished guest answer, and the detail
-/// itself for signed-in readers (who get their own bookmark and follow state on top).
-pub struct CachedDetail {
-    pub page: CachedPage,
-    pub detail: PostDetail,
-}
-
 pub struct Catalog {
     snapshot: RwLock<Arc<Snapshot>>,
     generation: AtomicU64,
-    pages: Mutex<HashMap<String, Arc<CachedPage>>>,
-    details: Mutex<HashMap<i64, Arc<CachedDetail>>>,
-    documents: Mutex<Documents>,
+    kept: Kept,
 }
 
-/// The HTML of first views every reader sees alike, and their bytes together.
-#[derive(Default)]
-struct Documents {
-    pages: HashMap<String, (u64, Bytes)>,
-    bytes: usize,
+/// How well the kept answers serve: hits and misses by kind, entries and bytes kept.
+pub struct CacheCounts<'a> {
+    pub pages: &'a Counts,
+    pub documents: &'a Counts,
+    pub details: &'a Counts,
+    pub cards: &'a Counts,
+    pub entries: u64,
+    pub bytes: u64,
 }
+
+/// Bytes of kept answers by default (`TIDEMARK_CACHE_MB`): some 8,000 post pages with their
+/// compressed copies, or far more list pages.
+pub const DEFAULT_CACHE_BYTES: u64 = 192 * 1024 * 1024;
 
 impl Default for Catalog {
     fn default() -> Self {
-        Catalog {
-            snapshot: RwLock::new(Arc::new(Snapshot::default())),
-            generation: AtomicU64::new(1),
-            pages: Mutex::new(HashMap::new()),
-            details: Mutex::new(HashMap::new()),
-            documents: Mutex::new(Documents::default()),
-        }
+        Catalog::new(DEFAULT_CACHE_BYTES)
     }
 }
 
@@ -265,52 +205,60 @@ impl Catalog {
         self.generation.load(Ordering::Acquire)
     }
 
-    /// Forgets every cached page and detail (a post, a business, a count or a collection
-    /// changed).
+    /// A catalogue keeping at most `cache_bytes` of answers.
+    pub fn new(cache_bytes: u64) -> Self {
+        Catalog {
+            snapshot: RwLock::new(Arc::new(Snapshot::default())),
+            generation: AtomicU64::new(1),
+            kept: Kept::new(cache_bytes),
+        }
+    }
+
+    /// Forgets every kept answer (a post, a business, a count or a collection changed).
     pub fn invalidate(&self) {
         self.generation.fetch_add(1, Ordering::AcqRel);
-        self.pages.lock().expect("page cache lock").clear();
-        self.details.lock().expect("detail cache lock").clear();
-        *self.documents.lock().expect("document cache lock") = Documents::default();
+        self.kept.clear();
+    }
+
+    /// The hits and misses of kept list pages, page documents and post details, and the
+    /// entries and bytes kept.
+    pub fn cache_counts(&self) -> CacheCounts<'_> {
+        CacheCounts {
+            pages: &self.kept.pages,
+            documents: &self.kept.documents,
+            details: &self.kept.details,
+            cards: &self.kept.cards,
+            entries: self.kept.size().0,
+            bytes: self.kept.size().1,
+        }
     }
 
     /// The HTML of a first view (`key`: its language, path and query), when it was made since
     /// the last change.
-    pub fn cached_document(&self, key: &str) -> Option<Bytes> {
-        let generation = self.generation();
-        let documents = self.documents.lock().expect("document cache lock");
-        documents
-            .pages
-            .get(key)
-            .filter(|(made, _)| *made == generation)
-            .map(|(_, body)| body.clone())
+    pub fn cached_document(&self, key: &str) -> Option<Arc<CachedPage>> {
+        match self.kept.get(&Key::Document(key.into()), self.generation()) {
+            Some(Held::Page(page)) => Some(page),
+            _ => None,
+        }
     }
 
-    /// Keeps the HTML of a first view made while the catalogue was at `generation`; when the
-    /// kept documents would pass their byte budget, they are all dropped and this one starts
-    /// the next set.
-    pub fn keep_document(&self, key: String, generation: u64, body: Bytes) {
-        if generation != self.generation() || body.len() > MAX_DOCUMENT_BYTES / 64 {
-            return;
+    /// The HTML of a first view made while the catalogue was at `generation`, kept for the
+    /// next reader when the catalogue has not moved since.
+    pub fn keep_document(&self, key: String, generation: u64, body: Bytes) -> Arc<CachedPage> {
+        let page = Arc::new(CachedPage::html(generation, body));
+        if generation == self.generation() && page.body.len() <= MAX_KEPT_DOCUMENT {
+            self.kept
+                .insert(Key::Document(key.into()), Held::Page(page.clone()));
         }
-        let mut documents = self.documents.lock().expect("document cache lock");
-        if documents.bytes + body.len() > MAX_DOCUMENT_BYTES {
-            *documents = Documents::default();
-        }
-        documents.bytes += body.len();
-        if let Some((_, old)) = documents.pages.insert(key, (generation, body)) {
-            documents.bytes -= old.len();
-        }
+        page
     }
 
     /// The public detail of post `id`, when it was made since the last change.
     pub fn cached_detail(&self, id: i64) -> Option<Arc<CachedDetail>> {
-        let generation = self.generation();
-        let details = self.details.lock().expect("detail cache lock");
-        details
-            .get(&id)
-            .filter(|cached| cached.page.generation == generation)
-            .cloned()
+        match self.kept.get(&Key::Detail(id), self.generation()) {
+            Some(Held::Detail(detail)) => Some(detail),
+            _ => None,
+        }
     }
 
     /// Keeps a public detail made while the catalogue was at `generation` (as [`Self::keep`]).
@@ -322,38 +270,54 @@ impl Catalog {
     ) -> Arc<CachedDetail> {
         let id = detail.post_seq;
         let cached = Arc::new(CachedDetail {
-            page: CachedPage::new(generation, body),
+            page: Arc::new(CachedPage::json(generation, body)),
             detail,
         });
         if generation == self.generation() {
-            let mut details = self.details.lock().expect("detail cache lock");
-            if details.len() >= MAX_CACHED_DETAILS {
-                details.clear();
-            }
-            details.insert(id, cached.clone());
+            self.kept
+                .insert(Key::Detail(id), Held::Detail(cached.clone()));
         }
         cached
     }
 
-    pub fn cached(&self, key: &str) -> Option<Arc<CachedPage>> {
+    /// The cards of `ids` kept since the last change, by id.
+    pub fn cached_cards(&self, ids: &[i64]) -> HashMap<i64, Arc<Card>> {
         let generation = self.generation();
-        let pages = self.pages.lock().expect("page cache lock");
-        pages
-            .get(key)
-            .filter(|page| page.generation == generation)
-            .cloned()
+        ids.iter()
+            .filter_map(|id| match self.kept.get(&Key::Card(*id), generation) {
+                Some(Held::Card(_, card)) => Some((*id, card)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Keeps cards made while the catalogue was at `generation`.
+    pub fn keep_cards(&self, generation: u64, cards: &[Card]) {
+        if generation != self.generation() {
+            return;
+        }
+        for card in cards {
+            self.kept.insert(
+                Key::Card(card.post_seq),
+                Held::Card(generation, Arc::new(card.clone())),
+            );
+        }
+    }
+
+    pub fn cached(&self, key: &str) -> Option<Arc<CachedPage>> {
+        match self.kept.get(&Key::Page(key.into()), self.generation()) {
+            Some(Held::Page(page)) => Some(page),
+            _ => None,
+        }
     }
 
     /// Keeps a page made while the catalogue was at `generation` (a page made from older
     /// data than the current one is not kept).
     pub fn keep(&self, key: String, generation: u64, body: Bytes) -> Arc<CachedPage> {
-        let page = Arc::new(CachedPage::new(generation, body));
+        let page = Arc::new(CachedPage::json(generation, body));
         if generation == self.generation() {
-            let mut pages = self.pages.lock().expect("page cache lock");
-            if pages.len() >= MAX_CACHED_PAGES {
-                pages.clear();
-            }
-            pages.insert(key, page.clone());
+            self.kept
+                .insert(Key::Page(key.into()), Held::Page(page.clone()));
         }
         page
     }
@@ -501,13 +465,6 @@ async fn tags_of(
         tags.entry(row.post_id).or_default().push(row.tag_id);
     }
     Ok(tags)
-}
-
-/// FNV-1a: a cheap fingerprint of a page body for its ETag.
-fn fingerprint(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// Posts related to `id`: most shared tags first, then the same category, newest first.

@@ -1,13 +1,15 @@
-//! Post cards: what a list shows of a post, fetched for a page of ids in four queries
-//! whatever the page size.
+//! Post cards: what a list shows of a post, kept in memory while they are read (the
+//! catalogue's kept answers) and fetched for the others in four queries whatever their number.
 
 use crate::catalog::{BusinessBadge, Card};
 use crate::entities::{businesses, post_tags, posts, tags};
 use crate::http::error::ApiResult;
+use crate::kernel::ids::for_in;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 #[derive(sea_orm::FromQueryResult)]
 struct CardRow {
@@ -29,6 +31,36 @@ pub async fn cards(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Card>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
+    // Cards kept since the last change come from memory; the others are read and kept.
+    let generation = state.catalog.generation();
+    let mut kept = state.catalog.cached_cards(ids);
+    let missing: Vec<i64> = ids
+        .iter()
+        .copied()
+        .filter(|id| !kept.contains_key(id))
+        .collect();
+    let mut read: HashMap<i64, Card> = read_cards(state, &missing)
+        .await?
+        .into_iter()
+        .map(|card| (card.post_seq, card))
+        .collect();
+    state
+        .catalog
+        .keep_cards(generation, &read.values().cloned().collect::<Vec<_>>());
+    Ok(ids
+        .iter()
+        .filter_map(|id| {
+            read.remove(id)
+                .or_else(|| kept.remove(id).map(Arc::unwrap_or_clone))
+        })
+        .collect())
+}
+
+/// The cards of `ids` from the database, in no order.
+async fn read_cards(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Card>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
     let rows = posts::Entity::find()
         .select_only()
         .columns([
@@ -44,7 +76,7 @@ pub async fn cards(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Card>> {
             posts::Column::ViewCount,
             posts::Column::BookmarkCount,
         ])
-        .filter(posts::Column::Id.is_in(ids.iter().copied()))
+        .filter(posts::Column::Id.is_in(for_in(ids.iter().copied())))
         .into_model::<CardRow>()
         .all(&state.db)
         .await?;
@@ -53,35 +85,31 @@ pub async fn cards(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Card>> {
     let covers: Vec<i64> = rows.iter().filter_map(|row| row.cover_upload_id).collect();
     let urls = crate::media::urls_of(&state.db, &covers).await;
     let mut tag_names = tags_of(state, ids).await?;
-    let mut by_id: HashMap<i64, Card> = rows
+    Ok(rows
         .into_iter()
         .filter_map(|row| {
             let business = badges.get(&row.business_id)?.clone();
-            Some((
-                row.id,
-                Card {
-                    post_seq: row.id,
-                    title: row.title,
-                    summary: row.summary,
-                    category_id: row.category_id,
-                    cover_url: row
-                        .cover_upload_id
-                        .and_then(|id| urls.get(&id).map(|(url, _)| url.clone())),
-                    cover_thumbnail_url: row
-                        .cover_upload_id
-                        .and_then(|id| urls.get(&id).and_then(|(_, thumb)| thumb.clone())),
-                    business,
-                    tags: tag_names.remove(&row.id).unwrap_or_default(),
-                    is_report: row.is_report,
-                    series_order: row.series_order,
-                    published_at: row.published_at,
-                    view_count: row.view_count,
-                    bookmark_count: row.bookmark_count,
-                },
-            ))
+            Some(Card {
+                post_seq: row.id,
+                title: row.title,
+                summary: row.summary,
+                category_id: row.category_id,
+                cover_url: row
+                    .cover_upload_id
+                    .and_then(|id| urls.get(&id).map(|(url, _)| url.clone())),
+                cover_thumbnail_url: row
+                    .cover_upload_id
+                    .and_then(|id| urls.get(&id).and_then(|(_, thumb)| thumb.clone())),
+                business,
+                tags: tag_names.remove(&row.id).unwrap_or_default(),
+                is_report: row.is_report,
+                series_order: row.series_order,
+                published_at: row.published_at,
+                view_count: row.view_count,
+                bookmark_count: row.bookmark_count,
+            })
         })
-        .collect();
-    Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+        .collect())
 }
 
 /// Business badges by id.
@@ -90,7 +118,7 @@ pub async fn badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Bus
         return Ok(HashMap::new());
     }
     let rows = businesses::Entity::find()
-        .filter(businesses::Column::Id.is_in(ids.iter().copied()))
+        .filter(businesses::Column::Id.is_in(for_in(ids.iter().copied())))
         .all(&state.db)
         .await?;
     let logos: Vec<i64> = rows.iter().filter_map(|row| row.logo_upload_id).collect();
@@ -114,7 +142,7 @@ pub async fn badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Bus
 /// Tag names per post.
 pub async fn tags_of(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Vec<String>>> {
     let rows = post_tags::Entity::find()
-        .filter(post_tags::Column::PostId.is_in(ids.iter().copied()))
+        .filter(post_tags::Column::PostId.is_in(for_in(ids.iter().copied())))
         .find_also_related(tags::Entity)
         .all(&state.db)
         .await?;

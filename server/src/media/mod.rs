@@ -96,7 +96,7 @@ pub async fn upload_urls(
         return Ok(HashMap::new());
     }
     let rows = uploads::Entity::find()
-        .filter(uploads::Column::Id.is_in(ids.iter().copied()))
+        .filter(uploads::Column::Id.is_in(crate::kernel::ids::for_in(ids.iter().copied())))
         .all(db)
         .await?;
     Ok(rows
@@ -146,9 +146,7 @@ pub async fn urls_of(
     db: &impl ConnectionTrait,
     upload_ids: &[i64],
 ) -> HashMap<i64, (String, Option<String>)> {
-    let mut ids = upload_ids.to_vec();
-    ids.sort_unstable();
-    ids.dedup();
+    let ids = crate::kernel::ids::for_in(upload_ids.iter().copied());
     if ids.is_empty() {
         return HashMap::new();
     }

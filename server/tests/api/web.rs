@@ -147,6 +147,54 @@ async fn kept_pages_scenario(app: TestApp) {
         assert!(first.contains(title) && first.contains(r#"<html lang="ko">"#));
         let (_, again) = page(format!("/post/{post}"), "ko").await;
         assert_eq!(first, again, "the same document");
+        // Kept with its compressed bytes: a browser gets brotli (the same document once
+        // decoded), with its own ETag, and 304 when it holds it.
+        let compressed = app
+            .client
+            .get(app.url(&format!("/post/{post}")))
+            .header("accept-language", "ko")
+            .header("accept-encoding", "gzip, deflate, br")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(compressed.headers()["content-encoding"], "br");
+        assert!(compressed.headers()["vary"]
+            .to_str()
+            .unwrap()
+            .contains("Accept-Encoding"));
+        let etag = compressed.headers()["etag"].to_str().unwrap().to_string();
+        assert!(etag.ends_with("-br\""), "{etag}");
+        let bytes = compressed.bytes().await.unwrap();
+        assert!(bytes.len() < first.len() / 2);
+        let mut decoded = String::new();
+        std::io::Read::read_to_string(
+            &mut brotli::Decompressor::new(&bytes[..], 4096),
+            &mut decoded,
+        )
+        .unwrap();
+        assert_eq!(decoded, first, "the same document, compressed");
+        let held = app
+            .client
+            .get(app.url(&format!("/post/{post}")))
+            .header("accept-language", "ko")
+            .header("accept-encoding", "gzip, deflate, br")
+            .header("if-none-match", &etag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(held.status(), 304);
+        let ready: serde_json::Value = app
+            .client
+            .get(app.url("/ready"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let documents = &ready["data"]["cache"]["documents"];
+        assert!(documents["hits"].as_u64().unwrap() >= 2, "{ready}");
+        assert!(documents["misses"].as_u64().unwrap() >= 1, "{ready}");
         let (_, english) = page(format!("/post/{post}"), "en").await;
         assert!(
             english.contains(r#"<html lang="en">"#),

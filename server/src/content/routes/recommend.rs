@@ -12,8 +12,8 @@ use crate::http::openapi::ErrorBody;
 use crate::http::paging::PageQuery;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -34,13 +34,9 @@ pub(in crate::content) fn router() -> OpenApiRouter<AppState> {
         responses((status = 200, body = Ok<Vec<Collection>>))
     )]
 /// Every collection with its first posts, in the operators' order (the home page's sections).
-async fn home(State(state): State<AppState>) -> ApiResult<Response> {
+async fn home(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
     let page = service::home_page(&state).await?;
-    Ok((
-        [(header::CONTENT_TYPE, "application/json")],
-        page.body.clone(),
-    )
-        .into_response())
+    Ok(page.respond(&headers, "no-cache"))
 }
 
 #[utoipa::path(

@@ -1,0 +1,637 @@
+//! Answers kept for many readers: the JSON of lists and post details and the HTML of first
+//! views, each kept with its ETag and compressed once per encoding, in one cache bounded in
+//! bytes that admits and evicts by frequency and recency (moka's W-TinyLFU).
+//!
+//! A kept answer is served as it is: brotli to a client that accepts it, else gzip, else the
+//! plain bytes, with `Content-Encoding`, `Vary: Accept-Encoding` and an ETag of its own per
+//! encoding (a 304 for any of them). The first request that asks for an encoding compresses
+//! the answer; every later one sends the same bytes (docs/performance.md, "Compress once").
+
+use super::view::{Card, PostDetail};
+use axum::body::Bytes;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+
+/// Brotli and gzip settings, chosen by measurement on post pages and their JSON
+/// (docs/performance.md, "Compress once"): an answer is first compressed fast, on the request
+/// that made it (brotli quality 1: 26% of the plain size in 0.3 ms for a 21 KB post page;
+/// gzip -1: 28%), and an answer readers come back to is compressed again once, off the
+/// request path, at the better setting (brotli quality 5: 20.5%; gzip -6: 23%), which then
+/// serves every later reader. A page read once (a crawler's, the long tail's) never pays for
+/// the slow setting.
+const BROTLI_FAST: u32 = 1;
+const BROTLI_BEST: u32 = 5;
+const BROTLI_WINDOW: u32 = 22;
+const GZIP_FAST: u32 = 1;
+const GZIP_BEST: u32 = 6;
+/// Requests of one encoding after which it is compressed at the better setting.
+const HOT_AFTER: u32 = 2;
+/// Answers smaller than this are sent as they are (a header costs more than it saves).
+const COMPRESS_FROM: usize = 256;
+
+/// A content coding a client accepts, best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coding {
+    Brotli,
+    Gzip,
+    Identity,
+}
+
+impl Coding {
+    /// The best coding `headers` accept (`Accept-Encoding`, with q-values; `*` counts).
+    pub fn accepted(headers: &HeaderMap) -> Coding {
+        let mut brotli = None;
+        let mut gzip = None;
+        let mut any = None;
+        for value in headers.get_all(header::ACCEPT_ENCODING) {
+            let Ok(value) = value.to_str() else { continue };
+            for item in value.split(',') {
+                let mut parts = item.split(';');
+                let name = parts.next().unwrap_or("").trim();
+                let quality = parts
+                    .filter_map(|part| part.trim().strip_prefix("q="))
+                    .find_map(|q| q.trim().parse::<f32>().ok())
+                    .unwrap_or(1.0);
+                let accepted = quality > 0.0;
+                if name.eq_ignore_ascii_case("br") {
+                    brotli = Some(accepted);
+                } else if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
+                    gzip = Some(accepted);
+                } else if name == "*" {
+                    any = Some(accepted);
+                }
+            }
+        }
+        if brotli.or(any) == Some(true) {
+            Coding::Brotli
+        } else if gzip.or(any) == Some(true) {
+            Coding::Gzip
+        } else {
+            Coding::Identity
+        }
+    }
+
+    fn suffix(self) -> &'static str {
+        match self {
+            Coding::Brotli => "-br",
+            Coding::Gzip => "-gz",
+            Coding::Identity => "",
+        }
+    }
+}
+
+/// An answer kept for many readers.
+pub struct CachedPage {
+    /// The plain answer's ETag, quoted (`"<generation>-<fingerprint>"`).
+    etag: String,
+    pub body: Bytes,
+    content_type: &'static str,
+    /// `Vary` beyond `Accept-Encoding` (a page's language comes from headers).
+    vary: &'static str,
+    brotli: Encoded,
+    gzip: Encoded,
+    pub(super) generation: u64,
+}
+
+/// One encoding of an answer: made fast on its first request, made again at the better
+/// setting once when it is asked for again.
+#[derive(Default)]
+struct Encoded {
+    bytes: RwLock<Option<Bytes>>,
+    requests: AtomicU32,
+    /// Set once the better compression has started: it is made once.
+    improving: AtomicBool,
+}
+
+impl Encoded {
+    fn len(&self) -> usize {
+        self.bytes
+            .read()
+            .map_or(0, |bytes| bytes.as_ref().map_or(0, Bytes::len))
+    }
+}
+
+impl CachedPage {
+    pub fn json(generation: u64, body: Bytes) -> Self {
+        Self::new(generation, body, "application/json", "Accept-Encoding")
+    }
+
+    pub fn html(generation: u64, body: Bytes) -> Self {
+        Self::new(
+            generation,
+            body,
+            "text/html; charset=utf-8",
+            "Accept-Language, Cookie, Accept-Encoding",
+        )
+    }
+
+    fn new(generation: u64, body: Bytes, content_type: &'static str, vary: &'static str) -> Self {
+        CachedPage {
+            etag: format!("\"{}-{:x}\"", generation, fingerprint(&body)),
+            body,
+            content_type,
+            vary,
+            brotli: Encoded::default(),
+            gzip: Encoded::default(),
+            generation,
+        }
+    }
+
+    /// The plain answer's ETag.
+    pub fn etag(&self) -> &str {
+        &self.etag
+    }
+
+    /// Bytes held now (the plain answer and the encodings made so far).
+    pub fn weight(&self) -> usize {
+        self.body.len() + self.brotli.len() + self.gzip.len()
+    }
+
+    /// The answer in `coding`; `None` when it is sent as it is (identity, or a small answer).
+    /// The first request for an encoding compresses fast; the next ones are sent the same
+    /// bytes, and the request that makes it hot has it compressed again at the better setting
+    /// on the blocking pool (inline where there is no runtime), for the readers after it.
+    pub fn encoded(self: &Arc<Self>, coding: Coding) -> Option<Bytes> {
+        if self.body.len() < COMPRESS_FROM {
+            return None;
+        }
+        let encoded = match coding {
+            Coding::Brotli => &self.brotli,
+            Coding::Gzip => &self.gzip,
+            Coding::Identity => return None,
+        };
+        let made = encoded.bytes.read().ok().and_then(|bytes| bytes.clone());
+        let bytes = match made {
+            Some(bytes) => bytes,
+            None => {
+                let fast = Bytes::from(compress(&self.body, coding, false)?);
+                let mut slot = encoded.bytes.write().ok()?;
+                slot.get_or_insert(fast).clone()
+            }
+        };
+        if encoded.requests.fetch_add(1, Ordering::Relaxed) + 1 >= HOT_AFTER
+            && !encoded.improving.swap(true, Ordering::AcqRel)
+        {
+            let page = Arc::clone(self);
+            let improve = move || {
+                let encoded = match coding {
+                    Coding::Brotli => &page.brotli,
+                    _ => &page.gzip,
+                };
+                if let Some(best) = compress(&page.body, coding, true) {
+                    if let Ok(mut slot) = encoded.bytes.write() {
+                        *slot = Some(Bytes::from(best));
+                    }
+                }
+            };
+            match tokio::runtime::Handle::try_current() {
+                Ok(runtime) => drop(runtime.spawn_blocking(improve)),
+                Err(_) => improve(),
+            }
+        }
+        Some(bytes)
+    }
+
+    /// The answer for `headers`: 304 when the client holds it already (If-None-Match names
+    /// its ETag in any encoding), else the body in the best encoding the client accepts;
+    /// both with `cache_control`.
+    pub fn respond(self: &Arc<Self>, headers: &HeaderMap, cache_control: &'static str) -> Response {
+        let coding = Coding::accepted(headers);
+        let encoded = self.encoded(coding);
+        let coding = if encoded.is_some() {
+            coding
+        } else {
+            Coding::Identity
+        };
+        let etag = self.etag_of(coding);
+        let mut head = HeaderMap::with_capacity(6);
+        head.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(cache_control),
+        );
+        head.insert(header::VARY, HeaderValue::from_static(self.vary));
+        if let Ok(value) = HeaderValue::from_str(&etag) {
+            head.insert(header::ETAG, value);
+        }
+        if self.is_held_by(headers) {
+            return (StatusCode::NOT_MODIFIED, head).into_response();
+        }
+        head.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(self.content_type),
+        );
+        let body = match (coding, encoded) {
+            (Coding::Brotli, Some(bytes)) => {
+                head.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
+                bytes
+            }
+            (Coding::Gzip, Some(bytes)) => {
+                head.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+                bytes
+            }
+            _ => self.body.clone(),
+        };
+        (StatusCode::OK, head, body).into_response()
+    }
+
+    fn etag_of(&self, coding: Coding) -> String {
+        let suffix = coding.suffix();
+        if suffix.is_empty() {
+            return self.etag.clone();
+        }
+        let inner = self.etag.trim_end_matches('"');
+        format!("{inner}{suffix}\"")
+    }
+
+    /// Whether If-None-Match names this answer in any of its encodings.
+    fn is_held_by(&self, headers: &HeaderMap) -> bool {
+        let inner = self.etag.trim_matches('"');
+        headers
+            .get_all(header::IF_NONE_MATCH)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(','))
+            .map(|tag| tag.trim().trim_start_matches("W/").trim_matches('"'))
+            .any(|tag| {
+                tag == "*"
+                    || tag
+                        .strip_prefix(inner)
+                        .is_some_and(|rest| matches!(rest, "" | "-br" | "-gz"))
+            })
+    }
+}
+
+/// `plain` in `coding` (brotli or gzip), at the fast or the better setting.
+fn compress(plain: &[u8], coding: Coding, best: bool) -> Option<Vec<u8>> {
+    match coding {
+        Coding::Brotli => {
+            let quality = if best { BROTLI_BEST } else { BROTLI_FAST };
+            let mut out = Vec::with_capacity(plain.len() / 4);
+            {
+                let mut writer =
+                    brotli::CompressorWriter::new(&mut out, 16 * 1024, quality, BROTLI_WINDOW);
+                writer.write_all(plain).ok()?;
+                writer.flush().ok()?;
+            }
+            Some(out)
+        }
+        Coding::Gzip => {
+            let level = if best { GZIP_BEST } else { GZIP_FAST };
+            let mut encoder = flate2::write::GzEncoder::new(
+                Vec::with_capacity(plain.len() / 3),
+                flate2::Compression::new(level),
+            );
+            encoder.write_all(plain).ok()?;
+            encoder.finish().ok()
+        }
+        Coding::Identity => None,
+    }
+}
+
+/// FNV-1a: a cheap fingerprint of a body for its ETag.
+fn fingerprint(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A public post's detail as anyone sees it: the finished guest answer, and the detail
+/// itself for signed-in readers (who get their own bookmark and follow state on top).
+pub struct CachedDetail {
+    pub page: Arc<CachedPage>,
+    pub detail: PostDetail,
+}
+
+/// What the cache is asked for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Key {
+    /// A list's or collection's JSON page.
+    Page(Box<str>),
+    /// The HTML of a first view (its language, path and query).
+    Document(Box<str>),
+    /// A public post's detail.
+    Detail(i64),
+    /// A post's card, as lists show it.
+    Card(i64),
+}
+
+#[derive(Clone)]
+pub(super) enum Held {
+    Page(Arc<CachedPage>),
+    Detail(Arc<CachedDetail>),
+    Card(u64, Arc<Card>),
+}
+
+impl Held {
+    fn generation(&self) -> u64 {
+        match self {
+            Held::Page(page) => page.generation,
+            Held::Detail(detail) => detail.page.generation,
+            Held::Card(generation, _) => *generation,
+        }
+    }
+
+    /// What the entry is charged: the plain bytes and what their encodings will add (about
+    /// half again: brotli's and gzip's copies are a fifth and a quarter of a page), and a
+    /// detail's parsed copy (about the size of its JSON).
+    fn weight(&self, key: &Key) -> u32 {
+        let (plain, parsed) = match self {
+            Held::Page(page) => (page.body.len(), 0),
+            Held::Detail(detail) => (detail.page.body.len(), detail.page.body.len()),
+            Held::Card(_, card) => (0, card_size(card)),
+        };
+        let key = match key {
+            Key::Page(text) | Key::Document(text) => text.len(),
+            Key::Detail(_) | Key::Card(_) => 8,
+        };
+        u32::try_from(plain + plain / 2 + parsed + key + 256).unwrap_or(u32::MAX)
+    }
+}
+
+/// About the bytes a card holds: its texts and the fixed part.
+fn card_size(card: &Card) -> usize {
+    let urls = [
+        &card.cover_url,
+        &card.cover_thumbnail_url,
+        &card.business.logo_url,
+    ]
+    .iter()
+    .map(|url| url.as_ref().map_or(0, String::len))
+    .sum::<usize>();
+    let tags = card.tags.iter().map(|tag| tag.len() + 24).sum::<usize>();
+    std::mem::size_of::<Card>()
+        + card.title.len()
+        + card.summary.len()
+        + card.business.name.len()
+        + urls
+        + tags
+}
+
+/// Hits and misses of one kind of kept answer.
+#[derive(Default)]
+pub struct Counts {
+    hits: AtomicU64,
+    misses: AtomicU64,
+}
+
+impl Counts {
+    fn count(&self, hit: bool) {
+        let counter = if hit { &self.hits } else { &self.misses };
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn hits(&self) -> u64 {
+        self.hits.load(Ordering::Relaxed)
+    }
+
+    pub fn misses(&self) -> u64 {
+        self.misses.load(Ordering::Relaxed)
+    }
+}
+
+/// The kept answers and their counts.
+pub(super) struct Kept {
+    cache: moka::sync::Cache<Key, Held>,
+    pub pages: Counts,
+    pub documents: Counts,
+    pub details: Counts,
+    pub cards: Counts,
+}
+
+impl Kept {
+    pub fn new(max_bytes: u64) -> Self {
+        Kept {
+            cache: moka::sync::Cache::builder()
+                .max_capacity(max_bytes)
+                .weigher(|key: &Key, held: &Held| held.weight(key))
+                .build(),
+            pages: Counts::default(),
+            documents: Counts::default(),
+            details: Counts::default(),
+            cards: Counts::default(),
+        }
+    }
+
+    fn counts(&self, key: &Key) -> &Counts {
+        match key {
+            Key::Page(_) => &self.pages,
+            Key::Document(_) => &self.documents,
+            Key::Detail(_) => &self.details,
+            Key::Card(_) => &self.cards,
+        }
+    }
+
+    /// The entry under `key` made at `generation`; an older one is a miss.
+    pub fn get(&self, key: &Key, generation: u64) -> Option<Held> {
+        let held = self
+            .cache
+            .get(key)
+            .filter(|held| held.generation() == generation);
+        self.counts(key).count(held.is_some());
+        held
+    }
+
+    pub fn insert(&self, key: Key, held: Held) {
+        self.cache.insert(key, held);
+    }
+
+    pub fn clear(&self) {
+        self.cache.invalidate_all();
+    }
+
+    /// Entries and the bytes they are charged (as of the cache's last housekeeping).
+    pub fn size(&self) -> (u64, u64) {
+        (self.cache.entry_count(), self.cache.weighted_size())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.append(*name, value.parse().unwrap());
+        }
+        map
+    }
+
+    fn page() -> Arc<CachedPage> {
+        let body = format!("{{\"data\":\"{}\"}}", "한국어 본문 text ".repeat(200));
+        Arc::new(CachedPage::json(7, Bytes::from(body)))
+    }
+
+    async fn bytes_of(response: Response) -> Bytes {
+        axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap()
+    }
+
+    fn unbrotli(bytes: &[u8]) -> Vec<u8> {
+        let mut decoded = Vec::new();
+        brotli::Decompressor::new(bytes, 4096)
+            .read_to_end(&mut decoded)
+            .unwrap();
+        decoded
+    }
+
+    #[test]
+    fn the_best_accepted_coding_is_chosen() {
+        let accepted =
+            |value: &'static str| Coding::accepted(&headers(&[("accept-encoding", value)]));
+        assert_eq!(accepted("gzip, deflate, br"), Coding::Brotli);
+        assert_eq!(accepted("gzip, deflate"), Coding::Gzip);
+        assert_eq!(accepted("br;q=0, gzip"), Coding::Gzip);
+        assert_eq!(accepted("identity"), Coding::Identity);
+        assert_eq!(accepted("*"), Coding::Brotli);
+        assert_eq!(accepted("*;q=0"), Coding::Identity);
+        assert_eq!(Coding::accepted(&HeaderMap::new()), Coding::Identity);
+    }
+
+    #[tokio::test]
+    async fn each_encoding_decodes_to_the_plain_answer() {
+        let page = page();
+        let plain = page.body.clone();
+        let response = page.respond(
+            &headers(&[("accept-encoding", "gzip, deflate, br")]),
+            "no-cache",
+        );
+        assert_eq!(response.headers()["content-encoding"], "br");
+        assert_eq!(response.headers()["vary"], "Accept-Encoding");
+        assert_eq!(
+            response.headers()["etag"],
+            page.etag_of(Coding::Brotli).as_str()
+        );
+        let sent = bytes_of(response).await;
+        assert!(
+            sent.len() < plain.len() / 4,
+            "{} of {}",
+            sent.len(),
+            plain.len()
+        );
+        assert_eq!(unbrotli(&sent), plain);
+
+        let response = page.respond(&headers(&[("accept-encoding", "gzip")]), "no-cache");
+        assert_eq!(response.headers()["content-encoding"], "gzip");
+        let sent = bytes_of(response).await;
+        let mut decoded = Vec::new();
+        flate2::read::GzDecoder::new(&sent[..])
+            .read_to_end(&mut decoded)
+            .unwrap();
+        assert_eq!(decoded, plain);
+
+        let response = page.respond(&HeaderMap::new(), "no-cache");
+        assert!(response.headers().get("content-encoding").is_none());
+        assert_eq!(bytes_of(response).await, plain);
+        assert!(page.weight() > plain.len());
+    }
+
+    /// Fast on the first request, better once when asked again, and then the same bytes for
+    /// every reader: nothing kept is compressed per request.
+    #[test]
+    fn an_encoding_is_made_fast_then_better_once() {
+        let page = page();
+        let first = page.encoded(Coding::Brotli).unwrap();
+        let second = page.encoded(Coding::Brotli).unwrap();
+        assert_eq!(first.as_ptr(), second.as_ptr(), "the first bytes are kept");
+        // The second request made it hot: without a runtime the better copy is made at once.
+        let better = page.encoded(Coding::Brotli).unwrap();
+        assert_ne!(better.as_ptr(), first.as_ptr());
+        assert!(
+            better.len() <= first.len(),
+            "{} > {}",
+            better.len(),
+            first.len()
+        );
+        assert_eq!(unbrotli(&better), page.body);
+        for _ in 0..5 {
+            assert_eq!(
+                page.encoded(Coding::Brotli).unwrap().as_ptr(),
+                better.as_ptr()
+            );
+        }
+    }
+
+    #[test]
+    fn a_held_etag_in_any_encoding_answers_304() {
+        let page = page();
+        for coding in [Coding::Brotli, Coding::Gzip, Coding::Identity] {
+            let tag: &'static str = Box::leak(page.etag_of(coding).into_boxed_str());
+            let response = page.respond(
+                &headers(&[("accept-encoding", "br"), ("if-none-match", tag)]),
+                "no-cache",
+            );
+            assert_eq!(response.status(), StatusCode::NOT_MODIFIED);
+            assert_eq!(
+                response.headers()["etag"],
+                page.etag_of(Coding::Brotli).as_str()
+            );
+        }
+        let other = CachedPage::json(8, page.body.clone());
+        let stale: &'static str = Box::leak(other.etag_of(Coding::Brotli).into_boxed_str());
+        let response = page.respond(
+            &headers(&[("accept-encoding", "br"), ("if-none-match", stale)]),
+            "no-cache",
+        );
+        assert_eq!(response.status(), StatusCode::OK);
+    }
+
+    #[test]
+    fn a_small_answer_is_sent_as_it_is() {
+        let page = Arc::new(CachedPage::json(1, Bytes::from_static(b"{\"code\":\"0\"}")));
+        let response = page.respond(&headers(&[("accept-encoding", "br, gzip")]), "no-cache");
+        assert!(response.headers().get("content-encoding").is_none());
+        assert_eq!(response.headers()["etag"], page.etag());
+    }
+
+    #[test]
+    fn the_cache_keeps_frequent_answers_within_its_bytes() {
+        let kept = Kept::new(200 * 1024);
+        let make = |id: i64| {
+            Held::Page(Arc::new(CachedPage::json(
+                1,
+                Bytes::from(vec![b'x'; 10 * 1024 + id as usize]),
+            )))
+        };
+        // A full cache with a hot answer asked for often, then a crawl of 500 answers asked
+        // for once each.
+        for id in 1000..1020 {
+            kept.insert(Key::Page(format!("early-{id}").into()), make(id));
+        }
+        let hot = Key::Page("hot".into());
+        kept.insert(hot.clone(), make(0));
+        kept.cache.run_pending_tasks();
+        for _ in 0..20 {
+            assert!(kept.get(&hot, 1).is_some());
+        }
+        kept.cache.run_pending_tasks();
+        for id in 1..=500 {
+            let key = Key::Page(format!("crawl-{id}").into());
+            if kept.get(&key, 1).is_none() {
+                kept.insert(key, make(id));
+            }
+            if id % 10 == 0 {
+                kept.cache.run_pending_tasks();
+            }
+        }
+        kept.cache.run_pending_tasks();
+        let (entries, bytes) = kept.size();
+        assert!(bytes <= 200 * 1024, "{bytes} bytes");
+        assert!(entries > 0 && entries < 500);
+        assert!(
+            kept.get(&hot, 1).is_some(),
+            "the hot answer survives the crawl"
+        );
+        assert!(
+            kept.get(&hot, 2).is_none(),
+            "an answer of an older generation is a miss"
+        );
+        assert!(kept.pages.hits() >= 21);
+        assert!(kept.pages.misses() >= 500);
+    }
+}
