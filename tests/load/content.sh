@@ -30,66 +30,7 @@ FORCE="${FORCE:-0}"
 if [ "$DATABASES" != sqlite ] && ! command -v psql >/dev/null && is_root; then
   apt_install postgresql-client
 fi
-HERE="$ROOT/tests/load"
-CACHE="$HOME/.cache/tidemark"
-PG_ADMIN="${TIDEMARK_TEST_PG_ADMIN:-postgres://postgres@127.0.0.1:5432/postgres}"
-SUFFIX=""
-if [ "$POSTS" != 100000 ] || [ "$EVENTS" != 1000000 ]; then SUFFIX="-$POSTS-$EVENTS"; fi
-PG_NAME="tidemark_large${SUFFIX//-/_}"
-
-# As sessions.sh: cargo builds when the sources changed and does nothing otherwise, so the
-# binary measured is the one of this tree.
-say "building the server (release)"
-cargo build --release -p tidemark-server --bin tidemark --quiet
-BIN="$TARGET_DIR/release/tidemark"
-
-WORK="$(mktemp -d)"
-SERVER=""
-RUN_DB=""
-cleanup() {
-  if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
-  if [ -n "$RUN_DB" ]; then psql "$PG_ADMIN" -qc "DROP DATABASE IF EXISTS $RUN_DB WITH (FORCE)" >/dev/null 2>&1 || true; fi
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-# The data set of one database: made when missing (or FORCE=1), else reused.
-prepare() { # kind data_dir database_url
-  local marker="$2/large-set" want="posts=$POSTS events=$EVENTS"
-  if [ "$FORCE" != 1 ] && [ -f "$marker" ] && [ "$(cat "$marker")" = "$want" ]; then
-    if [ "$1" = sqlite ] || [ "$(psql "$PG_ADMIN" -qAtc "SELECT 1 FROM pg_database WHERE datname = '$PG_NAME'")" = 1 ]; then
-      say "$1: reusing the data set in $2 ($want)"
-      return
-    fi
-  fi
-  say "$1: generating the data set ($want; a few minutes, once)"
-  rm -rf "$2"
-  mkdir -p "$2"
-  if [ "$1" = postgres ]; then
-    psql "$PG_ADMIN" -qc "DROP DATABASE IF EXISTS $PG_NAME WITH (FORCE)" >/dev/null
-    psql "$PG_ADMIN" -qc "CREATE DATABASE $PG_NAME" >/dev/null
-  fi
-  TIDEMARK_DATA_DIR="$2" DATABASE_URL="$3" TIDEMARK_DEMO_CONTENT=off RUST_LOG=warn \
-    "$BIN" generate-large --posts "$POSTS" --events "$EVENTS"
-  echo "$want" >"$marker"
-}
-
-# SQL against the data set (ids to rotate over), one value a line.
-query() { # kind data_dir database_url sql
-  if [ "$1" = sqlite ]; then
-    python3 - "$2/tidemark.db" "$4" <<'PY'
-import sqlite3, sys
-for row in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]):
-    print(row[0])
-PY
-  else
-    psql "$3" -qAtc "$4"
-  fi
-}
+source "$ROOT/tests/load/large-set.sh"
 
 urlencode() { python3 -c 'import sys, urllib.parse; [print(urllib.parse.quote(l.strip())) for l in sys.stdin if l.strip()]'; }
 
@@ -214,18 +155,12 @@ measure() { # db endpoint mode url [env...]
 }
 
 bench_database() { # kind label data_dir database_url
-  local kind="$1" label="$2" data="$3" url="$4" port base
+  local kind="$1" label="$2" data="$3" url="$4" base
   prepare "$kind" "$data" "$url"
-  # The run works on a copy, so the events and searches it writes never pile up in the kept
-  # set and every run starts from the same data.
   say "$label: copying the data set for this run"
-  cp -a "$data" "$WORK/data-$kind"
-  data="$WORK/data-$kind"
-  if [ "$kind" = postgres ]; then
-    RUN_DB="tidemark_bench_$$"
-    psql "$PG_ADMIN" -qc "CREATE DATABASE $RUN_DB TEMPLATE $PG_NAME" >/dev/null
-    url="${PG_ADMIN%/*}/$RUN_DB"
-  fi
+  copy_set "$kind" "$data" "$url"
+  data="$RUN_DATA"
+  url="$RUN_URL"
   query "$kind" "$data" "$url" "SELECT id FROM posts WHERE status = 'PUBLISHED' ORDER BY random() LIMIT 5000" >"$WORK/post-ids"
   query "$kind" "$data" "$url" "SELECT id FROM businesses ORDER BY random() LIMIT 1000" >"$WORK/business-ids"
   sed 's|^|/api/v1/posts/|' "$WORK/post-ids" >"$WORK/detail"
@@ -239,19 +174,9 @@ bench_database() { # kind label data_dir database_url
   sed 's|sort=POPULAR|sort=RELEVANCE|' "$WORK/search" >"$WORK/search-relevance"
   urlencode <<<"$PREFIXES" | sed 's|^\(.*\)$|/api/v1/search/suggestions?q=\1\&mode=Typing|' >"$WORK/suggest"
 
-  port="$(free_port)"
-  base="http://127.0.0.1:$port"
-  say "$label: starting the server on port $port"
-  PORT="$port" TIDEMARK_DATA_DIR="$data" DATABASE_URL="$url" TIDEMARK_RATE_LIMITS=off \
-    TIDEMARK_DEMO_CONTENT=off TIDEMARK_UI_DIR="$ROOT/ui/dist" RUST_LOG=error \
-    "$BIN" >"$WORK/server-$kind.log" 2>&1 &
-  SERVER=$!
-  for _ in $(seq 1 600); do
-    curl -sf "$base/ready" >/dev/null && break
-    kill -0 "$SERVER" 2>/dev/null || fail "the server stopped: $(tail -5 "$WORK/server-$kind.log")"
-    sleep 0.2
-  done
-  curl -sf "$base/ready" >/dev/null || fail "the server did not start within 2 minutes"
+  say "$label: starting the server"
+  start_server "$WORK/server-$kind.log"
+  base="$BASE"
   # Every call answers 200 before anything is measured.
   local first
   first="$(head -1 "$WORK/post-ids")"
@@ -288,14 +213,8 @@ bench_database() { # kind label data_dir database_url
   measure "$label" "search, latest" paths "$base" PATHS="$WORK/search-latest"
   measure "$label" "search, relevance" paths "$base" PATHS="$WORK/search-relevance"
   measure "$label" "event ingestion" events "$base" IDS="$WORK/post-ids" GUESTS="$WORK/guest-ids"
-  kill "$SERVER"
-  wait "$SERVER" 2>/dev/null || true
-  SERVER=""
-  rm -rf "$data"
-  if [ "$kind" = postgres ]; then
-    psql "$PG_ADMIN" -qc "DROP DATABASE IF EXISTS $RUN_DB WITH (FORCE)" >/dev/null
-    RUN_DB=""
-  fi
+  stop_server
+  drop_copy "$kind"
   report "$label"
 }
 
