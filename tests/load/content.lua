@@ -17,21 +17,8 @@ local next_index = 1
 local guest = 0
 local guests = {}
 
-local function read_lines(path)
-  local found = {}
-  for line in io.lines(path) do
-    if line ~= "" then
-      found[#found + 1] = line
-    end
-  end
-  assert(#found > 0, "no lines in " .. path)
-  return found
-end
-
-local function seed()
-  local address = tostring({}):match("0x(%x+)") or "0"
-  math.randomseed(os.time() + tonumber(address, 16) % 1000003)
-end
+local common = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "common.lua")
+local read_lines, seed = common.read_lines, common.seed
 
 local kinds = { "view", "view", "view", "click", "read_through", "share" }
 local devices = { "MOBILE", "PC", "PC", "TABLET", "APP" }

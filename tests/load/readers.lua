@@ -29,21 +29,8 @@ function setup(thread)
   thread:set("thread_number", threads_made)
 end
 
-local function read_lines(path)
-  local found = {}
-  for line in io.lines(path) do
-    if line ~= "" then
-      found[#found + 1] = line
-    end
-  end
-  assert(#found > 0, "no lines in " .. path)
-  return found
-end
-
-local function seed()
-  local address = tostring({}):match("0x(%x+)") or "0"
-  math.randomseed(os.time() + tonumber(address, 16) % 1000003)
-end
+local common = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "common.lua")
+local read_lines, seed = common.read_lines, common.seed
 
 function init(args)
   seed()
