@@ -216,13 +216,16 @@ impl CachedPage {
         if let Ok(value) = HeaderValue::from_str(&etag) {
             head.insert(header::ETAG, value);
         }
-        if self.is_held_by(headers) {
-            return (StatusCode::NOT_MODIFIED, head).into_response();
-        }
+        // On a 304 too: the headers a browser stores over its copy follow from it (an HTML
+        // page's content policy; without it the kept page got the API's, which runs no
+        // script).
         head.insert(
             header::CONTENT_TYPE,
             HeaderValue::from_static(self.content_type),
         );
+        if self.is_held_by(headers) {
+            return (StatusCode::NOT_MODIFIED, head).into_response();
+        }
         let body = match (coding, encoded) {
             (Coding::Brotli, Some(bytes)) => {
                 head.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
@@ -567,6 +570,7 @@ mod tests {
                 "no-cache",
             );
             assert_eq!(response.status(), StatusCode::NOT_MODIFIED);
+            assert_eq!(response.headers()["content-type"], "application/json");
             assert_eq!(
                 response.headers()["etag"],
                 page.etag_of(Coding::Brotli).as_str()

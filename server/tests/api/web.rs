@@ -183,6 +183,10 @@ async fn kept_pages_scenario(app: TestApp) {
             .await
             .unwrap();
         assert_eq!(held.status(), 304);
+        // The browser keeps its copy under the 304's headers: the page's policy, which runs
+        // the app's scripts, not the API's.
+        let policy = held.headers()["content-security-policy"].to_str().unwrap();
+        assert!(policy.contains("script-src 'self'"), "{policy}");
         let ready: serde_json::Value = app
             .client
             .get(app.url("/ready"))
