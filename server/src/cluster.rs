@@ -19,7 +19,11 @@ pub enum Change {
     Post(i64),
     /// A business's profile: its search entry and its name on every card.
     Business(i64),
-    /// Something the catalogue's shared pages show (a collection, a count).
+    /// A post's bookmark count: its answers, its business's page and the lists.
+    PostCounts(i64),
+    /// A business's follower count: its page and its posts' answers.
+    BusinessCounts(i64),
+    /// Something the lists and collections show (a collection).
     Catalog,
 }
 
@@ -28,13 +32,18 @@ impl Change {
         match self {
             Change::Post(_) => "POST",
             Change::Business(_) => "BUSINESS",
+            Change::PostCounts(_) => "POST_COUNTS",
+            Change::BusinessCounts(_) => "BUSINESS_COUNTS",
             Change::Catalog => "CATALOG",
         }
     }
 
     fn entity(self) -> Option<i64> {
         match self {
-            Change::Post(id) | Change::Business(id) => Some(id),
+            Change::Post(id)
+            | Change::Business(id)
+            | Change::PostCounts(id)
+            | Change::BusinessCounts(id) => Some(id),
             Change::Catalog => None,
         }
     }
@@ -43,6 +52,8 @@ impl Change {
         match (kind, entity) {
             ("POST", Some(id)) => Some(Change::Post(id)),
             ("BUSINESS", Some(id)) => Some(Change::Business(id)),
+            ("POST_COUNTS", Some(id)) => Some(Change::PostCounts(id)),
+            ("BUSINESS_COUNTS", Some(id)) => Some(Change::BusinessCounts(id)),
             ("CATALOG", _) => Some(Change::Catalog),
             _ => None,
         }
@@ -290,7 +301,13 @@ mod tests {
 
     #[test]
     fn a_change_reads_back_as_itself() {
-        for change in [Change::Post(7), Change::Business(3), Change::Catalog] {
+        for change in [
+            Change::Post(7),
+            Change::Business(3),
+            Change::PostCounts(5),
+            Change::BusinessCounts(4),
+            Change::Catalog,
+        ] {
             assert_eq!(Change::parse(change.kind(), change.entity()), Some(change));
         }
         assert_eq!(Change::parse("POST", None), None);

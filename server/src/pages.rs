@@ -17,7 +17,7 @@
 use crate::business::Business;
 use crate::catalog::Card;
 use crate::catalog::PostDetail;
-use crate::catalog::{CachedDetail, CachedPage};
+use crate::catalog::{CachedDetail, CachedPage, Catalog, Shows};
 use crate::content::lists::{self, Sort};
 use crate::content::posts;
 use crate::content::recommend;
@@ -245,18 +245,33 @@ async fn business_meta(state: &AppState, id: i64, base: &str) -> Option<(PageMet
     Some((meta, profile))
 }
 
-/// The key under which the first view of `path` is kept for the next reader, when every
-/// reader sees the same one: the pages that read nothing of the reader (the language is in the
-/// key). A list keeps its query, whose other parameters its sort links keep; the home page, a
-/// post's and a business's page read none of theirs. Other pages (a preview, the reader's
-/// own) are made for each request.
-pub fn shared_key(route: &str, path: &str, query: Option<&str>, lang: Lang) -> Option<String> {
-    match route {
-        "home" | "postDetail" | "businessProfile" => Some(format!("html:{}:{path}", lang.as_str())),
-        "popularList" | "latestList" | "categoryList" => Some(format!(
-            "html:{}:{path}?{}",
-            lang.as_str(),
-            query.unwrap_or("")
+/// The key under which the first view of `path` is kept for the next reader, and what it
+/// shows, when every reader sees the same one: the pages that read nothing of the reader (the
+/// language is in the key). A list keeps its query, whose other parameters its sort links
+/// keep; the home page, a post's and a business's page read none of theirs. Other pages (a
+/// preview, the reader's own) are made for each request, and so is the page of a post the
+/// catalogue does not hold.
+pub fn shared_key(
+    catalog: &Catalog,
+    route: &tidemark_core::route::RouteMatch,
+    path: &str,
+    query: Option<&str>,
+    lang: Lang,
+) -> Option<(String, Shows)> {
+    let id = || {
+        route
+            .param
+            .as_deref()
+            .and_then(|param| param.parse::<i64>().ok())
+    };
+    let plain = || format!("html:{}:{path}", lang.as_str());
+    match route.name {
+        "home" => Some((plain(), Shows::Lists)),
+        "postDetail" => Some((plain(), catalog.shows_post(id()?)?)),
+        "businessProfile" => Some((plain(), Shows::Business(id()?))),
+        "popularList" | "latestList" | "categoryList" => Some((
+            format!("html:{}:{path}?{}", lang.as_str(), query.unwrap_or("")),
+            Shows::Lists,
         )),
         _ => None,
     }

@@ -2,6 +2,7 @@
 //! the change log (`crate::cluster`) and applied here at once; every other server process
 //! on the database reads it from the log and applies it the same way.
 
+use crate::catalog::Forget;
 use crate::cluster::{self, Change};
 use crate::http::limits::RateLimits;
 use crate::mail::Mailer;
@@ -104,7 +105,9 @@ impl AppState {
                 self.sync_business(id).await;
                 self.reload_catalog().await;
             }
-            Change::Catalog => self.catalog.invalidate(),
+            Change::PostCounts(id) => self.catalog.forget(Forget::Post(id)),
+            Change::BusinessCounts(id) => self.catalog.forget(Forget::Business(id)),
+            Change::Catalog => self.catalog.forget(Forget::Lists),
         }
     }
 
@@ -206,6 +209,9 @@ impl AppState {
             }
             match row.change {
                 Change::Catalog => catalogue = true,
+                change @ (Change::PostCounts(_) | Change::BusinessCounts(_)) => {
+                    self.apply(change).await;
+                }
                 Change::Business(id) => {
                     self.sync_business(id).await;
                     (searched, reload) = (true, true);
@@ -219,7 +225,7 @@ impl AppState {
         if reload {
             self.reload_catalog().await;
         } else if catalogue {
-            self.catalog.invalidate();
+            self.catalog.forget(Forget::Lists);
         }
         if searched {
             self.search.store_position(last).await?;

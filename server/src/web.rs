@@ -215,15 +215,14 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
     // A preview link's page shows what is not public yet: never indexed.
     let noindex = route.as_ref().is_some_and(|route| route.name == "preview");
     let lang = crate::pages::language_of(&headers);
-    // A page every reader sees alike is made once per state of the catalogue: any change
-    // to what it shows moves the catalogue on and the kept page goes with it.
+    // A page every reader sees alike is made once and kept until what it shows changes.
+    let catalog = &shell.state.catalog;
     let shared = route
         .as_ref()
-        .and_then(|route| crate::pages::shared_key(route.name, path, uri.query(), lang));
-    let catalog = &shell.state.catalog;
+        .and_then(|route| crate::pages::shared_key(catalog, route, path, uri.query(), lang));
     if let Some(kept) = shared
-        .as_deref()
-        .and_then(|key| catalog.cached_document(key))
+        .as_ref()
+        .and_then(|(key, _)| catalog.cached_document(key))
     {
         return kept.respond(&headers, "no-cache");
     }
@@ -247,8 +246,8 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
     let body = Bytes::from(body);
     match (shared, status) {
         // Compressed once for the reader's encoding, and kept with it for the next reader.
-        (Some(key), StatusCode::OK) => catalog
-            .keep_document(key, generation, body)
+        (Some((key, shows)), StatusCode::OK) => catalog
+            .keep_document(key, generation, shows, body)
             .respond(&headers, "no-cache"),
         _ => html_answer(status, body, noindex),
     }

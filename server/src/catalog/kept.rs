@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
+use std::time::Duration;
 
 /// Brotli and gzip settings, chosen by measurement on post pages and their JSON
 /// (docs/performance.md, "Compress once"): an answer is first compressed fast, on the request
@@ -93,7 +94,6 @@ pub struct CachedPage {
     vary: &'static str,
     brotli: Encoded,
     gzip: Encoded,
-    pub(super) generation: u64,
 }
 
 /// One encoding of an answer: made fast on its first request, made again at the better
@@ -136,7 +136,6 @@ impl CachedPage {
             vary,
             brotli: Encoded::default(),
             gzip: Encoded::default(),
-            generation,
         }
     }
 
@@ -321,30 +320,43 @@ pub(super) enum Key {
     Card(i64),
 }
 
+/// What a kept answer shows, so that a change forgets the answers that show what changed and
+/// keeps the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shows {
+    /// The lists and collections: every public post's place, card and counts.
+    Lists,
+    /// One post: its detail or card, with its business's badge and follower count.
+    Post { id: i64, business: i64 },
+    /// One business's page: its profile and its public posts.
+    Business(i64),
+}
+
 #[derive(Clone)]
 pub(super) enum Held {
     Page(Arc<CachedPage>),
     Detail(Arc<CachedDetail>),
-    Card(u64, Arc<Card>),
+    Card(Arc<Card>),
 }
 
-impl Held {
-    fn generation(&self) -> u64 {
-        match self {
-            Held::Page(page) => page.generation,
-            Held::Detail(detail) => detail.page.generation,
-            Held::Card(generation, _) => *generation,
-        }
-    }
+/// An entry: what is held, when it was made (the catalogue's clock when its reading began)
+/// and what it shows.
+#[derive(Clone)]
+pub(super) struct Entry {
+    pub made: u64,
+    pub shows: Shows,
+    pub held: Held,
+}
 
+impl Entry {
     /// What the entry is charged: the plain bytes and what their encodings will add (about
     /// half again: brotli's and gzip's copies are a fifth and a quarter of a page), and a
     /// detail's parsed copy (about the size of its JSON).
     fn weight(&self, key: &Key) -> u32 {
-        let (plain, parsed) = match self {
+        let (plain, parsed) = match &self.held {
             Held::Page(page) => (page.body.len(), 0),
             Held::Detail(detail) => (detail.page.body.len(), detail.page.body.len()),
-            Held::Card(_, card) => (0, card_size(card)),
+            Held::Card(card) => (0, card_size(card)),
         };
         let key = match key {
             Key::Page(text) | Key::Document(text) => text.len(),
@@ -395,9 +407,13 @@ impl Counts {
     }
 }
 
+/// How long an answer is kept at most, whatever changes: what no change names (the related
+/// posts under a post, counts that move without a change) is at most this old.
+const KEPT_FOR: Duration = Duration::from_secs(600);
+
 /// The kept answers and their counts.
 pub(super) struct Kept {
-    cache: moka::sync::Cache<Key, Held>,
+    cache: moka::sync::Cache<Key, Entry>,
     pub pages: Counts,
     pub documents: Counts,
     pub details: Counts,
@@ -409,7 +425,8 @@ impl Kept {
         Kept {
             cache: moka::sync::Cache::builder()
                 .max_capacity(max_bytes)
-                .weigher(|key: &Key, held: &Held| held.weight(key))
+                .weigher(|key: &Key, entry: &Entry| entry.weight(key))
+                .time_to_live(KEPT_FOR)
                 .build(),
             pages: Counts::default(),
             documents: Counts::default(),
@@ -427,18 +444,24 @@ impl Kept {
         }
     }
 
-    /// The entry under `key` made at `generation`; an older one is a miss.
-    pub fn get(&self, key: &Key, generation: u64) -> Option<Held> {
-        let held = self
-            .cache
-            .get(key)
-            .filter(|held| held.generation() == generation);
+    /// The entry under `key` when `fresh` says it still shows what is true (made after the
+    /// last change to what it shows); a stale one is a miss and is dropped.
+    pub fn get(&self, key: &Key, fresh: impl Fn(u64, Shows) -> bool) -> Option<Held> {
+        let entry = self.cache.get(key);
+        let held = match entry {
+            Some(entry) if fresh(entry.made, entry.shows) => Some(entry.held),
+            Some(_) => {
+                self.cache.invalidate(key);
+                None
+            }
+            None => None,
+        };
         self.counts(key).count(held.is_some());
         held
     }
 
-    pub fn insert(&self, key: Key, held: Held) {
-        self.cache.insert(key, held);
+    pub fn insert(&self, key: Key, made: u64, shows: Shows, held: Held) {
+        self.cache.insert(key, Entry { made, shows, held });
     }
 
     pub fn clear(&self) {
@@ -596,6 +619,7 @@ mod tests {
     #[test]
     fn the_cache_keeps_frequent_answers_within_its_bytes() {
         let kept = Kept::new(200 * 1024);
+        let fresh = |_: u64, _: Shows| true;
         let make = |id: i64| {
             Held::Page(Arc::new(CachedPage::json(
                 1,
@@ -605,19 +629,24 @@ mod tests {
         // A full cache with a hot answer asked for often, then a crawl of 500 answers asked
         // for once each.
         for id in 1000..1020 {
-            kept.insert(Key::Page(format!("early-{id}").into()), make(id));
+            kept.insert(
+                Key::Page(format!("early-{id}").into()),
+                1,
+                Shows::Lists,
+                make(id),
+            );
         }
         let hot = Key::Page("hot".into());
-        kept.insert(hot.clone(), make(0));
+        kept.insert(hot.clone(), 1, Shows::Lists, make(0));
         kept.cache.run_pending_tasks();
         for _ in 0..20 {
-            assert!(kept.get(&hot, 1).is_some());
+            assert!(kept.get(&hot, fresh).is_some());
         }
         kept.cache.run_pending_tasks();
         for id in 1..=500 {
             let key = Key::Page(format!("crawl-{id}").into());
-            if kept.get(&key, 1).is_none() {
-                kept.insert(key, make(id));
+            if kept.get(&key, fresh).is_none() {
+                kept.insert(key, 1, Shows::Lists, make(id));
             }
             if id % 10 == 0 {
                 kept.cache.run_pending_tasks();
@@ -628,12 +657,12 @@ mod tests {
         assert!(bytes <= 200 * 1024, "{bytes} bytes");
         assert!(entries > 0 && entries < 500);
         assert!(
-            kept.get(&hot, 1).is_some(),
+            kept.get(&hot, fresh).is_some(),
             "the hot answer survives the crawl"
         );
         assert!(
-            kept.get(&hot, 2).is_none(),
-            "an answer of an older generation is a miss"
+            kept.get(&hot, |made, _| made >= 2).is_none(),
+            "an answer made before a change to what it shows is a miss"
         );
         assert!(kept.pages.hits() >= 21);
         assert!(kept.pages.misses() >= 500);

@@ -12,7 +12,7 @@ mod view;
 use crate::entities::{post_tags, posts};
 use axum::body::Bytes;
 use chrono::Utc;
-pub use kept::{CachedDetail, CachedPage, Coding, Counts};
+pub use kept::{CachedDetail, CachedPage, Coding, Counts, Shows};
 use kept::{Held, Kept, Key};
 use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect,
@@ -52,6 +52,8 @@ pub struct Snapshot {
     pub latest_by_category: HashMap<i16, Vec<i64>>,
     pub popular_by_category: HashMap<i16, Vec<i64>>,
     pub reports: Vec<i64>,
+    /// Each business's public posts, newest first.
+    pub latest_by_business: HashMap<i64, Vec<i64>>,
     /// Each business's public posts per category, categories in order.
     pub category_counts: HashMap<i64, BTreeMap<i16, i64>>,
     /// The posts of each tag (a post as often as it carries the tag).
@@ -69,9 +71,14 @@ impl Snapshot {
                 .then((b.published_at, b.id).cmp(&(a.published_at, a.id)))
         });
         let mut latest_by_category: HashMap<i16, Vec<i64>> = HashMap::new();
+        let mut latest_by_business: HashMap<i64, Vec<i64>> = HashMap::new();
         for entry in &latest {
             latest_by_category
                 .entry(entry.category_id)
+                .or_default()
+                .push(entry.id);
+            latest_by_business
+                .entry(entry.business_id)
                 .or_default()
                 .push(entry.id);
         }
@@ -114,6 +121,7 @@ impl Snapshot {
             latest_by_category,
             popular_by_category,
             reports,
+            latest_by_business,
             category_counts,
             by_tag,
         }
@@ -154,8 +162,54 @@ fn diversify(ordered: &[&Entry]) -> Vec<i64> {
 
 pub struct Catalog {
     snapshot: RwLock<Arc<Snapshot>>,
-    generation: AtomicU64,
+    /// Moves on with every change: an answer carries the value it had when its reading began.
+    clock: AtomicU64,
+    /// When what each kind of answer shows last changed.
+    floors: RwLock<Floors>,
     kept: Kept,
+}
+
+/// The clock at the last change of everything, of the lists, of each post, of each business
+/// (its badge and follower count, on its page and its posts) and of each business's list of
+/// posts: an answer made before the last change to what it shows is stale.
+#[derive(Default)]
+struct Floors {
+    all: u64,
+    lists: u64,
+    posts: HashMap<i64, u64>,
+    businesses: HashMap<i64, u64>,
+    posts_of: HashMap<i64, u64>,
+}
+
+impl Floors {
+    fn fresh(&self, made: u64, shows: Shows) -> bool {
+        let at_least = |floors: &HashMap<i64, u64>, id: i64| {
+            floors.get(&id).is_none_or(|floor| made >= *floor)
+        };
+        made >= self.all
+            && match shows {
+                Shows::Lists => made >= self.lists,
+                Shows::Post { id, business } => {
+                    at_least(&self.posts, id) && at_least(&self.businesses, business)
+                }
+                Shows::Business(id) => {
+                    at_least(&self.businesses, id) && at_least(&self.posts_of, id)
+                }
+            }
+    }
+}
+
+/// What a change forgets of the kept answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forget {
+    /// Every answer (the catalogue was read again).
+    All,
+    /// The lists and collections.
+    Lists,
+    /// A post's answers, its business's page and the lists (its row or its counts moved).
+    Post(i64),
+    /// A business's page and its posts' answers (its follower count moved).
+    Business(i64),
 }
 
 /// How well the kept answers serve: hits and misses by kind, entries and bytes kept.
@@ -201,23 +255,105 @@ impl Catalog {
         self.snapshot.read().expect("catalogue lock").clone()
     }
 
+    /// The clock now: an answer whose reading begins now is kept with it.
     pub fn generation(&self) -> u64 {
-        self.generation.load(Ordering::Acquire)
+        self.clock.load(Ordering::Acquire)
     }
 
     /// A catalogue keeping at most `cache_bytes` of answers.
     pub fn new(cache_bytes: u64) -> Self {
         Catalog {
             snapshot: RwLock::new(Arc::new(Snapshot::default())),
-            generation: AtomicU64::new(1),
+            clock: AtomicU64::new(1),
+            floors: RwLock::new(Floors::default()),
             kept: Kept::new(cache_bytes),
         }
     }
 
-    /// Forgets every kept answer (a post, a business, a count or a collection changed).
-    pub fn invalidate(&self) {
-        self.generation.fetch_add(1, Ordering::AcqRel);
-        self.kept.clear();
+    /// What post `id` shows as a kept answer: itself and its business; `None` for a post the
+    /// catalogue does not hold (its answers are not kept).
+    pub fn shows_post(&self, id: i64) -> Option<Shows> {
+        self.snapshot().entries.get(&id).map(|entry| Shows::Post {
+            id,
+            business: entry.business_id,
+        })
+    }
+
+    /// Forgets the kept answers that show what changed; the others stay.
+    pub fn forget(&self, what: Forget) {
+        match what {
+            Forget::All => {
+                let now = self.tick();
+                *self.floors.write().expect("catalogue floors") = Floors {
+                    all: now,
+                    ..Floors::default()
+                };
+                self.kept.clear();
+            }
+            Forget::Lists => {
+                let now = self.tick();
+                self.floors.write().expect("catalogue floors").lists = now;
+            }
+            Forget::Post(id) => {
+                let business = self.snapshot().entries.get(&id).map(|e| e.business_id);
+                self.forget_post(id, business.as_slice());
+            }
+            Forget::Business(id) => {
+                let now = self.tick();
+                let mut floors = self.floors.write().expect("catalogue floors");
+                floors.businesses.insert(id, now);
+            }
+        }
+    }
+
+    /// Moves the clock on: answers whose reading began before now carry an older value.
+    fn tick(&self) -> u64 {
+        self.clock.fetch_add(1, Ordering::AcqRel) + 1
+    }
+
+    /// Forgets post `id`'s answers, the pages of `businesses` (the post's, before and after
+    /// the change) and the lists.
+    fn forget_post(&self, id: i64, businesses: &[i64]) {
+        let now = self.tick();
+        let mut floors = self.floors.write().expect("catalogue floors");
+        floors.lists = now;
+        floors.posts.insert(id, now);
+        for business in businesses {
+            floors.posts_of.insert(*business, now);
+        }
+    }
+
+    /// Forgets the lists, the answers of the posts `ids` and their businesses' pages at once
+    /// (the minute's new scores come with new view counts).
+    fn forget_rescored(&self, ids: &[i64]) {
+        let snapshot = self.snapshot();
+        let now = self.tick();
+        let mut floors = self.floors.write().expect("catalogue floors");
+        floors.lists = now;
+        for id in ids {
+            floors.posts.insert(*id, now);
+            if let Some(entry) = snapshot.entries.get(id) {
+                floors.posts_of.insert(entry.business_id, now);
+            }
+        }
+    }
+
+    fn fresh(&self, made: u64, shows: Shows) -> bool {
+        self.floors
+            .read()
+            .expect("catalogue floors")
+            .fresh(made, shows)
+    }
+
+    fn get(&self, key: &Key) -> Option<Held> {
+        self.kept.get(key, |made, shows| self.fresh(made, shows))
+    }
+
+    /// Keeps what was made at `made` unless a change to what it shows came since.
+    fn put(&self, key: Key, made: u64, shows: Shows, held: Held) {
+        if self.fresh(made, shows) {
+            self.kept.insert(key, made, shows, held);
+        }
     }
 
     /// The hits and misses of kept list pages, page documents and post details, and the
@@ -233,35 +369,46 @@ impl Catalog {
         }
     }
 
-    /// The HTML of a first view (`key`: its language, path and query), when it was made since
-    /// the last change.
+    /// The HTML of a first view (`key`: its language, path and query), when nothing it shows
+    /// changed since it was made.
     pub fn cached_document(&self, key: &str) -> Option<Arc<CachedPage>> {
-        match self.kept.get(&Key::Document(key.into()), self.generation()) {
+        match self.get(&Key::Document(key.into())) {
             Some(Held::Page(page)) => Some(page),
             _ => None,
         }
     }
 
-    /// The HTML of a first view made while the catalogue was at `generation`, kept for the
-    /// next reader when the catalogue has not moved since.
-    pub fn keep_document(&self, key: String, generation: u64, body: Bytes) -> Arc<CachedPage> {
+    /// The HTML of a first view that shows `shows`, made at `generation`, kept for the next
+    /// reader.
+    pub fn keep_document(
+        &self,
+        key: String,
+        generation: u64,
+        shows: Shows,
+        body: Bytes,
+    ) -> Arc<CachedPage> {
         let page = Arc::new(CachedPage::html(generation, body));
-        if generation == self.generation() && page.body.len() <= MAX_KEPT_DOCUMENT {
-            self.kept
-                .insert(Key::Document(key.into()), Held::Page(page.clone()));
+        if page.body.len() <= MAX_KEPT_DOCUMENT {
+            self.put(
+                Key::Document(key.into()),
+                generation,
+                shows,
+                Held::Page(page.clone()),
+            );
         }
         page
     }
 
-    /// The public detail of post `id`, when it was made since the last change.
+    /// The public detail of post `id`, when it was made since the post last changed.
     pub fn cached_detail(&self, id: i64) -> Option<Arc<CachedDetail>> {
-        match self.kept.get(&Key::Detail(id), self.generation()) {
+        match self.get(&Key::Detail(id)) {
             Some(Held::Detail(detail)) => Some(detail),
             _ => None,
         }
     }
 
-    /// Keeps a public detail made while the catalogue was at `generation` (as [`Self::keep`]).
+    /// Keeps a public detail made at `generation` (as [`Self::keep`]); a post the catalogue
+    /// does not hold is answered without being kept.
     pub fn keep_detail(
         &self,
         generation: u64,
@@ -273,52 +420,61 @@ impl Catalog {
             page: Arc::new(CachedPage::json(generation, body)),
             detail,
         });
-        if generation == self.generation() {
-            self.kept
-                .insert(Key::Detail(id), Held::Detail(cached.clone()));
+        if let Some(shows) = self.shows_post(id) {
+            self.put(
+                Key::Detail(id),
+                generation,
+                shows,
+                Held::Detail(cached.clone()),
+            );
         }
         cached
     }
 
-    /// The cards of `ids` kept since the last change, by id.
+    /// The cards of `ids` kept since their posts last changed, by id.
     pub fn cached_cards(&self, ids: &[i64]) -> HashMap<i64, Arc<Card>> {
-        let generation = self.generation();
         ids.iter()
-            .filter_map(|id| match self.kept.get(&Key::Card(*id), generation) {
-                Some(Held::Card(_, card)) => Some((*id, card)),
+            .filter_map(|id| match self.get(&Key::Card(*id)) {
+                Some(Held::Card(card)) => Some((*id, card)),
                 _ => None,
             })
             .collect()
     }
 
-    /// Keeps cards made while the catalogue was at `generation`.
+    /// Keeps cards made at `generation`.
     pub fn keep_cards(&self, generation: u64, cards: &[Card]) {
-        if generation != self.generation() {
-            return;
-        }
         for card in cards {
-            self.kept.insert(
+            let shows = Shows::Post {
+                id: card.post_seq,
+                business: card.business.id,
+            };
+            self.put(
                 Key::Card(card.post_seq),
-                Held::Card(generation, Arc::new(card.clone())),
+                generation,
+                shows,
+                Held::Card(Arc::new(card.clone())),
             );
         }
     }
 
+    /// A list's or collection's page (`key`), when nothing it shows changed since it was made.
     pub fn cached(&self, key: &str) -> Option<Arc<CachedPage>> {
-        match self.kept.get(&Key::Page(key.into()), self.generation()) {
+        match self.get(&Key::Page(key.into())) {
             Some(Held::Page(page)) => Some(page),
             _ => None,
         }
     }
 
-    /// Keeps a page made while the catalogue was at `generation` (a page made from older
-    /// data than the current one is not kept).
-    pub fn keep(&self, key: String, generation: u64, body: Bytes) -> Arc<CachedPage> {
+    /// Keeps a page that shows `shows`, made at `generation` (a page made from older data than
+    /// the current one is not kept).
+    pub fn keep(&self, key: String, generation: u64, shows: Shows, body: Bytes) -> Arc<CachedPage> {
         let page = Arc::new(CachedPage::json(generation, body));
-        if generation == self.generation() {
-            self.kept
-                .insert(Key::Page(key.into()), Held::Page(page.clone()));
-        }
+        self.put(
+            Key::Page(key.into()),
+            generation,
+            shows,
+            Held::Page(page.clone()),
+        );
         page
     }
 
@@ -328,7 +484,7 @@ impl Catalog {
         let count = entries.len();
         let snapshot = Arc::new(Snapshot::build(entries));
         *self.snapshot.write().expect("catalogue lock") = snapshot;
-        self.invalidate();
+        self.forget(Forget::All);
         Ok(count)
     }
 
@@ -361,6 +517,11 @@ impl Catalog {
         {
             return Ok(false);
         }
+        let rescored_ids: Vec<i64> = rows
+            .iter()
+            .filter(|row| snapshot.entries[&row.id].score != row.popular_score)
+            .map(|row| row.id)
+            .collect();
         let entries: HashMap<i64, Entry> = rows
             .iter()
             .map(|row| {
@@ -379,7 +540,9 @@ impl Catalog {
             unchanged_since
         };
         if replaced {
-            self.invalidate();
+            // New scores come with new counts: the lists and the rescored posts' answers go,
+            // every other post's stay.
+            self.forget_rescored(&rescored_ids);
         } else {
             // A post changed while the rows were read: everything is read again.
             self.reload(db).await?;
@@ -393,9 +556,12 @@ impl Catalog {
         let rows = visible_rows(db, Some(id)).await?;
         let mut tags = tags_of(db, Some(id)).await?;
         let fresh = rows.into_iter().find_map(|row| entry(row, &mut tags));
+        let mut businesses = Vec::with_capacity(2);
         {
             let mut current = self.snapshot.write().expect("catalogue lock");
             let mut entries = current.entries.clone();
+            businesses.extend(current.entries.get(&id).map(|entry| entry.business_id));
+            businesses.extend(fresh.as_ref().map(|entry| entry.business_id));
             match fresh {
                 Some(entry) => {
                     entries.insert(id, entry);
@@ -406,7 +572,7 @@ impl Catalog {
             }
             *current = Arc::new(Snapshot::build(entries));
         }
-        self.invalidate();
+        self.forget_post(id, &businesses);
         Ok(())
     }
 }
@@ -539,6 +705,98 @@ mod tests {
             published_at: 1_700_000_000_000 + id,
             tags: Box::new([id % 4]),
         }
+    }
+
+    /// A catalogue holding posts 1 and 2 of business 10 and post 3 of business 20, with a
+    /// list page, both businesses' pages and every post's detail and card kept.
+    fn kept_catalogue() -> Catalog {
+        let catalog = Catalog::new(1024 * 1024);
+        let entries = [entry(1, 10, 1.0), entry(2, 10, 2.0), entry(3, 20, 3.0)]
+            .into_iter()
+            .map(|entry| (entry.id, entry))
+            .collect();
+        *catalog.snapshot.write().unwrap() = Arc::new(Snapshot::build(entries));
+        let made = catalog.generation();
+        let body = || Bytes::from_static(b"{}");
+        catalog.keep("popular".into(), made, Shows::Lists, body());
+        for business in [10, 20] {
+            catalog.keep(
+                format!("business:{business}"),
+                made,
+                Shows::Business(business),
+                body(),
+            );
+        }
+        for (id, business) in [(1, 10), (2, 10), (3, 20)] {
+            let shows = catalog.shows_post(id).unwrap();
+            assert_eq!(shows, Shows::Post { id, business });
+            catalog.keep_document(format!("html:ko:/post/{id}"), made, shows, body());
+        }
+        catalog
+    }
+
+    /// Which of the kept answers are still served: the list, business 10's and 20's pages,
+    /// posts 1, 2 and 3.
+    fn served(catalog: &Catalog) -> [bool; 6] {
+        [
+            catalog.cached("popular").is_some(),
+            catalog.cached("business:10").is_some(),
+            catalog.cached("business:20").is_some(),
+            catalog.cached_document("html:ko:/post/1").is_some(),
+            catalog.cached_document("html:ko:/post/2").is_some(),
+            catalog.cached_document("html:ko:/post/3").is_some(),
+        ]
+    }
+
+    #[test]
+    fn a_change_forgets_only_the_answers_that_show_it() {
+        let catalog = kept_catalogue();
+        assert_eq!(served(&catalog), [true; 6]);
+        // A bookmark of post 1: its page, its business's page and the lists.
+        catalog.forget(Forget::Post(1));
+        assert_eq!(served(&catalog), [false, false, true, false, true, true]);
+
+        let catalog = kept_catalogue();
+        // A follow of business 20: its page and its post's page (the follower count).
+        catalog.forget(Forget::Business(20));
+        assert_eq!(served(&catalog), [true, true, false, true, true, false]);
+
+        let catalog = kept_catalogue();
+        // A collection: the lists only.
+        catalog.forget(Forget::Lists);
+        assert_eq!(served(&catalog), [false, true, true, true, true, true]);
+
+        let catalog = kept_catalogue();
+        // The minute's new scores and view counts of post 3.
+        catalog.forget_rescored(&[3]);
+        assert_eq!(served(&catalog), [false, true, false, true, true, false]);
+
+        let catalog = kept_catalogue();
+        catalog.forget(Forget::All);
+        assert_eq!(served(&catalog), [false; 6]);
+    }
+
+    #[test]
+    fn an_answer_read_before_a_change_is_not_kept_after_it() {
+        let catalog = kept_catalogue();
+        let made = catalog.generation();
+        catalog.forget(Forget::Post(2));
+        let shows = catalog.shows_post(2).unwrap();
+        catalog.keep_document(
+            "html:ko:/post/2".into(),
+            made,
+            shows,
+            Bytes::from_static(b"{}"),
+        );
+        assert!(catalog.cached_document("html:ko:/post/2").is_none());
+        let now = catalog.generation();
+        catalog.keep_document(
+            "html:ko:/post/2".into(),
+            now,
+            shows,
+            Bytes::from_static(b"{}"),
+        );
+        assert!(catalog.cached_document("html:ko:/post/2").is_some());
     }
 
     #[test]

@@ -34,6 +34,17 @@ struct Target {
     post_id: Option<i64>,
 }
 
+impl Target {
+    /// The change a tie made or undone brings: the post's bookmark count, or the business's
+    /// follower count.
+    fn counts(&self) -> Vec<Change> {
+        match self.post_id {
+            Some(post) => vec![Change::PostCounts(post)],
+            None => vec![Change::BusinessCounts(self.business_id)],
+        }
+    }
+}
+
 impl Tie {
     /// Where the click may have happened (SPEC §3).
     fn sources(self) -> &'static [&'static str] {
@@ -264,8 +275,12 @@ pub(super) async fn make(
     let txn = crate::db::write_txn(&state.db).await?;
     let added = tie.insert(&txn, user.member.id, id, &source).await?;
     let count = tie.count_after(&txn, id, added as i64).await?;
-    let changes: &[Change] = if added == 1 { &[Change::Catalog] } else { &[] };
-    state.commit_with(txn, changes).await?;
+    let changes = if added == 1 {
+        target.counts()
+    } else {
+        Vec::new()
+    };
+    state.commit_with(txn, &changes).await?;
     if added == 1 {
         state.events.record(Event {
             detail: Some(source),
@@ -288,12 +303,12 @@ pub(super) async fn undo(
     let txn = crate::db::write_txn(&state.db).await?;
     let removed = tie.delete(&txn, user.member.id, id).await?;
     let count = tie.count_after(&txn, id, -(removed as i64)).await?;
-    let changes: &[Change] = if removed == 1 {
-        &[Change::Catalog]
+    let changes = if removed == 1 {
+        target.counts()
     } else {
-        &[]
+        Vec::new()
     };
-    state.commit_with(txn, changes).await?;
+    state.commit_with(txn, &changes).await?;
     if removed == 1 {
         state
             .events

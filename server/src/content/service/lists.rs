@@ -4,7 +4,7 @@
 //! changes (the routes answer 304 to a matching If-None-Match).
 
 use crate::catalog::Card;
-use crate::catalog::{CachedPage, Snapshot};
+use crate::catalog::{CachedPage, Shows, Snapshot};
 use crate::content::cards::cards;
 use crate::entities::{follows, member_interests};
 use crate::http::envelope::ok;
@@ -73,6 +73,7 @@ fn slice(
 async fn list_page(
     state: &AppState,
     key: String,
+    shows: Shows,
     make: impl FnOnce(&Snapshot) -> ApiResult<(Vec<i64>, Option<String>)>,
 ) -> ApiResult<Arc<CachedPage>> {
     if let Some(page) = state.catalog.cached(&key) {
@@ -83,7 +84,7 @@ async fn list_page(
     let (ids, next_cursor) = make(&snapshot)?;
     let items = cards(state, &ids).await?;
     let body = serde_json::to_vec(&ok(Page { items, next_cursor })).map_err(ApiError::internal)?;
-    Ok(state.catalog.keep(key, generation, body.into()))
+    Ok(state.catalog.keep(key, generation, shows, body.into()))
 }
 
 fn key(list: &str, page: &PageQuery) -> ApiResult<String> {
@@ -97,13 +98,19 @@ fn key(list: &str, page: &PageQuery) -> ApiResult<String> {
 /// A page of the popular list (`GET /api/v1/posts/popular`).
 pub async fn popular_page(state: &AppState, page: &PageQuery) -> ApiResult<Arc<CachedPage>> {
     let key = key("popular", page)?;
-    list_page(state, key, |s| slice(s, &s.popular, Sort::Popular, page)).await
+    list_page(state, key, Shows::Lists, |s| {
+        slice(s, &s.popular, Sort::Popular, page)
+    })
+    .await
 }
 
 /// A page of the latest list (`GET /api/v1/posts/latest`).
 pub async fn latest_page(state: &AppState, page: &PageQuery) -> ApiResult<Arc<CachedPage>> {
     let key = key("latest", page)?;
-    list_page(state, key, |s| slice(s, &s.latest, Sort::Latest, page)).await
+    list_page(state, key, Shows::Lists, |s| {
+        slice(s, &s.latest, Sort::Latest, page)
+    })
+    .await
 }
 
 /// The call `GET /api/v1/posts/category/{id}`: 404 for a category that does not exist, 400
@@ -129,7 +136,7 @@ pub async fn category_page(
     page: &PageQuery,
 ) -> ApiResult<Arc<CachedPage>> {
     let key = key(&format!("category:{id}:{sort:?}"), page)?;
-    list_page(state, key, |s| {
+    list_page(state, key, Shows::Lists, |s| {
         let ordering = match sort {
             Sort::Popular => s.popular_by_category.get(&id),
             Sort::Latest => s.latest_by_category.get(&id),
@@ -142,7 +149,10 @@ pub async fn category_page(
 /// A page of the posts with the report flag, newest first (`GET /api/v1/posts/report`).
 pub(crate) async fn reports_page(state: &AppState, page: &PageQuery) -> ApiResult<Arc<CachedPage>> {
     let key = key("report", page)?;
-    list_page(state, key, |s| slice(s, &s.reports, Sort::Latest, page)).await
+    list_page(state, key, Shows::Lists, |s| {
+        slice(s, &s.reports, Sort::Latest, page)
+    })
+    .await
 }
 
 /// The call `GET /api/v1/businesses/{id}/posts`: 400 for a category that does not exist.
@@ -167,17 +177,19 @@ pub async fn business_page(
     page: &PageQuery,
 ) -> ApiResult<Arc<CachedPage>> {
     let key = key(&format!("business:{id}:{category:?}"), page)?;
-    list_page(state, key, |s| {
-        let ordering: Vec<i64> = s
-            .latest
-            .iter()
-            .filter(|post| {
-                let entry = &s.entries[post];
-                entry.business_id == id && category.is_none_or(|c| entry.category_id == c)
-            })
-            .copied()
-            .collect();
-        slice(s, &ordering, Sort::Latest, page)
+    list_page(state, key, Shows::Business(id), |s| {
+        let own = s.latest_by_business.get(&id).map_or(&[][..], Vec::as_slice);
+        match category {
+            None => slice(s, own, Sort::Latest, page),
+            Some(category) => {
+                let ordering: Vec<i64> = own
+                    .iter()
+                    .filter(|post| s.entries[post].category_id == category)
+                    .copied()
+                    .collect();
+                slice(s, &ordering, Sort::Latest, page)
+            }
+        }
     })
     .await
 }

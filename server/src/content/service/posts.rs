@@ -213,23 +213,20 @@ async fn ties_of(
 
 /// The public detail of post `id` as anyone sees it, or `None` when it is not public.
 ///
-/// Served from the catalogue's detail cache, which forgets it whenever a post, a count or a
-/// business changes. A post the catalogue does not hold (published by another server process
-/// since the last reload) is read from the database and answered without being kept.
+/// Served from the kept answers, which forget it when the post, its counts or its business
+/// change. A post the catalogue does not hold (published by another server process since the
+/// last reload) is read from the database and answered without being kept.
 pub async fn public_detail(state: &AppState, id: i64) -> ApiResult<Option<Arc<CachedDetail>>> {
     if let Some(cached) = state.catalog.cached_detail(id) {
         return Ok(Some(cached));
     }
     let generation = state.catalog.generation();
-    let catalogued = state.catalog.snapshot().entries.contains_key(&id);
     let post = match posts::Entity::find_by_id(id).one(&state.db).await? {
         Some(post) if is_visible(&post) => post,
         _ => return Ok(None),
     };
     let detail = detail_of(state, post, None).await?;
     let body = serde_json::to_vec(&ok(&detail)).map_err(ApiError::internal)?;
-    // A post outside the catalogue is kept under a generation that never comes: not kept.
-    let generation = if catalogued { generation } else { 0 };
     Ok(Some(state.catalog.keep_detail(
         generation,
         detail,

@@ -3,8 +3,8 @@
 
 use crate::auth::access::require_admin;
 use crate::auth::AuthUser;
-use crate::catalog::CachedPage;
 use crate::catalog::Card;
+use crate::catalog::{CachedPage, Shows};
 use crate::cluster::Change;
 use crate::content::cards::cards;
 use crate::entities::{recommendation_collections as collections, recommendation_items as items};
@@ -61,7 +61,9 @@ pub async fn home_page(state: &AppState) -> ApiResult<Arc<CachedPage>> {
     let generation = state.catalog.generation();
     let collections = home_collections(state).await?;
     let body = serde_json::to_vec(&ok(collections)).map_err(ApiError::internal)?;
-    Ok(state.catalog.keep(KEY.into(), generation, body.into()))
+    Ok(state
+        .catalog
+        .keep(KEY.into(), generation, Shows::Lists, body.into()))
 }
 
 /// The home page's collections: each with public posts, its first posts, in the operators'
