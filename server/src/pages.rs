@@ -27,7 +27,7 @@ use crate::prerender::{self, Frame, ListView};
 use crate::state::AppState;
 use axum::http::{header, HeaderMap};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use tidemark_core::i18n::{pick_language, Lang};
@@ -316,7 +316,8 @@ pub async fn first_page(
         "postDetail" => {
             let id: i64 = param.parse().ok()?;
             let (mut meta, public) = post_meta(state, id, &base).await?;
-            let detail = meta.data.clone()?;
+            // Given once, as the detail call's answer (the UI reads it there first).
+            let detail = meta.data.take()?;
             meta.calls.insert(format!("/api/v1/posts/{id}"), detail);
             let related = match lists::related_cards(state, id).await {
                 Ok(related) => {
@@ -342,7 +343,7 @@ pub async fn first_page(
         "businessProfile" => {
             let id: i64 = param.parse().ok()?;
             let (mut meta, profile) = business_meta(state, id, &base).await?;
-            let profile_data = meta.data.clone()?;
+            let profile_data = meta.data.take()?;
             meta.calls
                 .insert(format!("/api/v1/businesses/{id}"), profile_data);
             let first = PageQuery {
@@ -470,11 +471,18 @@ async fn list_view(state: &AppState, frame: &Frame, view: &ListView<'_>, meta: &
 /// start a comment, whatever a post's text holds.
 pub fn script_json<T: Serialize>(value: &T) -> String {
     let text = serde_json::to_string(value).unwrap_or_else(|_| "null".into());
-    text.replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
-        .replace('\u{2028}', "\\u2028")
-        .replace('\u{2029}', "\\u2029")
+    let mut out = String::with_capacity(text.len() + text.len() / 64);
+    for char in text.chars() {
+        match char {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The UI's index.html with the page's head and inline data.
@@ -546,14 +554,20 @@ pub fn render(index_html: &str, meta: &PageMeta, base: &str) -> String {
         ));
     }
     if meta.data.is_some() || !meta.calls.is_empty() {
-        let mut inline = Map::new();
-        inline.insert("path".into(), json!(meta.canonical_path));
-        if let Some(data) = &meta.data {
-            inline.insert("data".into(), data.clone());
+        /// What the UI reads first (ui/src/lib/inline.ts), written from the meta as it is.
+        #[derive(Serialize)]
+        struct Inline<'a> {
+            path: &'a str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            data: Option<&'a Value>,
+            #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+            calls: &'a BTreeMap<String, Value>,
         }
-        if !meta.calls.is_empty() {
-            inline.insert("calls".into(), json!(meta.calls));
-        }
+        let inline = Inline {
+            path: &meta.canonical_path,
+            data: meta.data.as_ref(),
+            calls: &meta.calls,
+        };
         tag(format!(
             r#"<script id="{DATA_ELEMENT_ID}" type="application/json">{}</script>"#,
             script_json(&inline)

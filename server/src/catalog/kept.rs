@@ -7,7 +7,7 @@
 //! encoding (a 304 for any of them). The first request that asks for an encoding compresses
 //! the answer; every later one sends the same bytes (docs/performance.md, "Compress once").
 
-use super::view::{Card, PostDetail};
+use super::view::{BusinessBadge, Card, PostDetail};
 use axum::body::Bytes;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -318,6 +318,8 @@ pub(super) enum Key {
     Detail(i64),
     /// A post's card, as lists show it.
     Card(i64),
+    /// A business's badge, as cards show it.
+    Badge(i64),
 }
 
 /// What a kept answer shows, so that a change forgets the answers that show what changed and
@@ -337,6 +339,7 @@ pub(super) enum Held {
     Page(Arc<CachedPage>),
     Detail(Arc<CachedDetail>),
     Card(Arc<Card>),
+    Badge(Arc<BusinessBadge>),
 }
 
 /// An entry: what is held, when it was made (the catalogue's clock when its reading began)
@@ -357,10 +360,11 @@ impl Entry {
             Held::Page(page) => (page.body.len(), 0),
             Held::Detail(detail) => (detail.page.body.len(), detail.page.body.len()),
             Held::Card(card) => (0, card_size(card)),
+            Held::Badge(badge) => (0, badge_size(badge)),
         };
         let key = match key {
             Key::Page(text) | Key::Document(text) => text.len(),
-            Key::Detail(_) | Key::Card(_) => 8,
+            Key::Detail(_) | Key::Card(_) | Key::Badge(_) => 8,
         };
         u32::try_from(plain + plain / 2 + parsed + key + 256).unwrap_or(u32::MAX)
     }
@@ -368,21 +372,24 @@ impl Entry {
 
 /// About the bytes a card holds: its texts and the fixed part.
 fn card_size(card: &Card) -> usize {
-    let urls = [
-        &card.cover_url,
-        &card.cover_thumbnail_url,
-        &card.business.logo_url,
-    ]
-    .iter()
-    .map(|url| url.as_ref().map_or(0, String::len))
-    .sum::<usize>();
+    let urls = [&card.cover_url, &card.cover_thumbnail_url]
+        .iter()
+        .map(|url| url.as_ref().map_or(0, String::len))
+        .sum::<usize>();
     let tags = card.tags.iter().map(|tag| tag.len() + 24).sum::<usize>();
     std::mem::size_of::<Card>()
         + card.title.len()
         + card.summary.len()
-        + card.business.name.len()
+        + badge_size(&card.business)
         + urls
         + tags
+}
+
+/// About the bytes a badge holds.
+fn badge_size(badge: &BusinessBadge) -> usize {
+    std::mem::size_of::<BusinessBadge>()
+        + badge.name.len()
+        + badge.logo_url.as_ref().map_or(0, String::len)
 }
 
 /// Hits and misses of one kind of kept answer.
@@ -440,7 +447,7 @@ impl Kept {
             Key::Page(_) => &self.pages,
             Key::Document(_) => &self.documents,
             Key::Detail(_) => &self.details,
-            Key::Card(_) => &self.cards,
+            Key::Card(_) | Key::Badge(_) => &self.cards,
         }
     }
 

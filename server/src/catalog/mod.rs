@@ -167,6 +167,9 @@ pub struct Catalog {
     /// When what each kind of answer shows last changed.
     floors: RwLock<Floors>,
     kept: Kept,
+    /// The names of the tags read so far: a tag's name never changes and tags are never
+    /// deleted, so a name once read stays true (a few bytes a tag).
+    tag_names: RwLock<HashMap<i64, Arc<str>>>,
 }
 
 /// The clock at the last change of everything, of the lists, of each post, of each business
@@ -267,6 +270,7 @@ impl Catalog {
             clock: AtomicU64::new(1),
             floors: RwLock::new(Floors::default()),
             kept: Kept::new(cache_bytes),
+            tag_names: RwLock::new(HashMap::new()),
         }
     }
 
@@ -453,6 +457,48 @@ impl Catalog {
                 generation,
                 shows,
                 Held::Card(Arc::new(card.clone())),
+            );
+        }
+    }
+
+    /// The names known of tags `ids`, by id.
+    pub fn tag_names(&self, ids: &[i64]) -> HashMap<i64, Arc<str>> {
+        let names = self.tag_names.read().expect("tag names");
+        ids.iter()
+            .filter_map(|id| names.get(id).map(|name| (*id, name.clone())))
+            .collect()
+    }
+
+    /// Remembers tag names read from the database.
+    pub fn learn_tag_names(&self, read: &[(i64, Arc<str>)]) {
+        let mut names = self.tag_names.write().expect("tag names");
+        for (id, name) in read {
+            names.insert(*id, name.clone());
+        }
+    }
+
+    /// The badges of businesses `ids` kept since the businesses last changed, by id.
+    pub fn cached_badges(&self, ids: &[i64]) -> HashMap<i64, Arc<BusinessBadge>> {
+        ids.iter()
+            .filter_map(|id| match self.get(&Key::Badge(*id)) {
+                Some(Held::Badge(badge)) => Some((*id, badge)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Keeps badges read at `generation`.
+    pub fn keep_badges<'a>(
+        &self,
+        generation: u64,
+        badges: impl Iterator<Item = &'a BusinessBadge>,
+    ) {
+        for badge in badges {
+            self.put(
+                Key::Badge(badge.id),
+                generation,
+                Shows::Business(badge.id),
+                Held::Badge(Arc::new(badge.clone())),
             );
         }
     }

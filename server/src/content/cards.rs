@@ -112,13 +112,51 @@ async fn read_cards(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Card>> {
         .collect())
 }
 
-/// Business badges by id.
+/// Business badges by id: those kept since their business last changed from memory, the
+/// others read and kept.
 pub async fn badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, BusinessBadge>> {
+    let generation = state.catalog.generation();
+    let mut found: HashMap<i64, BusinessBadge> = state
+        .catalog
+        .cached_badges(ids)
+        .into_iter()
+        .map(|(id, badge)| (id, Arc::unwrap_or_clone(badge)))
+        .collect();
+    let mut missing: Vec<i64> = ids
+        .iter()
+        .copied()
+        .filter(|id| !found.contains_key(id))
+        .collect();
+    missing.sort_unstable();
+    missing.dedup();
+    let read = read_badges(state, &missing).await?;
+    state.catalog.keep_badges(generation, read.values());
+    found.extend(read);
+    Ok(found)
+}
+
+/// Business badges by id, from the database.
+async fn read_badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, BusinessBadge>> {
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
+    #[derive(sea_orm::FromQueryResult)]
+    struct BadgeRow {
+        id: i64,
+        name: String,
+        logo_upload_id: Option<i64>,
+        verified_at: Option<DateTime<Utc>>,
+    }
     let rows = businesses::Entity::find()
+        .select_only()
+        .columns([
+            businesses::Column::Id,
+            businesses::Column::Name,
+            businesses::Column::LogoUploadId,
+            businesses::Column::VerifiedAt,
+        ])
         .filter(businesses::Column::Id.is_in(for_in(ids.iter().copied())))
+        .into_model::<BadgeRow>()
         .all(&state.db)
         .await?;
     let logos: Vec<i64> = rows.iter().filter_map(|row| row.logo_upload_id).collect();
@@ -139,21 +177,71 @@ pub async fn badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Bus
         .collect())
 }
 
-/// Tag names per post.
+/// Tag names per post: for the posts the catalogue holds, from its tag ids and the names
+/// already known (a tag's name never changes, and tags are never deleted); for the others,
+/// from the database.
 pub async fn tags_of(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Vec<String>>> {
-    let rows = post_tags::Entity::find()
-        .filter(post_tags::Column::PostId.is_in(for_in(ids.iter().copied())))
-        .find_also_related(tags::Entity)
-        .all(&state.db)
-        .await?;
+    let snapshot = state.catalog.snapshot();
+    let (held, other): (Vec<i64>, Vec<i64>) =
+        ids.iter().partition(|id| snapshot.entries.contains_key(id));
     let mut names: HashMap<i64, Vec<String>> = HashMap::new();
-    for (link, tag) in rows {
-        if let Some(tag) = tag {
-            names.entry(link.post_id).or_default().push(tag.name);
+    if !held.is_empty() {
+        let tag_ids: Vec<i64> = held
+            .iter()
+            .flat_map(|id| snapshot.entries[id].tags.iter().copied())
+            .collect();
+        let known = tag_names(state, &tag_ids).await?;
+        for id in &held {
+            let list: Vec<String> = snapshot.entries[id]
+                .tags
+                .iter()
+                .filter_map(|tag| known.get(tag).map(|name| name.to_string()))
+                .collect();
+            if !list.is_empty() {
+                names.insert(*id, list);
+            }
+        }
+    }
+    if !other.is_empty() {
+        let rows = post_tags::Entity::find()
+            .filter(post_tags::Column::PostId.is_in(for_in(other.iter().copied())))
+            .find_also_related(tags::Entity)
+            .all(&state.db)
+            .await?;
+        for (link, tag) in rows {
+            if let Some(tag) = tag {
+                names.entry(link.post_id).or_default().push(tag.name);
+            }
         }
     }
     for list in names.values_mut() {
         list.sort();
     }
     Ok(names)
+}
+
+/// The names of tags `ids`: those known from memory, the others read once and remembered.
+async fn tag_names(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Arc<str>>> {
+    let mut found = state.catalog.tag_names(ids);
+    let mut missing: Vec<i64> = ids
+        .iter()
+        .copied()
+        .filter(|id| !found.contains_key(id))
+        .collect();
+    if missing.is_empty() {
+        return Ok(found);
+    }
+    missing.sort_unstable();
+    missing.dedup();
+    let rows = tags::Entity::find()
+        .filter(tags::Column::Id.is_in(for_in(missing.iter().copied())))
+        .all(&state.db)
+        .await?;
+    let read: Vec<(i64, Arc<str>)> = rows
+        .into_iter()
+        .map(|row| (row.id, Arc::from(row.name)))
+        .collect();
+    state.catalog.learn_tag_names(&read);
+    found.extend(read);
+    Ok(found)
 }
