@@ -557,16 +557,16 @@ pub fn render(index_html: &str, meta: &PageMeta, base: &str) -> String {
         /// What the UI reads first (ui/src/lib/inline.ts), written from the meta as it is.
         #[derive(Serialize)]
         struct Inline<'a> {
-            path: &'a str,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            data: Option<&'a Value>,
             #[serde(skip_serializing_if = "BTreeMap::is_empty")]
             calls: &'a BTreeMap<String, Value>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            data: Option<&'a Value>,
+            path: &'a str,
         }
         let inline = Inline {
-            path: &meta.canonical_path,
-            data: meta.data.as_ref(),
             calls: &meta.calls,
+            data: meta.data.as_ref(),
+            path: &meta.canonical_path,
         };
         tag(format!(
             r#"<script id="{DATA_ELEMENT_ID}" type="application/json">{}</script>"#,
