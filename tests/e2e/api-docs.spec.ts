@@ -9,7 +9,9 @@ test("the API reference lists the calls and runs one", async ({ page }) => {
     if (message.type() === "error") errors.push(message.text());
   });
   await page.goto("/api-docs/");
-  await expect(page.getByRole("heading", { name: /Tidemark API/ })).toBeVisible();
+  // The reference renders the whole OpenAPI document in the browser with Swagger UI's 1.7 MB
+  // of script: on a busy two-core machine its first render took over 5 s.
+  await expect(page.getByRole("heading", { name: /Tidemark API/ })).toBeVisible({ timeout: 20_000 });
   const guest = page.locator(".opblock-summary-path", { hasText: "/oauth/v1/guest/token" });
   await expect(guest).toBeVisible();
   await expect(page.locator(".opblock-summary-path", { hasText: "/membership/v1/login" })).toBeVisible();
