@@ -287,59 +287,57 @@ impl Catalog {
     pub fn forget(&self, what: Forget) {
         match what {
             Forget::All => {
-                let now = self.tick();
-                *self.floors.write().expect("catalogue floors") = Floors {
-                    all: now,
-                    ..Floors::default()
-                };
+                self.mark(|floors, now| {
+                    *floors = Floors {
+                        all: now,
+                        ..Floors::default()
+                    }
+                });
                 self.kept.clear();
             }
-            Forget::Lists => {
-                let now = self.tick();
-                self.floors.write().expect("catalogue floors").lists = now;
-            }
+            Forget::Lists => self.mark(|floors, now| floors.lists = now),
             Forget::Post(id) => {
                 let business = self.snapshot().entries.get(&id).map(|e| e.business_id);
                 self.forget_post(id, business.as_slice());
             }
-            Forget::Business(id) => {
-                let now = self.tick();
-                let mut floors = self.floors.write().expect("catalogue floors");
+            Forget::Business(id) => self.mark(|floors, now| {
                 floors.businesses.insert(id, now);
-            }
+            }),
         }
     }
 
-    /// Moves the clock on: answers whose reading began before now carry an older value.
-    fn tick(&self) -> u64 {
-        self.clock.fetch_add(1, Ordering::AcqRel) + 1
+    /// Moves the clock on and lets `change` set floors to the new time: answers whose reading
+    /// began before it are stale for what `change` names.
+    fn mark(&self, change: impl FnOnce(&mut Floors, u64)) {
+        let now = self.clock.fetch_add(1, Ordering::AcqRel) + 1;
+        change(&mut self.floors.write().expect("catalogue floors"), now);
     }
 
     /// Forgets post `id`'s answers, the pages of `businesses` (the post's, before and after
     /// the change) and the lists.
     fn forget_post(&self, id: i64, businesses: &[i64]) {
-        let now = self.tick();
-        let mut floors = self.floors.write().expect("catalogue floors");
-        floors.lists = now;
-        floors.posts.insert(id, now);
-        for business in businesses {
-            floors.posts_of.insert(*business, now);
-        }
+        self.mark(|floors, now| {
+            floors.lists = now;
+            floors.posts.insert(id, now);
+            for business in businesses {
+                floors.posts_of.insert(*business, now);
+            }
+        });
     }
 
     /// Forgets the lists, the answers of the posts `ids` and their businesses' pages at once
     /// (the minute's new scores come with new view counts).
     fn forget_rescored(&self, ids: &[i64]) {
         let snapshot = self.snapshot();
-        let now = self.tick();
-        let mut floors = self.floors.write().expect("catalogue floors");
-        floors.lists = now;
-        for id in ids {
-            floors.posts.insert(*id, now);
-            if let Some(entry) = snapshot.entries.get(id) {
-                floors.posts_of.insert(entry.business_id, now);
+        self.mark(|floors, now| {
+            floors.lists = now;
+            for id in ids {
+                floors.posts.insert(*id, now);
+                if let Some(entry) = snapshot.entries.get(id) {
+                    floors.posts_of.insert(entry.business_id, now);
+                }
             }
-        }
+        });
     }
 
     fn fresh(&self, made: u64, shows: Shows) -> bool {
@@ -437,11 +435,21 @@ impl Catalog {
 
     /// The cards of `ids` kept since their posts last changed, by id.
     pub fn cached_cards(&self, ids: &[i64]) -> HashMap<i64, Arc<Card>> {
+        self.cached_by_id(ids, Key::Card, |held| match held {
+            Held::Card(card) => Some(card),
+            _ => None,
+        })
+    }
+
+    /// The entries of `ids` under `key` that are still fresh, as `pick` finds them.
+    fn cached_by_id<T>(
+        &self,
+        ids: &[i64],
+        key: fn(i64) -> Key,
+        pick: fn(Held) -> Option<Arc<T>>,
+    ) -> HashMap<i64, Arc<T>> {
         ids.iter()
-            .filter_map(|id| match self.get(&Key::Card(*id)) {
-                Some(Held::Card(card)) => Some((*id, card)),
-                _ => None,
-            })
+            .filter_map(|id| Some((*id, pick(self.get(&key(*id))?)?)))
             .collect()
     }
 
@@ -479,12 +487,10 @@ impl Catalog {
 
     /// The badges of businesses `ids` kept since the businesses last changed, by id.
     pub fn cached_badges(&self, ids: &[i64]) -> HashMap<i64, Arc<BusinessBadge>> {
-        ids.iter()
-            .filter_map(|id| match self.get(&Key::Badge(*id)) {
-                Some(Held::Badge(badge)) => Some((*id, badge)),
-                _ => None,
-            })
-            .collect()
+        self.cached_by_id(ids, Key::Badge, |held| match held {
+            Held::Badge(badge) => Some(badge),
+            _ => None,
+        })
     }
 
     /// Keeps badges read at `generation`.

@@ -26,6 +26,18 @@ struct CardRow {
     bookmark_count: i64,
 }
 
+/// The ids of `ids` that `found` lacks, each once, in order.
+fn missing<V>(ids: &[i64], found: &HashMap<i64, V>) -> Vec<i64> {
+    let mut missing: Vec<i64> = ids
+        .iter()
+        .copied()
+        .filter(|id| !found.contains_key(id))
+        .collect();
+    missing.sort_unstable();
+    missing.dedup();
+    missing
+}
+
 /// The cards of `ids`, in the order of `ids` (ids that no longer exist are left out).
 pub async fn cards(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Card>> {
     if ids.is_empty() {
@@ -34,11 +46,7 @@ pub async fn cards(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Card>> {
     // Cards kept since the last change come from memory; the others are read and kept.
     let generation = state.catalog.generation();
     let mut kept = state.catalog.cached_cards(ids);
-    let missing: Vec<i64> = ids
-        .iter()
-        .copied()
-        .filter(|id| !kept.contains_key(id))
-        .collect();
+    let missing = missing(ids, &kept);
     let mut read: HashMap<i64, Card> = read_cards(state, &missing)
         .await?
         .into_iter()
@@ -122,14 +130,7 @@ pub async fn badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Bus
         .into_iter()
         .map(|(id, badge)| (id, Arc::unwrap_or_clone(badge)))
         .collect();
-    let mut missing: Vec<i64> = ids
-        .iter()
-        .copied()
-        .filter(|id| !found.contains_key(id))
-        .collect();
-    missing.sort_unstable();
-    missing.dedup();
-    let read = read_badges(state, &missing).await?;
+    let read = read_badges(state, &missing(ids, &found)).await?;
     state.catalog.keep_badges(generation, read.values());
     found.extend(read);
     Ok(found)
@@ -223,16 +224,10 @@ pub async fn tags_of(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Ve
 /// The names of tags `ids`: those known from memory, the others read once and remembered.
 async fn tag_names(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Arc<str>>> {
     let mut found = state.catalog.tag_names(ids);
-    let mut missing: Vec<i64> = ids
-        .iter()
-        .copied()
-        .filter(|id| !found.contains_key(id))
-        .collect();
+    let missing = missing(ids, &found);
     if missing.is_empty() {
         return Ok(found);
     }
-    missing.sort_unstable();
-    missing.dedup();
     let rows = tags::Entity::find()
         .filter(tags::Column::Id.is_in(for_in(missing.iter().copied())))
         .all(&state.db)
