@@ -20,7 +20,16 @@ export function FlagButton({ postSeq }: { postSeq: number }) {
   };
   return (
     <div className="post-flag">
-      <button ref={opener} type="button" className="post-flag-button" aria-haspopup="dialog" onClick={onClick}>
+      <button
+        ref={opener}
+        type="button"
+        className="post-flag-button"
+        aria-haspopup="dialog"
+        // Until the session is known a click cannot tell a guest from a reader: the button says
+        // so, as the bookmark and follow buttons do, instead of dropping the click unseen.
+        aria-disabled={session.ready ? undefined : true}
+        onClick={onClick}
+      >
         {tx.flag}
       </button>
       {open ? (
