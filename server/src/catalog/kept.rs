@@ -11,9 +11,9 @@ use super::view::{BusinessBadge, Card, PostDetail};
 use axum::body::Bytes;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use std::io::{Read, Write};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock, RwLock};
 use std::time::Duration;
 
 /// Brotli and gzip settings, chosen by measurement on post pages and their JSON
@@ -26,6 +26,7 @@ use std::time::Duration;
 const BROTLI_FAST: u32 = 1;
 const BROTLI_BEST: u32 = 5;
 const BROTLI_WINDOW: u32 = 22;
+const BROTLI_MIN_WINDOW: u32 = 10;
 const GZIP_FAST: u32 = 1;
 const GZIP_BEST: u32 = 6;
 /// Requests of one encoding after which it is compressed at the better setting.
@@ -84,11 +85,17 @@ impl Coding {
     }
 }
 
-/// An answer kept for many readers.
+/// An answer kept for many readers. It is held compressed: brotli from the start (the plain
+/// bytes are four to five times larger, and a cache bounded in bytes holds that many more
+/// answers), gzip once a client asks for it; a client that accepts neither gets the brotli
+/// copy decoded, which costs a tenth of making it.
 pub struct CachedPage {
     /// The plain answer's ETag, quoted (`"<generation>-<fingerprint>"`).
     etag: String,
-    pub body: Bytes,
+    /// The plain answer's length.
+    plain_len: usize,
+    /// The plain answer when it is too small to compress.
+    small: Option<Bytes>,
     content_type: &'static str,
     /// `Vary` beyond `Accept-Encoding` (a page's language comes from headers).
     vary: &'static str,
@@ -107,12 +114,27 @@ struct Encoded {
 }
 
 impl Encoded {
+    fn made(bytes: Bytes) -> Self {
+        Encoded {
+            bytes: RwLock::new(Some(bytes)),
+            ..Encoded::default()
+        }
+    }
+
+    fn get(&self) -> Option<Bytes> {
+        self.bytes.read().ok().and_then(|bytes| bytes.clone())
+    }
+
     fn len(&self) -> usize {
-        self.bytes
-            .read()
-            .map_or(0, |bytes| bytes.as_ref().map_or(0, Bytes::len))
+        self.get().map_or(0, |bytes| bytes.len())
     }
 }
+
+/// Better compressions running now, on every page: each holds a compressor's window and
+/// tables, so a burst of pages turning hot at once waits for a later request instead of
+/// filling the blocking pool.
+static IMPROVING: AtomicUsize = AtomicUsize::new(0);
+const IMPROVING_AT_ONCE: usize = 2;
 
 impl CachedPage {
     pub fn json(generation: u64, body: Bytes) -> Self {
@@ -129,12 +151,18 @@ impl CachedPage {
     }
 
     fn new(generation: u64, body: Bytes, content_type: &'static str, vary: &'static str) -> Self {
+        let etag = format!("\"{}-{:x}\"", generation, fingerprint(&body));
+        let brotli = match compress(&body, Coding::Brotli, false) {
+            Some(bytes) if body.len() >= COMPRESS_FROM => Encoded::made(Bytes::from(bytes)),
+            _ => Encoded::default(),
+        };
         CachedPage {
-            etag: format!("\"{}-{:x}\"", generation, fingerprint(&body)),
-            body,
+            etag,
+            plain_len: body.len(),
+            small: brotli.get().is_none().then_some(body),
             content_type,
             vary,
-            brotli: Encoded::default(),
+            brotli,
             gzip: Encoded::default(),
         }
     }
@@ -144,17 +172,37 @@ impl CachedPage {
         &self.etag
     }
 
-    /// Bytes held now (the plain answer and the encodings made so far).
+    /// The plain answer (decoded from the brotli copy when it was compressed).
+    pub fn plain(&self) -> Bytes {
+        if let Some(small) = &self.small {
+            return small.clone();
+        }
+        let brotli = self.brotli.get().unwrap_or_default();
+        let mut plain = Vec::with_capacity(self.plain_len);
+        match brotli::Decompressor::new(&brotli[..], 16 * 1024).read_to_end(&mut plain) {
+            Ok(_) => Bytes::from(plain),
+            // Bytes this process compressed itself always decode.
+            Err(error) => unreachable!("a kept answer's brotli copy does not decode: {error}"),
+        }
+    }
+
+    /// The plain answer's length.
+    pub fn plain_len(&self) -> usize {
+        self.plain_len
+    }
+
+    /// Bytes held now (the encodings made so far, or the small plain answer).
     pub fn weight(&self) -> usize {
-        self.body.len() + self.brotli.len() + self.gzip.len()
+        self.small.as_ref().map_or(0, Bytes::len) + self.brotli.len() + self.gzip.len()
     }
 
     /// The answer in `coding`; `None` when it is sent as it is (identity, or a small answer).
-    /// The first request for an encoding compresses fast; the next ones are sent the same
-    /// bytes, and the request that makes it hot has it compressed again at the better setting
-    /// on the blocking pool (inline where there is no runtime), for the readers after it.
+    /// The first request for gzip compresses it fast; the next ones are sent the same bytes,
+    /// and the request that makes an encoding hot has it compressed again at the better
+    /// setting on the blocking pool (inline where there is no runtime), for the readers after
+    /// it.
     pub fn encoded(self: &Arc<Self>, coding: Coding) -> Option<Bytes> {
-        if self.body.len() < COMPRESS_FROM {
+        if self.small.is_some() {
             return None;
         }
         let encoded = match coding {
@@ -162,36 +210,48 @@ impl CachedPage {
             Coding::Gzip => &self.gzip,
             Coding::Identity => return None,
         };
-        let made = encoded.bytes.read().ok().and_then(|bytes| bytes.clone());
-        let bytes = match made {
+        let bytes = match encoded.get() {
             Some(bytes) => bytes,
             None => {
-                let fast = Bytes::from(compress(&self.body, coding, false)?);
+                let fast = Bytes::from(compress(&self.plain(), coding, false)?);
                 let mut slot = encoded.bytes.write().ok()?;
                 slot.get_or_insert(fast).clone()
             }
         };
-        if encoded.requests.fetch_add(1, Ordering::Relaxed) + 1 >= HOT_AFTER
-            && !encoded.improving.swap(true, Ordering::AcqRel)
-        {
-            let page = Arc::clone(self);
-            let improve = move || {
-                let encoded = match coding {
-                    Coding::Brotli => &page.brotli,
-                    _ => &page.gzip,
-                };
-                if let Some(best) = compress(&page.body, coding, true) {
-                    if let Ok(mut slot) = encoded.bytes.write() {
-                        *slot = Some(Bytes::from(best));
-                    }
-                }
-            };
-            match tokio::runtime::Handle::try_current() {
-                Ok(runtime) => drop(runtime.spawn_blocking(improve)),
-                Err(_) => improve(),
-            }
+        if encoded.requests.fetch_add(1, Ordering::Relaxed) + 1 >= HOT_AFTER {
+            self.improve(coding, encoded);
         }
         Some(bytes)
+    }
+
+    /// Has `encoded` compressed at the better setting, once, unless enough pages are being
+    /// compressed already (a later request tries again).
+    fn improve(self: &Arc<Self>, coding: Coding, encoded: &Encoded) {
+        if encoded.improving.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        if IMPROVING.fetch_add(1, Ordering::AcqRel) >= IMPROVING_AT_ONCE {
+            IMPROVING.fetch_sub(1, Ordering::AcqRel);
+            encoded.improving.store(false, Ordering::Release);
+            return;
+        }
+        let page = Arc::clone(self);
+        let improve = move || {
+            let encoded = match coding {
+                Coding::Brotli => &page.brotli,
+                _ => &page.gzip,
+            };
+            if let Some(best) = compress(&page.plain(), coding, true) {
+                if let Ok(mut slot) = encoded.bytes.write() {
+                    *slot = Some(Bytes::from(best));
+                }
+            }
+            IMPROVING.fetch_sub(1, Ordering::AcqRel);
+        };
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => drop(runtime.spawn_blocking(improve)),
+            Err(_) => improve(),
+        }
     }
 
     /// The answer for `headers`: 304 when the client holds it already (If-None-Match names
@@ -234,7 +294,7 @@ impl CachedPage {
                 head.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
                 bytes
             }
-            _ => self.body.clone(),
+            _ => self.plain(),
         };
         (StatusCode::OK, head, body).into_response()
     }
@@ -273,8 +333,12 @@ fn compress(plain: &[u8], coding: Coding, best: bool) -> Option<Vec<u8>> {
             let quality = if best { BROTLI_BEST } else { BROTLI_FAST };
             let mut out = Vec::with_capacity(plain.len() / 4);
             {
-                let mut writer =
-                    brotli::CompressorWriter::new(&mut out, 16 * 1024, quality, BROTLI_WINDOW);
+                let mut writer = brotli::CompressorWriter::new(
+                    &mut out,
+                    16 * 1024,
+                    quality,
+                    window_for(plain.len()),
+                );
                 writer.write_all(plain).ok()?;
                 writer.flush().ok()?;
             }
@@ -293,6 +357,14 @@ fn compress(plain: &[u8], coding: Coding, best: bool) -> Option<Vec<u8>> {
     }
 }
 
+/// The smallest brotli window that holds `len` bytes (the encoder allocates its ring buffer
+/// and tables by the window, not by the input): a 20 KB page needs 32 KB, not 4 MB.
+fn window_for(len: usize) -> u32 {
+    (BROTLI_MIN_WINDOW..BROTLI_WINDOW)
+        .find(|bits| (1usize << bits) - 16 >= len)
+        .unwrap_or(BROTLI_WINDOW)
+}
+
 /// FNV-1a: a cheap fingerprint of a body for its ETag.
 fn fingerprint(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
@@ -300,11 +372,42 @@ fn fingerprint(bytes: &[u8]) -> u64 {
     })
 }
 
-/// A public post's detail as anyone sees it: the finished guest answer, and the detail
-/// itself for signed-in readers (who get their own bookmark and follow state on top).
+/// A public post's detail as anyone sees it: the detail itself (a page made on a miss, and
+/// signed-in readers, who get their own bookmark and follow state on top), and the guests'
+/// finished answer, made when the call first asks for it (a page needs only the detail).
 pub struct CachedDetail {
-    pub page: Arc<CachedPage>,
     pub detail: PostDetail,
+    generation: u64,
+    page: OnceLock<Arc<CachedPage>>,
+}
+
+impl CachedDetail {
+    pub fn new(generation: u64, detail: PostDetail) -> Self {
+        CachedDetail {
+            detail,
+            generation,
+            page: OnceLock::new(),
+        }
+    }
+
+    /// The guests' answer, made once by `answer` from the detail.
+    pub fn page(&self, answer: impl FnOnce(&PostDetail) -> Bytes) -> Arc<CachedPage> {
+        self.page
+            .get_or_init(|| Arc::new(CachedPage::json(self.generation, answer(&self.detail))))
+            .clone()
+    }
+
+    /// About the bytes the detail holds, and its answer once made (a quarter of that,
+    /// compressed, with room for gzip).
+    fn size(&self) -> usize {
+        let detail = &self.detail;
+        let texts = detail.body_html.len() + detail.title.len() + detail.summary.len();
+        let answer = self
+            .page
+            .get()
+            .map_or(texts / 2, |page| page.weight().max(page.brotli.len() * 2));
+        texts + answer + 1024
+    }
 }
 
 /// What the cache is asked for.
@@ -352,13 +455,14 @@ pub(super) struct Entry {
 }
 
 impl Entry {
-    /// What the entry is charged: the plain bytes and what their encodings will add (about
-    /// half again: brotli's and gzip's copies are a fifth and a quarter of a page), and a
-    /// detail's parsed copy (about the size of its JSON).
+    /// What the entry is charged: the bytes of its answer's encodings, with room for the
+    /// gzip copy a client may still ask for (about as large as the brotli one), and a
+    /// detail's parsed copy (about the size of its plain JSON).
     fn weight(&self, key: &Key) -> u32 {
-        let (plain, parsed) = match &self.held {
-            Held::Page(page) => (page.body.len(), 0),
-            Held::Detail(detail) => (detail.page.body.len(), detail.page.body.len()),
+        let page_weight = |page: &CachedPage| page.weight().max(page.brotli.len() * 2);
+        let (held, parsed) = match &self.held {
+            Held::Page(page) => (page_weight(page), 0),
+            Held::Detail(detail) => (0, detail.size()),
             Held::Card(card) => (0, card_size(card)),
             Held::Badge(badge) => (0, badge_size(badge)),
         };
@@ -366,7 +470,7 @@ impl Entry {
             Key::Page(text) | Key::Document(text) => text.len(),
             Key::Detail(_) | Key::Card(_) | Key::Badge(_) => 8,
         };
-        u32::try_from(plain + plain / 2 + parsed + key + 256).unwrap_or(u32::MAX)
+        u32::try_from(held + parsed + key + 256).unwrap_or(u32::MAX)
     }
 }
 
@@ -529,7 +633,7 @@ mod tests {
     #[tokio::test]
     async fn each_encoding_decodes_to_the_plain_answer() {
         let page = page();
-        let plain = page.body.clone();
+        let plain = page.plain();
         let response = page.respond(
             &headers(&[("accept-encoding", "gzip, deflate, br")]),
             "no-cache",
@@ -561,7 +665,13 @@ mod tests {
         let response = page.respond(&HeaderMap::new(), "no-cache");
         assert!(response.headers().get("content-encoding").is_none());
         assert_eq!(bytes_of(response).await, plain);
-        assert!(page.weight() > plain.len());
+        // Held compressed: both copies together are smaller than the plain answer.
+        assert!(
+            page.weight() < plain.len() / 2,
+            "{} of {}",
+            page.weight(),
+            plain.len()
+        );
     }
 
     /// Fast on the first request, better once when asked again, and then the same bytes for
@@ -581,7 +691,7 @@ mod tests {
             better.len(),
             first.len()
         );
-        assert_eq!(unbrotli(&better), page.body);
+        assert_eq!(unbrotli(&better), page.plain());
         for _ in 0..5 {
             assert_eq!(
                 page.encoded(Coding::Brotli).unwrap().as_ptr(),
@@ -606,7 +716,7 @@ mod tests {
                 page.etag_of(Coding::Brotli).as_str()
             );
         }
-        let other = CachedPage::json(8, page.body.clone());
+        let other = CachedPage::json(8, page.plain());
         let stale: &'static str = Box::leak(other.etag_of(Coding::Brotli).into_boxed_str());
         let response = page.respond(
             &headers(&[("accept-encoding", "br"), ("if-none-match", stale)]),
@@ -627,11 +737,18 @@ mod tests {
     fn the_cache_keeps_frequent_answers_within_its_bytes() {
         let kept = Kept::new(200 * 1024);
         let fresh = |_: u64, _: Shows| true;
+        // Bodies that do not compress, so that each is charged about its 10 KB.
         let make = |id: i64| {
-            Held::Page(Arc::new(CachedPage::json(
-                1,
-                Bytes::from(vec![b'x'; 10 * 1024 + id as usize]),
-            )))
+            let mut state = 0x9e37_79b9_7f4a_7c15_u64 ^ id as u64;
+            let body: Vec<u8> = (0..10 * 1024 + id as usize)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    b'a' + (state % 26) as u8
+                })
+                .collect();
+            Held::Page(Arc::new(CachedPage::json(1, Bytes::from(body))))
         };
         // A full cache with a hot answer asked for often, then a crawl of 500 answers asked
         // for once each.

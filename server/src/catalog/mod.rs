@@ -390,7 +390,7 @@ impl Catalog {
         body: Bytes,
     ) -> Arc<CachedPage> {
         let page = Arc::new(CachedPage::html(generation, body));
-        if page.body.len() <= MAX_KEPT_DOCUMENT {
+        if page.plain_len() <= MAX_KEPT_DOCUMENT {
             self.put(
                 Key::Document(key.into()),
                 generation,
@@ -411,17 +411,9 @@ impl Catalog {
 
     /// Keeps a public detail made at `generation` (as [`Self::keep`]); a post the catalogue
     /// does not hold is answered without being kept.
-    pub fn keep_detail(
-        &self,
-        generation: u64,
-        detail: PostDetail,
-        body: Bytes,
-    ) -> Arc<CachedDetail> {
+    pub fn keep_detail(&self, generation: u64, detail: PostDetail) -> Arc<CachedDetail> {
         let id = detail.post_seq;
-        let cached = Arc::new(CachedDetail {
-            page: Arc::new(CachedPage::json(generation, body)),
-            detail,
-        });
+        let cached = Arc::new(CachedDetail::new(generation, detail));
         if let Some(shows) = self.shows_post(id) {
             self.put(
                 Key::Detail(id),

@@ -173,7 +173,9 @@ async fn detail(
     Path(id): Path<i64>,
 ) -> ApiResult<Response> {
     Ok(match service::shown(&state, viewer.0.as_ref(), id).await? {
-        Shown::Public(public) => public.page.respond(&headers, DETAIL_CACHE_CONTROL),
+        Shown::Public(public) => {
+            service::guest_answer(&public).respond(&headers, DETAIL_CACHE_CONTROL)
+        }
         Shown::Detail(detail) => ok(*detail).into_response(),
     })
 }

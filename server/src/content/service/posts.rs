@@ -6,7 +6,7 @@
 
 use crate::auth::access::{membership_of, require_member_of};
 use crate::auth::AuthUser;
-use crate::catalog::{BusinessBadge, BusinessCard, CachedDetail, PostDetail};
+use crate::catalog::{BusinessBadge, BusinessCard, CachedDetail, CachedPage, PostDetail};
 use crate::cluster::Change;
 use crate::content::cards::tags_of;
 use crate::db::{like_pattern, lower};
@@ -226,12 +226,12 @@ pub async fn public_detail(state: &AppState, id: i64) -> ApiResult<Option<Arc<Ca
         _ => return Ok(None),
     };
     let detail = detail_of(state, post, None).await?;
-    let body = serde_json::to_vec(&ok(&detail)).map_err(ApiError::internal)?;
-    Ok(Some(state.catalog.keep_detail(
-        generation,
-        detail,
-        body.into(),
-    )))
+    Ok(Some(state.catalog.keep_detail(generation, detail)))
+}
+
+/// The guests' answer of a public post (made from its detail once, then kept with it).
+pub(crate) fn guest_answer(public: &CachedDetail) -> Arc<CachedPage> {
+    public.page(|detail| serde_json::to_vec(&ok(detail)).unwrap_or_default().into())
 }
 
 /// A post as its reader gets it.
