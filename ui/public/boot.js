@@ -34,12 +34,14 @@
     document.head.appendChild(script);
   }
   function afterPaint() {
-    // The second frame comes after the first has been painted; a hidden tab paints no
-    // frames, so a timer starts it there.
+    // The second frame comes after the first has been painted. A hidden tab paints no frames
+    // and starts the app when it is shown. The timer is only a last resort, long after any
+    // first paint: a browser that paints late (a busy machine, a headless one) must still
+    // paint the page before the app's code runs, or the page's first paint waits for the app.
     requestAnimationFrame(function () {
       requestAnimationFrame(start);
     });
-    setTimeout(start, 1000);
+    setTimeout(start, 5000);
   }
   if (document.readyState === "complete") afterPaint();
   else window.addEventListener("load", afterPaint, { once: true });
