@@ -164,7 +164,7 @@ fn absolute(base: &str, url: Option<&str>) -> Option<String> {
 }
 
 async fn post_meta(state: &AppState, id: i64, base: &str) -> Option<(PageMeta, Arc<CachedDetail>)> {
-    let public = posts::public_detail(state, id).await.ok()??;
+    let public = posts::public_detail_for_page(state, id).await.ok()??;
     let detail: &PostDetail = &public.detail;
     let url = format!("{base}/post/{id}");
     let image = absolute(base, detail.cover_url.as_deref());

@@ -10,10 +10,16 @@ if [ "$POSTS" != 100000 ] || [ "$EVENTS" != 1000000 ]; then SUFFIX="-$POSTS-$EVE
 PG_NAME="tidemark_large${SUFFIX//-/_}"
 
 # As sessions.sh: cargo builds when the sources changed and does nothing otherwise, so the
-# binary measured is the one of this tree.
-say "building the server (release)"
-cargo build --release -p tidemark-server --bin tidemark --quiet
-BIN="$TARGET_DIR/release/tidemark"
+# binary measured is the one of this tree; TIDEMARK_BIN measures another build instead (an
+# earlier commit's, for a before-and-after on the same machine).
+if [ -n "${TIDEMARK_BIN:-}" ]; then
+  BIN="$TIDEMARK_BIN"
+  say "measuring $BIN"
+else
+  say "building the server (release)"
+  cargo build --release -p tidemark-server --bin tidemark --quiet
+  BIN="$TARGET_DIR/release/tidemark"
+fi
 
 WORK="$(mktemp -d)"
 # nginx's workers read the saved answers under it.

@@ -7,7 +7,7 @@
 //! encoding (a 304 for any of them). The first request that asks for an encoding compresses
 //! the answer; every later one sends the same bytes (docs/performance.md, "Compress once").
 
-use super::view::{BusinessBadge, Card, PostDetail};
+use super::view::{BusinessBadge, BusinessCard, Card, PostDetail};
 use axum::body::Bytes;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -152,10 +152,10 @@ impl CachedPage {
 
     fn new(generation: u64, body: Bytes, content_type: &'static str, vary: &'static str) -> Self {
         let etag = format!("\"{}-{:x}\"", generation, fingerprint(&body));
-        let brotli = match compress(&body, Coding::Brotli, false) {
-            Some(bytes) if body.len() >= COMPRESS_FROM => Encoded::made(Bytes::from(bytes)),
-            _ => Encoded::default(),
-        };
+        let brotli = (body.len() >= COMPRESS_FROM)
+            .then(|| compress(&body, Coding::Brotli, false))
+            .flatten()
+            .map_or_else(Encoded::default, |bytes| Encoded::made(Bytes::from(bytes)));
         CachedPage {
             etag,
             plain_len: body.len(),
@@ -342,6 +342,9 @@ fn compress(plain: &[u8], coding: Coding, best: bool) -> Option<Vec<u8>> {
                 writer.write_all(plain).ok()?;
                 writer.flush().ok()?;
             }
+            // Kept for as long as the answer is: without its spare capacity (a Vec grown
+            // past its first guess holds up to twice the bytes it needs).
+            out.shrink_to_fit();
             Some(out)
         }
         Coding::Gzip => {
@@ -351,7 +354,9 @@ fn compress(plain: &[u8], coding: Coding, best: bool) -> Option<Vec<u8>> {
                 flate2::Compression::new(level),
             );
             encoder.write_all(plain).ok()?;
-            encoder.finish().ok()
+            let mut out = encoder.finish().ok()?;
+            out.shrink_to_fit();
+            Some(out)
         }
         Coding::Identity => None,
     }
@@ -423,6 +428,8 @@ pub(super) enum Key {
     Card(i64),
     /// A business's badge, as cards show it.
     Badge(i64),
+    /// A business as a post's page shows it (badge, description, industry, followers).
+    Business(i64),
 }
 
 /// What a kept answer shows, so that a change forgets the answers that show what changed and
@@ -435,6 +442,9 @@ pub enum Shows {
     Post { id: i64, business: i64 },
     /// One business's page: its profile and its public posts.
     Business(i64),
+    /// One business's profile alone (its badge, description and follower count), which no
+    /// change to its posts touches.
+    Profile(i64),
 }
 
 #[derive(Clone)]
@@ -443,6 +453,7 @@ pub(super) enum Held {
     Detail(Arc<CachedDetail>),
     Card(Arc<Card>),
     Badge(Arc<BusinessBadge>),
+    Business(Arc<BusinessCard>),
 }
 
 /// An entry: what is held, when it was made (the catalogue's clock when its reading began)
@@ -465,10 +476,11 @@ impl Entry {
             Held::Detail(detail) => (0, detail.size()),
             Held::Card(card) => (0, card_size(card)),
             Held::Badge(badge) => (0, badge_size(badge)),
+            Held::Business(business) => (0, business_size(business)),
         };
         let key = match key {
             Key::Page(text) | Key::Document(text) => text.len(),
-            Key::Detail(_) | Key::Card(_) | Key::Badge(_) => 8,
+            Key::Detail(_) | Key::Card(_) | Key::Badge(_) | Key::Business(_) => 8,
         };
         u32::try_from(held + parsed + key + 256).unwrap_or(u32::MAX)
     }
@@ -494,6 +506,14 @@ fn badge_size(badge: &BusinessBadge) -> usize {
     std::mem::size_of::<BusinessBadge>()
         + badge.name.len()
         + badge.logo_url.as_ref().map_or(0, String::len)
+}
+
+/// About the bytes a business's card holds.
+fn business_size(business: &BusinessCard) -> usize {
+    std::mem::size_of::<BusinessCard>()
+        + badge_size(&business.badge)
+        + business.description.len()
+        + business.industry.len()
 }
 
 /// Hits and misses of one kind of kept answer.
@@ -551,7 +571,7 @@ impl Kept {
             Key::Page(_) => &self.pages,
             Key::Document(_) => &self.documents,
             Key::Detail(_) => &self.details,
-            Key::Card(_) | Key::Badge(_) => &self.cards,
+            Key::Card(_) | Key::Badge(_) | Key::Business(_) => &self.cards,
         }
     }
 
@@ -601,6 +621,27 @@ mod tests {
     fn page() -> Arc<CachedPage> {
         let body = format!("{{\"data\":\"{}\"}}", "한국어 본문 text ".repeat(200));
         Arc::new(CachedPage::json(7, Bytes::from(body)))
+    }
+
+    #[test]
+    fn a_kept_encoding_holds_no_spare_capacity() {
+        // Text that compresses to more than the first guess of a quarter of its size.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let plain: Vec<u8> = (0..40_000)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                b"abcdefghijklmnopqrstuvwxyz0123456789"[(state % 36) as usize]
+            })
+            .collect();
+        for coding in [Coding::Brotli, Coding::Gzip] {
+            for best in [false, true] {
+                let out = compress(&plain, coding, best).unwrap();
+                assert!(out.len() > plain.len() / 2, "{coding:?}: {}", out.len());
+                assert_eq!(out.capacity(), out.len(), "{coding:?}, best {best}");
+            }
+        }
     }
 
     async fn bytes_of(response: Response) -> Bytes {

@@ -198,6 +198,7 @@ impl Floors {
                 Shows::Business(id) => {
                     at_least(&self.businesses, id) && at_least(&self.posts_of, id)
                 }
+                Shows::Profile(id) => at_least(&self.businesses, id),
             }
     }
 }
@@ -495,10 +496,35 @@ impl Catalog {
             self.put(
                 Key::Badge(badge.id),
                 generation,
-                Shows::Business(badge.id),
+                Shows::Profile(badge.id),
                 Held::Badge(Arc::new(badge.clone())),
             );
         }
+    }
+
+    /// Business `id` as a post's page shows it, kept since the business last changed (its
+    /// `following` is false: the reader's own tie is added per request).
+    pub fn cached_business(&self, id: i64) -> Option<Arc<BusinessCard>> {
+        match self.get(&Key::Business(id)) {
+            Some(Held::Business(business)) => Some(business),
+            _ => None,
+        }
+    }
+
+    /// Keeps a business as a post's page shows it, read at `generation`, and its badge.
+    pub fn keep_business(&self, generation: u64, business: &BusinessCard) {
+        let id = business.badge.id;
+        let kept = BusinessCard {
+            following: false,
+            ..business.clone()
+        };
+        self.put(
+            Key::Business(id),
+            generation,
+            Shows::Profile(id),
+            Held::Business(Arc::new(kept)),
+        );
+        self.keep_badges(generation, std::iter::once(&business.badge));
     }
 
     /// A list's or collection's page (`key`), when nothing it shows changed since it was made.
@@ -818,6 +844,42 @@ mod tests {
         let catalog = kept_catalogue();
         catalog.forget(Forget::All);
         assert_eq!(served(&catalog), [false; 6]);
+    }
+
+    #[test]
+    fn a_business_s_profile_outlives_its_posts_changes_but_not_its_own() {
+        let catalog = kept_catalogue();
+        let business = |id: i64| BusinessCard {
+            badge: BusinessBadge {
+                id,
+                name: format!("기업 {id}"),
+                logo_url: Some(format!("/media/images/{id}.png")),
+                verified: true,
+            },
+            description: "소개".into(),
+            industry: "제조".into(),
+            follower_count: 7,
+            following: true,
+        };
+        catalog.keep_business(catalog.generation(), &business(10));
+        let kept = catalog.cached_business(10).expect("kept");
+        assert!(!kept.following, "the reader's own tie is not kept");
+        assert_eq!(kept.follower_count, 7);
+        assert!(catalog.cached_badges(&[10]).contains_key(&10));
+        // A post of the business changes, its scores move: the profile stays.
+        catalog.forget(Forget::Post(1));
+        catalog.forget_rescored(&[1, 2]);
+        assert!(catalog.cached_business(10).is_some());
+        assert!(catalog.cached_badges(&[10]).contains_key(&10));
+        // Its follower count moves: forgotten, badge and all.
+        catalog.forget(Forget::Business(10));
+        assert!(catalog.cached_business(10).is_none());
+        assert!(catalog.cached_badges(&[10]).is_empty());
+        // A profile read before a change is not kept after it.
+        let made = catalog.generation();
+        catalog.forget(Forget::Business(10));
+        catalog.keep_business(made, &business(10));
+        assert!(catalog.cached_business(10).is_none());
     }
 
     #[test]

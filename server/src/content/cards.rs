@@ -1,7 +1,9 @@
 //! Post cards: what a list shows of a post, kept in memory while they are read (the
-//! catalogue's kept answers) and fetched for the others in four queries whatever their number.
+//! catalogue's kept answers) and fetched for the others in at most three queries whatever
+//! their number (the cards' rows with their covers' keys, the badges not kept, the tag names
+//! not yet known).
 
-use crate::catalog::{BusinessBadge, Card};
+use crate::catalog::{BusinessBadge, BusinessCard, Card};
 use crate::entities::{businesses, post_tags, posts, tags};
 use crate::http::error::ApiResult;
 use crate::kernel::ids::for_in;
@@ -18,7 +20,8 @@ struct CardRow {
     category_id: i16,
     title: String,
     summary: String,
-    cover_upload_id: Option<i64>,
+    /// The cover's storage key, read in the same statement.
+    cover_key: Option<String>,
     is_report: bool,
     series_order: Option<i32>,
     published_at: Option<DateTime<Utc>>,
@@ -77,37 +80,39 @@ async fn read_cards(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Card>> {
             posts::Column::CategoryId,
             posts::Column::Title,
             posts::Column::Summary,
-            posts::Column::CoverUploadId,
             posts::Column::IsReport,
             posts::Column::SeriesOrder,
             posts::Column::PublishedAt,
             posts::Column::ViewCount,
             posts::Column::BookmarkCount,
         ])
+        .column_as(
+            crate::media::key_of((posts::Entity, posts::Column::CoverUploadId)),
+            "cover_key",
+        )
         .filter(posts::Column::Id.is_in(for_in(ids.iter().copied())))
         .into_model::<CardRow>()
         .all(&state.db)
         .await?;
     let business_ids: Vec<i64> = rows.iter().map(|row| row.business_id).collect();
     let badges = badges(state, &business_ids).await?;
-    let covers: Vec<i64> = rows.iter().filter_map(|row| row.cover_upload_id).collect();
-    let urls = crate::media::urls_of(&state.db, &covers).await;
     let mut tag_names = tags_of(state, ids).await?;
     Ok(rows
         .into_iter()
         .filter_map(|row| {
             let business = badges.get(&row.business_id)?.clone();
+            let (cover_url, cover_thumbnail_url) = row
+                .cover_key
+                .as_deref()
+                .map(crate::media::addresses)
+                .unzip();
             Some(Card {
                 post_seq: row.id,
                 title: row.title,
                 summary: row.summary,
                 category_id: row.category_id,
-                cover_url: row
-                    .cover_upload_id
-                    .and_then(|id| urls.get(&id).map(|(url, _)| url.clone())),
-                cover_thumbnail_url: row
-                    .cover_upload_id
-                    .and_then(|id| urls.get(&id).and_then(|(_, thumb)| thumb.clone())),
+                cover_url,
+                cover_thumbnail_url: cover_thumbnail_url.flatten(),
                 business,
                 tags: tag_names.remove(&row.id).unwrap_or_default(),
                 is_report: row.is_report,
@@ -145,7 +150,7 @@ async fn read_badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Bu
     struct BadgeRow {
         id: i64,
         name: String,
-        logo_upload_id: Option<i64>,
+        logo_key: Option<String>,
         verified_at: Option<DateTime<Utc>>,
     }
     let rows = businesses::Entity::find()
@@ -153,15 +158,13 @@ async fn read_badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Bu
         .columns([
             businesses::Column::Id,
             businesses::Column::Name,
-            businesses::Column::LogoUploadId,
             businesses::Column::VerifiedAt,
         ])
+        .column_as(logo_key(), "logo_key")
         .filter(businesses::Column::Id.is_in(for_in(ids.iter().copied())))
         .into_model::<BadgeRow>()
         .all(&state.db)
         .await?;
-    let logos: Vec<i64> = rows.iter().filter_map(|row| row.logo_upload_id).collect();
-    let urls = crate::media::upload_urls(&state.db, &logos).await?;
     Ok(rows
         .into_iter()
         .map(|row| {
@@ -169,13 +172,69 @@ async fn read_badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Bu
                 row.id,
                 BusinessBadge {
                     id: row.id,
-                    logo_url: row.logo_upload_id.and_then(|id| urls.get(&id).cloned()),
+                    logo_url: row.logo_key.as_deref().map(crate::media::public_url),
                     verified: row.verified_at.is_some(),
                     name: row.name,
                 },
             )
         })
         .collect())
+}
+
+/// A business's logo's storage key, read with the business's row.
+fn logo_key() -> sea_orm::sea_query::Expr {
+    crate::media::key_of((businesses::Entity, businesses::Column::LogoUploadId))
+}
+
+/// Business `id` as a post's page shows it (`following` false): kept since the business last
+/// changed, or read with its logo's address in one statement and kept. `None` when there is no
+/// such business.
+pub async fn business_card(state: &AppState, id: i64) -> ApiResult<Option<BusinessCard>> {
+    if let Some(kept) = state.catalog.cached_business(id) {
+        return Ok(Some(Arc::unwrap_or_clone(kept)));
+    }
+    #[derive(sea_orm::FromQueryResult)]
+    struct BusinessRow {
+        id: i64,
+        name: String,
+        logo_key: Option<String>,
+        verified_at: Option<DateTime<Utc>>,
+        description: String,
+        industry: String,
+        follower_count: i64,
+    }
+    let generation = state.catalog.generation();
+    let Some(row) = businesses::Entity::find_by_id(id)
+        .select_only()
+        .columns([
+            businesses::Column::Id,
+            businesses::Column::Name,
+            businesses::Column::VerifiedAt,
+            businesses::Column::Description,
+            businesses::Column::Industry,
+            businesses::Column::FollowerCount,
+        ])
+        .column_as(logo_key(), "logo_key")
+        .into_model::<BusinessRow>()
+        .one(&state.db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let card = BusinessCard {
+        badge: BusinessBadge {
+            id: row.id,
+            name: row.name,
+            logo_url: row.logo_key.as_deref().map(crate::media::public_url),
+            verified: row.verified_at.is_some(),
+        },
+        description: row.description,
+        industry: row.industry,
+        follower_count: row.follower_count,
+        following: false,
+    };
+    state.catalog.keep_business(generation, &card);
+    Ok(Some(card))
 }
 
 /// Tag names per post: for the posts the catalogue holds, from its tag ids and the names

@@ -2,8 +2,9 @@
 //! thumbnails) and PDF reports, behind a storage interface (a folder under the data
 //! directory by default), served from `/media/<key>` (docs/media.md).
 //!
-//! Other modules show uploads through [`public_url`], [`url_of`] and [`urls_of`]: posts
-//! and businesses keep upload ids (cover, logo, report) and answer with their addresses.
+//! Other modules show uploads through [`public_url`], [`url_of`], [`upload_urls`] and
+//! [`key_of`] with [`addresses`]: posts and businesses keep upload ids (cover, logo, report)
+//! and answer with their addresses.
 
 pub mod process;
 mod routes;
@@ -105,8 +106,26 @@ pub async fn upload_urls(
         .collect())
 }
 
+/// The storage key of the upload a row's `upload` column names, as a column of that row's
+/// own statement (`NULL` for no upload): a row and its files' addresses in one read.
+pub fn key_of(upload: impl sea_orm::sea_query::IntoColumnRef) -> sea_orm::sea_query::Expr {
+    use sea_orm::sea_query::{Expr, ExprTrait, Query};
+    let key = Query::select()
+        .column((uploads::Entity, uploads::Column::StorageKey))
+        .from(uploads::Entity)
+        .and_where(Expr::col((uploads::Entity, uploads::Column::Id)).equals(upload))
+        .to_owned();
+    Expr::SubQuery(None, Box::new(key.into()))
+}
+
 pub fn public_url(storage_key: &str) -> String {
     format!("/media/{storage_key}")
+}
+
+/// The address of a stored file and of its thumbnail (`None` for PDFs).
+pub fn addresses(storage_key: &str) -> (String, Option<String>) {
+    let thumbnail = thumbnail_key(storage_key).map(|thumb| public_url(&thumb));
+    (public_url(storage_key), thumbnail)
 }
 
 /// The key of an image's thumbnail (`images/<sha256>-480.jpg` for `images/<sha256>.jpg`);
@@ -136,39 +155,6 @@ pub async fn url_of(db: &impl ConnectionTrait, upload_id: Option<i64>) -> Option
         Err(error) => {
             tracing::error!(%error, upload_id = id, "reading an upload's address");
             None
-        }
-    }
-}
-
-/// The addresses of many uploads at once: id → (address, thumbnail address; `None` for
-/// PDFs). Unknown ids are absent; a database error is logged and gives an empty map.
-pub async fn urls_of(
-    db: &impl ConnectionTrait,
-    upload_ids: &[i64],
-) -> HashMap<i64, (String, Option<String>)> {
-    let ids = crate::kernel::ids::for_in(upload_ids.iter().copied());
-    if ids.is_empty() {
-        return HashMap::new();
-    }
-    match uploads::Entity::find()
-        .select_only()
-        .column(uploads::Column::Id)
-        .column(uploads::Column::StorageKey)
-        .filter(uploads::Column::Id.is_in(ids))
-        .into_tuple::<(i64, String)>()
-        .all(db)
-        .await
-    {
-        Ok(rows) => rows
-            .into_iter()
-            .map(|(id, key)| {
-                let thumbnail = thumbnail_key(&key).map(|thumb| public_url(&thumb));
-                (id, (public_url(&key), thumbnail))
-            })
-            .collect(),
-        Err(error) => {
-            tracing::error!(%error, "reading uploads' addresses");
-            HashMap::new()
         }
     }
 }

@@ -244,7 +244,9 @@ async fn a_business_uploads_images_and_reports_that_are_served_inert() {
         )
         .await;
         the_same_file_again_is_the_same_upload_and_read_by_id(&app, &master, &photo).await;
-        a_pdf_report_is_kept_and_downloaded_under_its_korean_name(&app, &master).await;
+        let report = a_pdf_report_is_kept_and_downloaded_under_its_korean_name(&app, &master).await;
+        a_post_shows_its_cover_and_report_on_its_page_and_its_card(&app, &master, &photo, report)
+            .await;
         managers_upload_for_the_business_and_operators_for_the_platform(&app, business_id).await;
         readers_and_strangers_may_not_upload(&app).await;
         the_content_decides_not_the_name_or_the_declared_type(&app, &master).await;
@@ -388,15 +390,18 @@ async fn the_same_file_again_is_the_same_upload_and_read_by_id(
         Some(photo.url.clone())
     );
     assert_eq!(tidemark_server::media::url_of(db, None).await, None);
-    let urls = tidemark_server::media::urls_of(db, &[photo.id, photo.id, 987_654]).await;
+    let urls = tidemark_server::media::upload_urls(db, &[photo.id, photo.id, 987_654])
+        .await
+        .expect("addresses read");
     assert_eq!(urls.len(), 1);
-    assert_eq!(urls[&photo.id].0, photo.url);
+    assert_eq!(urls[&photo.id], photo.url);
 }
 
+/// The report's id and address.
 async fn a_pdf_report_is_kept_and_downloaded_under_its_korean_name(
     app: &TestApp,
     master: &reqwest::Client,
-) {
+) -> (i64, String) {
     let (status, body) = upload(app, master, "2026 보고서.pdf", PDF, Some("report")).await;
     assert_eq!(status, 200, "{body}");
     let data = &body["data"];
@@ -422,6 +427,84 @@ async fn a_pdf_report_is_kept_and_downloaded_under_its_korean_name(
     assert!(
         disposition.contains("filename*=UTF-8''2026%20%EB%B3%B4%EA%B3%A0%EC%84%9C.pdf"),
         "{disposition}"
+    );
+    (data["id"].as_i64().unwrap(), url.to_string())
+}
+
+/// A reader sees a published post's cover and report on its page, and its cover and the
+/// cover's thumbnail on its card in the lists (each read with the post's own row).
+async fn a_post_shows_its_cover_and_report_on_its_page_and_its_card(
+    app: &TestApp,
+    master: &reqwest::Client,
+    photo: &Photo,
+    (report, report_url): (i64, String),
+) {
+    // The business shows a logo of its own.
+    let (status, body) = upload(app, master, "logo.png", &noise_png(24, 24), Some("logo")).await;
+    assert_eq!(status, 200, "{body}");
+    let (logo, logo_url) = (
+        body["data"]["id"].as_i64().unwrap(),
+        body["data"]["url"].clone(),
+    );
+    let business = my_business(app, master).await;
+    let (status, body) = call(
+        app,
+        master,
+        reqwest::Method::PUT,
+        &format!("/api/v1/businesses/{business}"),
+        Some(serde_json::json!({"logoUploadId": logo})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+
+    let (status, body) = call(app, master, reqwest::Method::POST, "/api/v1/posts", Some(serde_json::json!({
+        "categoryId": 1, "title": "표지와 보고서가 있는 글", "bodyHtml": "<p>본문</p>",
+        "coverUploadId": photo.id, "reportUploadId": report, "isReport": true, "action": "publish"
+    }))).await;
+    assert_eq!(status, 200, "{body}");
+    let post = body["data"]["postSeq"].as_i64().unwrap();
+
+    let (status, page) = app.get(&format!("/api/v1/posts/{post}")).await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["data"]["coverUrl"], photo.url.as_str(), "{page}");
+    assert_eq!(page["data"]["reportUrl"], report_url.as_str(), "{page}");
+    assert_eq!(page["data"]["business"]["logoUrl"], logo_url, "{page}");
+
+    let (status, list) = app.get("/api/v1/posts/latest").await;
+    assert_eq!(status, 200, "{list}");
+    let card = list["data"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|card| card["postSeq"] == post)
+        .unwrap_or_else(|| panic!("the new post is the latest: {list}"));
+    assert_eq!(card["coverUrl"], photo.url.as_str(), "{card}");
+    assert_eq!(card["business"]["logoUrl"], logo_url, "{card}");
+    let thumbnail = photo.url.replace(".jpg", "-480.jpg");
+    assert_eq!(card["coverThumbnailUrl"], thumbnail.as_str(), "{card}");
+    // A post without a cover has none on its card.
+    let (_, body) = call(
+        app,
+        master,
+        reqwest::Method::POST,
+        "/api/v1/posts",
+        Some(serde_json::json!({
+            "categoryId": 1, "title": "표지 없는 글", "bodyHtml": "<p>본문</p>", "action": "publish"
+        })),
+    )
+    .await;
+    let bare = body["data"]["postSeq"].as_i64().unwrap();
+    let (_, list) = app.get("/api/v1/posts/latest").await;
+    let card = list["data"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|card| card["postSeq"] == bare)
+        .cloned();
+    assert_eq!(
+        card.map(|card| card["coverUrl"].clone()),
+        Some(Value::Null),
+        "{list}"
     );
 }
 

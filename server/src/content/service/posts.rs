@@ -6,19 +6,21 @@
 
 use crate::auth::access::{membership_of, require_member_of};
 use crate::auth::AuthUser;
-use crate::catalog::{BusinessBadge, BusinessCard, CachedDetail, CachedPage, PostDetail};
+use crate::catalog::{CachedDetail, CachedPage, PostDetail};
 use crate::cluster::Change;
-use crate::content::cards::tags_of;
+use crate::content::cards::{business_card, tags_of};
 use crate::db::{like_pattern, lower};
-use crate::entities::{bookmarks, business_members, businesses, follows, posts};
+use crate::entities::{bookmarks, business_members, follows, posts};
 use crate::http::envelope::ok;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
+use crate::media::public_url;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{ExprTrait, Query};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
+    QueryResult, QuerySelect, Set,
 };
 use serde::Serialize;
 use std::sync::Arc;
@@ -105,59 +107,86 @@ pub(crate) async fn publish(state: &AppState, user: &AuthUser, id: i64) -> ApiRe
     own_detail(state, post, user.member.id).await
 }
 
+/// A post's row with the storage keys of its cover and report, read in one statement.
+struct PostWithFiles {
+    post: posts::Model,
+    cover_key: Option<String>,
+    report_key: Option<String>,
+}
+
+impl FromQueryResult for PostWithFiles {
+    fn from_query_result(row: &QueryResult, prefix: &str) -> Result<Self, DbErr> {
+        Ok(PostWithFiles {
+            post: posts::Model::from_query_result(row, prefix)?,
+            cover_key: row.try_get(prefix, "cover_key")?,
+            report_key: row.try_get(prefix, "report_key")?,
+        })
+    }
+}
+
+/// Post `id` with its files' keys, `None` when there is no such post.
+async fn read_with_files(state: &AppState, id: i64) -> ApiResult<Option<PostWithFiles>> {
+    use crate::media::key_of;
+    Ok(posts::Entity::find_by_id(id)
+        .column_as(
+            key_of((posts::Entity, posts::Column::CoverUploadId)),
+            "cover_key",
+        )
+        .column_as(
+            key_of((posts::Entity, posts::Column::ReportUploadId)),
+            "report_key",
+        )
+        .into_model::<PostWithFiles>()
+        .one(&state.db)
+        .await?)
+}
+
 /// The detail of a post (the caller has checked who may see it).
 pub(crate) async fn detail_of(
     state: &AppState,
     post: posts::Model,
     viewer: Option<i64>,
 ) -> ApiResult<PostDetail> {
-    let business = businesses::Entity::find_by_id(post.business_id)
-        .one(&state.db)
+    let files: Vec<i64> = [post.cover_upload_id, post.report_upload_id]
+        .into_iter()
+        .flatten()
+        .collect();
+    let urls = crate::media::upload_urls(&state.db, &files).await?;
+    let cover_url = post.cover_upload_id.and_then(|id| urls.get(&id).cloned());
+    let report_url = post.report_upload_id.and_then(|id| urls.get(&id).cloned());
+    detail_with(state, post, [cover_url, report_url], viewer).await
+}
+
+/// The detail of a post whose cover's and report's addresses are known.
+async fn detail_with(
+    state: &AppState,
+    post: posts::Model,
+    [cover_url, report_url]: [Option<String>; 2],
+    viewer: Option<i64>,
+) -> ApiResult<PostDetail> {
+    let mut business = business_card(state, post.business_id)
         .await?
         .ok_or_else(|| ApiError::internal("a post without its business"))?;
-    // One look-up for every file the page shows: the logo, the cover and the report.
-    let uploads: Vec<i64> = [
-        business.logo_upload_id,
-        post.cover_upload_id,
-        post.report_upload_id,
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    let urls = crate::media::upload_urls(&state.db, &uploads).await?;
-    let badge = BusinessBadge {
-        id: business.id,
-        name: business.name.clone(),
-        logo_url: business
-            .logo_upload_id
-            .and_then(|id| urls.get(&id).cloned()),
-        verified: business.verified_at.is_some(),
-    };
     let tags = tags_of(state, &[post.id])
         .await?
         .remove(&post.id)
         .unwrap_or_default();
     let (bookmarked, following) = match viewer {
-        Some(member) => ties_of(state, member, post.id, business.id).await?,
+        Some(member) => ties_of(state, member, post.id, business.badge.id).await?,
         None => (false, false),
     };
+    business.following = following;
     Ok(PostDetail {
         post_seq: post.id,
-        business: BusinessCard {
-            badge,
-            description: business.description,
-            industry: business.industry,
-            follower_count: business.follower_count,
-            following,
-        },
+        business,
         category_id: post.category_id,
         title: post.title,
         summary: post.summary,
-        cover_url: post.cover_upload_id.and_then(|id| urls.get(&id).cloned()),
+        cover_url,
         body_html: post.body_html,
         tags,
         is_report: post.is_report,
-        report_url: post.report_upload_id.and_then(|id| urls.get(&id).cloned()),
+        report_url,
         series_order: post.series_order,
         status: post.status.to_string(),
         publish_at: post.publish_at,
@@ -217,16 +246,44 @@ async fn ties_of(
 /// change. A post the catalogue does not hold (published by another server process since the
 /// last reload) is read from the database and answered without being kept.
 pub async fn public_detail(state: &AppState, id: i64) -> ApiResult<Option<Arc<CachedDetail>>> {
+    read_public(state, id, Keep::Yes).await
+}
+
+/// As [`public_detail`], but a detail read for a first view is not kept: the page made from
+/// it is, and holds what its readers need at a third of the bytes (a reader's browser does
+/// not ask for the post's call, which the page carries).
+pub async fn public_detail_for_page(
+    state: &AppState,
+    id: i64,
+) -> ApiResult<Option<Arc<CachedDetail>>> {
+    read_public(state, id, Keep::No).await
+}
+
+/// Whether a detail read from the database is kept.
+enum Keep {
+    Yes,
+    No,
+}
+
+async fn read_public(
+    state: &AppState,
+    id: i64,
+    keep: Keep,
+) -> ApiResult<Option<Arc<CachedDetail>>> {
     if let Some(cached) = state.catalog.cached_detail(id) {
         return Ok(Some(cached));
     }
     let generation = state.catalog.generation();
-    let post = match posts::Entity::find_by_id(id).one(&state.db).await? {
-        Some(post) if is_visible(&post) => post,
+    let row = match read_with_files(state, id).await? {
+        Some(row) if is_visible(&row.post) => row,
         _ => return Ok(None),
     };
-    let detail = detail_of(state, post, None).await?;
-    Ok(Some(state.catalog.keep_detail(generation, detail)))
+    let urls = [row.cover_key, row.report_key].map(|key| key.as_deref().map(public_url));
+    let detail = detail_with(state, row.post, urls, None).await?;
+    Ok(Some(match keep {
+        Keep::Yes => state.catalog.keep_detail(generation, detail),
+        Keep::No => Arc::new(CachedDetail::new(generation, detail)),
+    }))
 }
 
 /// The guests' answer of a public post (made from its detail once, then kept with it).
