@@ -9,7 +9,7 @@ use crate::http::error::ApiResult;
 use crate::kernel::ids::for_in;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
+use sea_orm::{ColumnTrait, EntityTrait, FromQueryResult, QueryFilter, QuerySelect};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -141,49 +141,74 @@ pub async fn badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Bus
     Ok(found)
 }
 
+/// A business's badge as one statement reads it: its row's columns and its logo's key.
+#[derive(sea_orm::FromQueryResult)]
+struct BadgeRow {
+    id: i64,
+    name: String,
+    logo_key: Option<String>,
+    verified_at: Option<DateTime<Utc>>,
+}
+
+impl BadgeRow {
+    /// `select` reading a badge's columns, the logo's key among them.
+    fn columns(select: sea_orm::Select<businesses::Entity>) -> sea_orm::Select<businesses::Entity> {
+        select
+            .select_only()
+            .columns([
+                businesses::Column::Id,
+                businesses::Column::Name,
+                businesses::Column::VerifiedAt,
+            ])
+            .column_as(
+                crate::media::key_of((businesses::Entity, businesses::Column::LogoUploadId)),
+                "logo_key",
+            )
+    }
+
+    fn into_badge(self) -> BusinessBadge {
+        BusinessBadge {
+            id: self.id,
+            logo_url: self.logo_key.as_deref().map(crate::media::public_url),
+            verified: self.verified_at.is_some(),
+            name: self.name,
+        }
+    }
+}
+
 /// Business badges by id, from the database.
 async fn read_badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, BusinessBadge>> {
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    #[derive(sea_orm::FromQueryResult)]
-    struct BadgeRow {
-        id: i64,
-        name: String,
-        logo_key: Option<String>,
-        verified_at: Option<DateTime<Utc>>,
-    }
-    let rows = businesses::Entity::find()
-        .select_only()
-        .columns([
-            businesses::Column::Id,
-            businesses::Column::Name,
-            businesses::Column::VerifiedAt,
-        ])
-        .column_as(logo_key(), "logo_key")
+    let rows = BadgeRow::columns(businesses::Entity::find())
         .filter(businesses::Column::Id.is_in(for_in(ids.iter().copied())))
         .into_model::<BadgeRow>()
         .all(&state.db)
         .await?;
     Ok(rows
         .into_iter()
-        .map(|row| {
-            (
-                row.id,
-                BusinessBadge {
-                    id: row.id,
-                    logo_url: row.logo_key.as_deref().map(crate::media::public_url),
-                    verified: row.verified_at.is_some(),
-                    name: row.name,
-                },
-            )
-        })
+        .map(|row| (row.id, row.into_badge()))
         .collect())
 }
 
-/// A business's logo's storage key, read with the business's row.
-fn logo_key() -> sea_orm::sea_query::Expr {
-    crate::media::key_of((businesses::Entity, businesses::Column::LogoUploadId))
+/// A business as a post's page shows it: its badge's row and three columns more.
+struct BusinessRow {
+    badge: BadgeRow,
+    description: String,
+    industry: String,
+    follower_count: i64,
+}
+
+impl FromQueryResult for BusinessRow {
+    fn from_query_result(row: &sea_orm::QueryResult, prefix: &str) -> Result<Self, sea_orm::DbErr> {
+        Ok(BusinessRow {
+            badge: BadgeRow::from_query_result(row, prefix)?,
+            description: row.try_get(prefix, "description")?,
+            industry: row.try_get(prefix, "industry")?,
+            follower_count: row.try_get(prefix, "follower_count")?,
+        })
+    }
 }
 
 /// Business `id` as a post's page shows it (`following` false): kept since the business last
@@ -193,28 +218,13 @@ pub async fn business_card(state: &AppState, id: i64) -> ApiResult<Option<Busine
     if let Some(kept) = state.catalog.cached_business(id) {
         return Ok(Some(Arc::unwrap_or_clone(kept)));
     }
-    #[derive(sea_orm::FromQueryResult)]
-    struct BusinessRow {
-        id: i64,
-        name: String,
-        logo_key: Option<String>,
-        verified_at: Option<DateTime<Utc>>,
-        description: String,
-        industry: String,
-        follower_count: i64,
-    }
     let generation = state.catalog.generation();
-    let Some(row) = businesses::Entity::find_by_id(id)
-        .select_only()
+    let Some(row) = BadgeRow::columns(businesses::Entity::find_by_id(id))
         .columns([
-            businesses::Column::Id,
-            businesses::Column::Name,
-            businesses::Column::VerifiedAt,
             businesses::Column::Description,
             businesses::Column::Industry,
             businesses::Column::FollowerCount,
         ])
-        .column_as(logo_key(), "logo_key")
         .into_model::<BusinessRow>()
         .one(&state.db)
         .await?
@@ -222,12 +232,7 @@ pub async fn business_card(state: &AppState, id: i64) -> ApiResult<Option<Busine
         return Ok(None);
     };
     let card = BusinessCard {
-        badge: BusinessBadge {
-            id: row.id,
-            name: row.name,
-            logo_url: row.logo_key.as_deref().map(crate::media::public_url),
-            verified: row.verified_at.is_some(),
-        },
+        badge: row.badge.into_badge(),
         description: row.description,
         industry: row.industry,
         follower_count: row.follower_count,
