@@ -12,6 +12,8 @@
 #   bash tests/load/readers.sh                 # SQLite, 100,000 posts, 10 s a run
 #   bash tests/load/readers.sh postgres        # or: both (also DATABASES=...)
 #   DURATION=3 POSTS=2000 EVENTS=20000 bash tests/load/readers.sh   # a small set
+#   PRIME=0 bash tests/load/readers.sh         # measure from a cold start (30 s of readers first
+#                                              # by default, reported apart as "cold")
 #
 # wrk (Debian) on loopback, release build, rate limits off for the measurement only, 16
 # connections for the readers and 2 for the crawler. A measurement: nothing is failed for a
@@ -27,6 +29,7 @@ WARMUP="${WARMUP:-3}"
 POSTS="${POSTS:-100000}"
 EVENTS="${EVENTS:-1000000}"
 FORCE="${FORCE:-0}"
+PRIME="${PRIME:-30}"
 CONNECTIONS="${CONNECTIONS:-16}"
 source "$ROOT/tests/load/large-set.sh"
 
@@ -221,6 +224,12 @@ bench_database() { # kind label data_dir database_url
   ready="$(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')"
   rss_start="$(memory)"
 
+  # A server that has served readers for a while, not one just started: the first PRIME
+  # seconds of readers and the crawler on the post pages are measured apart, as "cold".
+  if [ "$PRIME" -gt 0 ]; then
+    say "$label: the first $PRIME s after start (readers and the crawler on the post pages)"
+    WARMUP=1 DURATION="$PRIME" load "$label" "cold: post page, first ${PRIME} s" "$BASE" zipf "$WORK/post-page" yes
+  fi
   say "$label: measuring (${WARMUP} s warm-up, ${DURATION} s a run, $CONNECTIONS readers, a crawler)"
   for target in "$BASE" "$NGINX"; do
     load "$label" "post page" "$target" zipf "$WORK/post-page" yes
@@ -265,7 +274,7 @@ report() { # label ready rss_start rss_end
     }' "$RESULTS"
   echo "targets (issue: readers' traffic at 16 connections):"
   awk -F'|' -v db="$1" '
-    $1 == db { if ($3 == "nginx") nginx[$2] = $4; else if ($2 !~ /^hot/) mine[$2] = $4 "|" $6 "|" $5 }
+    $1 == db { if ($3 == "nginx") nginx[$2] = $4; else if ($2 !~ /^(hot|cold)/) mine[$2] = $4 "|" $6 "|" $5 }
     END {
       for (page in mine) {
         split(mine[page], m, "|")
