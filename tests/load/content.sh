@@ -32,38 +32,6 @@ if [ "$DATABASES" != sqlite ] && ! command -v psql >/dev/null && is_root; then
 fi
 source "$ROOT/tests/load/large-set.sh"
 
-urlencode() { python3 -c 'import sys, urllib.parse; [print(urllib.parse.quote(l.strip())) for l in sys.stdin if l.strip()]'; }
-
-QUERIES="마케팅
-디지털 마케팅
-데이터 분석
-인공지능
-생성형 AI
-클라우드 전환
-물류
-핀테크
-이커머스
-인재 채용
-스타트업 투자
-ESG 경영
-공급망
-고객 경험
-반도체
-헬스케어
-사이버 보안
-구독 경제
-플랫폼
-마케팅 전략
-2026 전략
-중소기업
-리더십
-조직 문화
-에너지 전환
-수출 지원
-라이브 커머스
-가격 전략
-개인정보 보호
-특허 전략"
 # Completions as they are typed: whole syllables, half-typed ones (맠 is ㅁㅏㅋ of 마케팅,
 # 뎅 of 데이터, 디짙 of 디지털), initial consonants (ㅁㅋ, ㄷㅇㅌ), digits and Latin.
 PREFIXES="마

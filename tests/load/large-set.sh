@@ -20,6 +20,14 @@ else
   cargo build --release -p tidemark-server --bin tidemark --quiet
   BIN="$TARGET_DIR/release/tidemark"
 fi
+# Pages are made from the UI's built shell: without it the server answers them 503.
+if [ ! -f "$ROOT/ui/dist/index.html" ]; then
+  say "building the core and the UI (pages are made from the UI's shell)"
+  ensure_wasm_tools
+  ensure_npm
+  bash "$ROOT/.ci/build-core.sh"
+  (cd "$ROOT" && npx vite build --config ui/vite.config.ts --logLevel warn)
+fi
 
 WORK="$(mktemp -d)"
 # nginx's workers read the saved answers under it.
@@ -117,3 +125,37 @@ drop_copy() { # kind
     RUN_DB=""
   fi
 }
+
+urlencode() { python3 -c 'import sys, urllib.parse; [print(urllib.parse.quote(l.strip())) for l in sys.stdin if l.strip()]'; }
+
+# What readers search for (content.sh and readers.sh).
+QUERIES="마케팅
+디지털 마케팅
+데이터 분석
+인공지능
+생성형 AI
+클라우드 전환
+물류
+핀테크
+이커머스
+인재 채용
+스타트업 투자
+ESG 경영
+공급망
+고객 경험
+반도체
+헬스케어
+사이버 보안
+구독 경제
+플랫폼
+마케팅 전략
+2026 전략
+중소기업
+리더십
+조직 문화
+에너지 전환
+수출 지원
+라이브 커머스
+가격 전략
+개인정보 보호
+특허 전략"

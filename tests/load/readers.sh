@@ -14,6 +14,9 @@
 #   DURATION=3 POSTS=2000 EVENTS=20000 bash tests/load/readers.sh   # a small set
 #   PRIME=0 bash tests/load/readers.sh         # measure from a cold start (30 s of readers first
 #                                              # by default, reported apart as "cold")
+#   WITH_NGINX=no POSTS=1000000 EVENTS=2000000 bash tests/load/readers.sh
+#                                              # no nginx beside it (saving a million posts'
+#                                              # answers for it would take an hour)
 #
 # wrk (Debian) on loopback, release build, rate limits off for the measurement only, 16
 # connections for the readers and 2 for the crawler. A measurement: nothing is failed for a
@@ -31,6 +34,8 @@ EVENTS="${EVENTS:-1000000}"
 FORCE="${FORCE:-0}"
 PRIME="${PRIME:-30}"
 CONNECTIONS="${CONNECTIONS:-16}"
+NGINX_TOO="${WITH_NGINX:-yes}"
+case "$NGINX_TOO" in yes | no) ;; *) fail "WITH_NGINX: yes or no, not $NGINX_TOO" ;; esac
 source "$ROOT/tests/load/large-set.sh"
 
 RESULTS="$WORK/results"
@@ -210,12 +215,17 @@ bench_database() { # kind label data_dir database_url
   } >"$WORK/lists"
   echo "/" >"$WORK/home"
 
-  say "$label: saving every answer for nginx ($(wc -l <"$WORK/post-page") posts, pages and JSON)"
-  start_server "$WORK/server-dump.log"
+  # Searches as readers type them, in turn (content.sh measures each kind apart).
+  urlencode <<<"$QUERIES" | sed 's|^\(.*\)$|/api/v1/search?q=\1\&type=CONTENTS\&sort=POPULAR|' >"$WORK/search"
+
   local started
-  dump "$BASE" "$WORK/root" "$WORK/post-page" "$WORK/post-json" "$WORK/business-page" "$WORK/lists" "$WORK/home"
-  stop_server
-  start_nginx "$WORK/root"
+  if [ "$NGINX_TOO" = yes ]; then
+    say "$label: saving every answer for nginx ($(wc -l <"$WORK/post-page") posts, pages and JSON)"
+    start_server "$WORK/server-dump.log"
+    dump "$BASE" "$WORK/root" "$WORK/post-page" "$WORK/post-json" "$WORK/business-page" "$WORK/lists" "$WORK/home"
+    stop_server
+    start_nginx "$WORK/root"
+  fi
 
   say "$label: starting a fresh server for the measurement"
   started="$(date +%s.%N)"
@@ -231,13 +241,14 @@ bench_database() { # kind label data_dir database_url
     WARMUP=1 DURATION="$PRIME" load "$label" "cold: post page, first ${PRIME} s" "$BASE" zipf "$WORK/post-page" yes
   fi
   say "$label: measuring (${WARMUP} s warm-up, ${DURATION} s a run, $CONNECTIONS readers, a crawler)"
-  for target in "$BASE" "$NGINX"; do
+  for target in "$BASE" ${NGINX:+"$NGINX"}; do
     load "$label" "post page" "$target" zipf "$WORK/post-page" yes
     load "$label" "business page" "$target" zipf "$WORK/business-page" yes
     load "$label" "home page" "$target" get / yes
     load "$label" "post JSON" "$target" zipf "$WORK/post-json" yes
     load "$label" "lists JSON" "$target" zipf "$WORK/lists" yes
   done
+  load "$label" "search" "$BASE" zipf "$WORK/search" yes ZIPF=0
   say "$label: a page made on a miss (one reader walking posts nobody asked for yet)"
   tac "$WORK/crawl" >"$WORK/unread"
   miss "$label"
@@ -278,19 +289,28 @@ report() { # label ready rss_start rss_end
     END {
       for (page in mine) {
         split(mine[page], m, "|")
+        ratio = nginx[page] > 0 ? m[1] / nginx[page] : -1
         if (page ~ /^miss/)
           printf "  %-14s p50 %.2f ms a page made on a miss (%s 0.5 ms)\n", "miss", m[3], m[3] <= 0.5 ? "met," : "missed,"
-        else if (page == "post page")
-          printf "  %-14s %6d req/s (%s 5,000), p99 %.2f ms (%s 20), %.2fx nginx (%s 0.25x)\n", page, m[1],
-            m[1] >= 5000 ? "met," : "missed,", m[2], m[2] <= 20 ? "met," : "missed,", m[1] / nginx[page], m[1] / nginx[page] >= 0.25 ? "met," : "missed,"
-        else if (page == "business page" || page == "home page")
+        else if (page == "search")
+          printf "  %-14s p99 %.2f ms (%s 30 ms at 1,000,000 posts)\n", page, m[2], m[2] <= 30 ? "met," : "missed,"
+        else if (page == "post page") {
+          printf "  %-14s %6d req/s (%s 5,000; 3,000 at 1,000,000 posts), p99 %.2f ms (%s 20)", page, m[1],
+            m[1] >= 5000 ? "met," : "missed,", m[2], m[2] <= 20 ? "met," : "missed,"
+          if (ratio >= 0) printf ", %.2fx nginx (%s 0.25x)", ratio, ratio >= 0.25 ? "met," : "missed,"
+          printf "\n"
+        } else if (page == "business page" || page == "home page")
           printf "  %-14s %6d req/s (%s 5,000), p99 %.2f ms (%s 20)\n", page, m[1],
             m[1] >= 5000 ? "met," : "missed,", m[2], m[2] <= 20 ? "met," : "missed,"
-        else
-          printf "  %-14s %.2fx nginx (%s 0.5x)\n", page, m[1] / nginx[page], m[1] / nginx[page] >= 0.5 ? "met," : "missed,"
+        else if (ratio >= 0)
+          printf "  %-14s %.2fx nginx (%s 0.5x)\n", page, ratio, ratio >= 0.5 ? "met," : "missed,"
       }
     }' "$RESULTS"
-  awk -v end="$(cut -d' ' -f1 <<<"$4")" 'BEGIN { printf "  %-14s %6d MB (%s 400 MB at 100,000 posts)\n", "memory", end, end <= 400 ? "met," : "missed," }'
+  awk -v end="$(cut -d' ' -f1 <<<"$4")" -v posts="$POSTS" -v ready="$2" 'BEGIN {
+    limit = posts > 100000 ? 1024 : 400
+    printf "  %-14s %6d MB at the end (%s %d MB at %d posts)\n", "memory", end, end <= limit ? "met," : "missed,", limit, posts
+    if (posts >= 1000000) printf "  %-14s %6.1f s (%s 90 s at 1,000,000 posts)\n", "start", ready, ready <= 90 ? "met," : "missed,"
+  }'
 }
 
 if [ "$DATABASES" != postgres ]; then

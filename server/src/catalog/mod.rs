@@ -239,8 +239,8 @@ pub struct CacheCounts<'a> {
     pub bytes: u64,
 }
 
-/// Bytes of kept answers by default (`TIDEMARK_CACHE_MB`): some 8,000 post pages with their
-/// compressed copies, or far more list pages.
+/// Bytes of kept answers by default (`TIDEMARK_CACHE_MB`): some 30,000 post pages as they
+/// are held (brotli, 5 KB each), or far more list pages.
 pub const DEFAULT_CACHE_BYTES: u64 = 192 * 1024 * 1024;
 
 impl Default for Catalog {
@@ -427,7 +427,7 @@ impl Catalog {
     /// does not hold is answered without being kept.
     pub fn keep_detail(&self, generation: u64, detail: PostDetail) -> Arc<CachedDetail> {
         let id = detail.post_seq;
-        let cached = Arc::new(CachedDetail::new(generation, detail));
+        let cached = Arc::new(CachedDetail::new(detail));
         if let Some(shows) = self.shows_post(id) {
             self.put(
                 Key::Detail(id),
@@ -437,6 +437,25 @@ impl Catalog {
             );
         }
         cached
+    }
+
+    /// The guests' answer of public post `id` (its JSON), when it was made since the post
+    /// last changed.
+    pub fn cached_answer(&self, id: i64) -> Option<Arc<CachedPage>> {
+        match self.get(&Key::Answer(id)) {
+            Some(Held::Page(page)) => Some(page),
+            _ => None,
+        }
+    }
+
+    /// Keeps the guests' answer of public post `id`, made at `generation` (as
+    /// [`Self::keep_detail`]).
+    pub fn keep_answer(&self, id: i64, generation: u64, body: Bytes) -> Arc<CachedPage> {
+        let page = Arc::new(CachedPage::json(generation, body));
+        if let Some(shows) = self.shows_post(id) {
+            self.put(Key::Answer(id), generation, shows, Held::Page(page.clone()));
+        }
+        page
     }
 
     /// The cards of `ids` kept since their posts last changed, by id.

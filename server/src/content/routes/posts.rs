@@ -173,9 +173,7 @@ async fn detail(
     Path(id): Path<i64>,
 ) -> ApiResult<Response> {
     Ok(match service::shown(&state, viewer.0.as_ref(), id).await? {
-        Shown::Public(public) => {
-            service::guest_answer(&public).respond(&headers, DETAIL_CACHE_CONTROL)
-        }
+        Shown::Public(answer) => answer.respond(&headers, DETAIL_CACHE_CONTROL),
         Shown::Detail(detail) => ok(*detail).into_response(),
     })
 }
