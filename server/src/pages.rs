@@ -17,7 +17,7 @@
 use crate::business::Business;
 use crate::catalog::Card;
 use crate::catalog::PostDetail;
-use crate::catalog::{CachedDetail, CachedPage, Catalog, Shows};
+use crate::catalog::{CachedPage, Catalog, Shows};
 use crate::content::lists::{self, Sort};
 use crate::content::posts;
 use crate::content::recommend;
@@ -116,7 +116,10 @@ pub async fn meta_of(state: &AppState, path: &str) -> Option<PageMeta> {
     let segments: Vec<&str> = path.trim_end_matches('/').split('/').skip(1).collect();
     match segments.as_slice() {
         ["post", id] => match id.parse::<i64>() {
-            Ok(id) => post_meta(state, id, &base).await.map(|(meta, _)| meta),
+            Ok(id) => {
+                let public = posts::public_detail(state, id).await.ok()??;
+                post_meta(&public.detail, &base)
+            }
             Err(_) => None,
         },
         ["business", "profile", id] => match id.parse::<i64>() {
@@ -163,9 +166,8 @@ fn absolute(base: &str, url: Option<&str>) -> Option<String> {
     })
 }
 
-async fn post_meta(state: &AppState, id: i64, base: &str) -> Option<(PageMeta, Arc<CachedDetail>)> {
-    let public = posts::public_detail_for_page(state, id).await.ok()??;
-    let detail: &PostDetail = &public.detail;
+fn post_meta(detail: &PostDetail, base: &str) -> Option<PageMeta> {
+    let id = detail.post_seq;
     let url = format!("{base}/post/{id}");
     let image = absolute(base, detail.cover_url.as_deref());
     let logo = absolute(base, detail.business.badge.logo_url.as_deref());
@@ -205,7 +207,7 @@ async fn post_meta(state: &AppState, id: i64, base: &str) -> Option<(PageMeta, A
         calls: BTreeMap::new(),
         prerender: None,
     };
-    Some((meta, public))
+    Some(meta)
 }
 
 async fn business_meta(state: &AppState, id: i64, base: &str) -> Option<(PageMeta, Business)> {
@@ -315,29 +317,26 @@ pub async fn first_page(
         }
         "postDetail" => {
             let id: i64 = param.parse().ok()?;
-            let (mut meta, public) = post_meta(state, id, &base).await?;
-            // Given once, as the detail call's answer (the UI reads it there first).
-            let detail = meta.data.take()?;
-            meta.calls.insert(format!("/api/v1/posts/{id}"), detail);
-            let related = match lists::related_cards(state, id).await {
-                Ok(related) => {
-                    if let Ok(value) = serde_json::to_value(&related) {
-                        meta.calls
-                            .insert(format!("/api/v1/posts/{id}/related"), value);
-                    }
-                    Some(related)
-                }
+            // The post's row and its related posts' cards in one statement.
+            let (detail, related) = match posts::public_page(state, id).await {
+                Ok(found) => found?,
                 Err(error) => {
-                    tracing::debug!(%error, post = id, "first view: related posts left to the UI");
-                    None
+                    tracing::warn!(%error, post = id, "first view of a post");
+                    return None;
                 }
             };
-            meta.prerender = Some(prerender::post(
-                &frame,
-                &base,
-                &public.detail,
-                related.as_deref(),
-            ));
+            let mut meta = post_meta(&detail, &base)?;
+            // Given once, as the detail call's answer (the UI reads it there first).
+            let data = meta.data.take()?;
+            meta.calls.insert(format!("/api/v1/posts/{id}"), data);
+            if let Some(value) = related
+                .as_ref()
+                .and_then(|cards| serde_json::to_value(cards).ok())
+            {
+                meta.calls
+                    .insert(format!("/api/v1/posts/{id}/related"), value);
+            }
+            meta.prerender = Some(prerender::post(&frame, &base, &detail, related.as_deref()));
             Some(meta)
         }
         "businessProfile" => {

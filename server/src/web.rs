@@ -11,6 +11,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use std::collections::HashSet;
 use std::sync::Arc;
 use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
@@ -23,6 +24,11 @@ use utoipa_axum::router::OpenApiRouter;
 struct Shell {
     /// The UI's index.html, read once at start; `None` when the UI has not been built.
     index_html: Option<Arc<str>>,
+    /// The addresses of the UI's files outside `assets/` (favicon.svg, boot.js, the API
+    /// documents' page), listed once at start.
+    files: Arc<HashSet<String>>,
+    /// Those files, from the UI's directory.
+    static_files: ServeDir,
     state: AppState,
 }
 
@@ -57,6 +63,9 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
     };
     let shell = Shell {
         index_html,
+        files: Arc::new(files_of(&settings.ui_dir)),
+        // Directories (/) are pages, so every page gets the same headers.
+        static_files: ServeDir::new(&settings.ui_dir).append_index_html_on_directories(false),
         state: state.clone(),
     };
     // The build writes brotli and gzip copies of each asset (ui/vite.config.ts); they are sent
@@ -64,10 +73,6 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
     let assets = ServeDir::new(settings.ui_dir.join("assets"))
         .precompressed_br()
         .precompressed_gzip();
-    // Directories (/) go to the page handler too, so every page gets the same headers.
-    let static_files = ServeDir::new(&settings.ui_dir)
-        .append_index_html_on_directories(false)
-        .fallback(get(page).with_state(shell.clone()));
 
     let (api, document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(crate::auth::router())
@@ -114,7 +119,7 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
                 ))
                 .service(assets),
         )
-        .fallback_service(static_files)
+        .fallback(get(page_or_file).with_state(shell))
         .layer(axum::middleware::from_fn_with_state(
             Arc::new(crate::http::security::HeaderPolicy::new(
                 settings.secure_cookies(),
@@ -179,6 +184,48 @@ fn cache_figures(catalog: &crate::catalog::Catalog) -> serde_json::Value {
         "entries": kept.entries,
         "bytes": kept.bytes,
     })
+}
+
+/// The addresses of the files under `ui_dir` but `index.html` and `assets/` (which has its own
+/// route), `/favicon.svg` for `ui_dir/favicon.svg`.
+fn files_of(ui_dir: &std::path::Path) -> HashSet<String> {
+    fn walk(dir: &std::path::Path, address: &str, found: &mut HashSet<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let Some(name) = entry.file_name().to_str().map(str::to_string) else {
+                continue;
+            };
+            let path = format!("{address}/{name}");
+            match entry.file_type() {
+                Ok(kind) if kind.is_dir() && path != "/assets" => walk(&entry.path(), &path, found),
+                Ok(kind) if kind.is_file() && path != "/index.html" => {
+                    found.insert(path);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut found = HashSet::new();
+    walk(ui_dir, "", &mut found);
+    found
+}
+
+/// Every address the API and the assets do not answer: one of the UI's files from disk, any
+/// other address as a page. The files are known from the start, so a page's address is not
+/// looked for on disk first (that look-up ran on the blocking pool: a thread hand-off and a
+/// `stat` for every page, kept or not).
+async fn page_or_file(State(shell): State<Shell>, request: axum::extract::Request) -> Response {
+    if shell.files.contains(request.uri().path()) {
+        let files = shell.static_files.clone();
+        return match tower::ServiceExt::oneshot(files, request).await {
+            Ok(response) => response.into_response(),
+            Err(never) => match never {},
+        };
+    }
+    let (parts, _) = request.into_parts();
+    page(State(shell), parts.uri, parts.headers).await
 }
 
 /// A page address: the single-page app renders it, the status tells crawlers and caches

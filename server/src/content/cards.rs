@@ -1,9 +1,11 @@
 //! Post cards: what a list shows of a post, kept in memory while they are read (the
 //! catalogue's kept answers) and fetched for the others in at most three queries whatever
 //! their number (the cards' rows with their covers' keys, the badges not kept, the tag names
-//! not yet known).
+//! not yet known). A public post's own row is read in the statement that reads its related
+//! posts' cards (a page made on a miss asks the database once).
 
 use crate::catalog::{BusinessBadge, BusinessCard, Card};
+use crate::entities::posts::PostStatus;
 use crate::entities::{businesses, post_tags, posts, tags};
 use crate::http::error::ApiResult;
 use crate::kernel::ids::for_in;
@@ -13,20 +15,128 @@ use sea_orm::{ColumnTrait, EntityTrait, FromQueryResult, QueryFilter, QuerySelec
 use std::collections::HashMap;
 use std::sync::Arc;
 
+/// A public post's row as one statement reads it: what its card shows and, for the one post
+/// whose detail is wanted, what the detail shows besides (its body and its report's key,
+/// `None` on the cards' rows, whose bodies are not read).
 #[derive(sea_orm::FromQueryResult)]
-struct CardRow {
-    id: i64,
-    business_id: i64,
-    category_id: i16,
-    title: String,
-    summary: String,
+pub(crate) struct PostRow {
+    pub id: i64,
+    pub business_id: i64,
+    pub category_id: i16,
+    pub title: String,
+    pub summary: String,
     /// The cover's storage key, read in the same statement.
-    cover_key: Option<String>,
-    is_report: bool,
-    series_order: Option<i32>,
-    published_at: Option<DateTime<Utc>>,
-    view_count: i64,
-    bookmark_count: i64,
+    pub cover_key: Option<String>,
+    pub is_report: bool,
+    pub series_order: Option<i32>,
+    pub status: PostStatus,
+    pub publish_at: Option<DateTime<Utc>>,
+    pub published_at: Option<DateTime<Utc>>,
+    pub updated_at: DateTime<Utc>,
+    pub view_count: i64,
+    pub unique_reader_count: i64,
+    pub bookmark_count: i64,
+    pub share_count: i64,
+    pub body_html: Option<String>,
+    pub report_key: Option<String>,
+}
+
+impl PostRow {
+    /// Whether the post is public now.
+    pub fn is_visible(&self) -> bool {
+        self.status == PostStatus::Published && self.published_at.is_some_and(|at| at <= Utc::now())
+    }
+}
+
+/// The rows of posts `ids` (in no order), with the body and the report's key of `detail`
+/// alone: one statement, which reads no other post's body.
+async fn read_rows(state: &AppState, ids: &[i64], detail: Option<i64>) -> ApiResult<Vec<PostRow>> {
+    use sea_orm::sea_query::Expr;
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let only_for = |column: Expr| -> Expr {
+        match detail {
+            Some(id) => Expr::case(posts::Column::Id.eq(id), column).into(),
+            None => Expr::cust("NULL"),
+        }
+    };
+    Ok(posts::Entity::find()
+        .select_only()
+        .columns([
+            posts::Column::Id,
+            posts::Column::BusinessId,
+            posts::Column::CategoryId,
+            posts::Column::Title,
+            posts::Column::Summary,
+            posts::Column::IsReport,
+            posts::Column::SeriesOrder,
+            posts::Column::Status,
+            posts::Column::PublishAt,
+            posts::Column::PublishedAt,
+            posts::Column::UpdatedAt,
+            posts::Column::ViewCount,
+            posts::Column::UniqueReaderCount,
+            posts::Column::BookmarkCount,
+            posts::Column::ShareCount,
+        ])
+        .column_as(
+            crate::media::key_of((posts::Entity, posts::Column::CoverUploadId)),
+            "cover_key",
+        )
+        .column_as(
+            only_for(Expr::col((posts::Entity, posts::Column::BodyHtml))),
+            "body_html",
+        )
+        .column_as(
+            only_for(crate::media::key_of((
+                posts::Entity,
+                posts::Column::ReportUploadId,
+            ))),
+            "report_key",
+        )
+        .filter(posts::Column::Id.is_in(for_in(ids.iter().copied())))
+        .into_model::<PostRow>()
+        .all(&state.db)
+        .await?)
+}
+
+/// Public post `id`'s row with its body, and the cards of `others` (in their order, those
+/// that no longer exist left out): the cards kept from memory, the row and the other cards'
+/// rows in one statement. The row is `None` when there is no such post.
+pub(crate) async fn row_and_cards(
+    state: &AppState,
+    id: i64,
+    others: &[i64],
+) -> ApiResult<(Option<PostRow>, Vec<Card>)> {
+    let generation = state.catalog.generation();
+    let mut kept = state.catalog.cached_cards(others);
+    let mut wanted = missing(others, &kept);
+    wanted.push(id);
+    let (mut rows, mut post) = (read_rows(state, &wanted, Some(id)).await?, None);
+    if let Some(at) = rows
+        .iter()
+        .position(|row| row.id == id && row.body_html.is_some())
+    {
+        post = Some(rows.swap_remove(at));
+    }
+    rows.retain(|row| others.contains(&row.id));
+    let mut read: HashMap<i64, Card> = cards_of(state, rows)
+        .await?
+        .into_iter()
+        .map(|card| (card.post_seq, card))
+        .collect();
+    state
+        .catalog
+        .keep_cards(generation, &read.values().cloned().collect::<Vec<_>>());
+    let cards = others
+        .iter()
+        .filter_map(|id| {
+            read.remove(id)
+                .or_else(|| kept.remove(id).map(Arc::unwrap_or_clone))
+        })
+        .collect();
+    Ok((post, cards))
 }
 
 /// The ids of `ids` that `found` lacks, each once, in order.
@@ -69,34 +179,19 @@ pub async fn cards(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Card>> {
 
 /// The cards of `ids` from the database, in no order.
 async fn read_cards(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Card>> {
-    if ids.is_empty() {
+    let rows = read_rows(state, ids, None).await?;
+    cards_of(state, rows).await
+}
+
+/// The cards of `rows`, with their businesses' badges and their tags.
+async fn cards_of(state: &AppState, rows: Vec<PostRow>) -> ApiResult<Vec<Card>> {
+    if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let rows = posts::Entity::find()
-        .select_only()
-        .columns([
-            posts::Column::Id,
-            posts::Column::BusinessId,
-            posts::Column::CategoryId,
-            posts::Column::Title,
-            posts::Column::Summary,
-            posts::Column::IsReport,
-            posts::Column::SeriesOrder,
-            posts::Column::PublishedAt,
-            posts::Column::ViewCount,
-            posts::Column::BookmarkCount,
-        ])
-        .column_as(
-            crate::media::key_of((posts::Entity, posts::Column::CoverUploadId)),
-            "cover_key",
-        )
-        .filter(posts::Column::Id.is_in(for_in(ids.iter().copied())))
-        .into_model::<CardRow>()
-        .all(&state.db)
-        .await?;
+    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
     let business_ids: Vec<i64> = rows.iter().map(|row| row.business_id).collect();
     let badges = badges(state, &business_ids).await?;
-    let mut tag_names = tags_of(state, ids).await?;
+    let mut tag_names = tags_of(state, &ids).await?;
     Ok(rows
         .into_iter()
         .filter_map(|row| {

@@ -64,6 +64,41 @@ async fn hashed_assets_are_cached_for_a_year() {
     assert_eq!(missing.status(), 404);
 }
 
+/// The UI's files beside its pages (the favicon, the boot script, the API documents' page and
+/// its scripts) are served as they are; every other address is a page, `/` among them.
+#[tokio::test]
+async fn the_ui_s_own_files_are_served_beside_the_pages() {
+    let app = TestApp::spawn_custom(None, "sqlite", |settings| {
+        let ui = &settings.ui_dir;
+        std::fs::write(ui.join("favicon.svg"), "<svg/>").unwrap();
+        std::fs::create_dir_all(ui.join("api-docs")).unwrap();
+        std::fs::write(ui.join("api-docs/init.js"), "window.docs = 1").unwrap();
+    })
+    .await;
+    let get = |path: &'static str| {
+        let request = app.client.get(app.url(path));
+        async move {
+            let response = request.send().await.unwrap();
+            let status = response.status().as_u16();
+            (status, response.text().await.unwrap())
+        }
+    };
+    assert_eq!(get("/favicon.svg").await, (200, "<svg/>".to_string()));
+    assert_eq!(
+        get("/api-docs/init.js").await,
+        (200, "window.docs = 1".to_string())
+    );
+    for (path, status) in [
+        ("/", 200),
+        ("/favicon.png", 404),
+        ("/api-docs/nope.js", 404),
+    ] {
+        let (got, body) = get(path).await;
+        assert_eq!(got, status, "{path}");
+        assert!(body.contains("id=root"), "{path} is a page: {body}");
+    }
+}
+
 #[tokio::test]
 async fn unknown_api_calls_answer_json() {
     let app = TestApp::spawn(None, "sqlite").await;

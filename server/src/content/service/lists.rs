@@ -197,12 +197,19 @@ pub async fn business_page(
 /// The posts related to public post `id` (`GET /api/v1/posts/{id}/related`); 404 for a post
 /// the catalogue does not hold.
 pub async fn related_cards(state: &AppState, id: i64) -> ApiResult<Vec<Card>> {
-    let snapshot = state.catalog.snapshot();
-    if !snapshot.entries.contains_key(&id) {
-        return Err(ApiError::NotFound("content does not exist".into()));
-    }
-    let ids = crate::catalog::related(&snapshot, id, 6);
+    let ids = related_ids(&state.catalog.snapshot(), id)
+        .ok_or_else(|| ApiError::NotFound("content does not exist".into()))?;
     cards(state, &ids).await
+}
+
+/// The posts related to public post `id`, best first; `None` for a post the catalogue does
+/// not hold.
+pub(crate) fn related_ids(snapshot: &Snapshot, id: i64) -> Option<Vec<i64>> {
+    const RELATED: usize = 6;
+    snapshot
+        .entries
+        .contains_key(&id)
+        .then(|| crate::catalog::related(snapshot, id, RELATED))
 }
 
 /// Why a post is in the reader's interest list.

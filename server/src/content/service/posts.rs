@@ -4,11 +4,12 @@
 //! Status: DRAFT → SCHEDULED (publish time in the future) → PUBLISHED → HIDDEN (by the
 //! business) or REMOVED (by an operator). Writing a post is `service::writing`.
 
+use super::lists::related_ids;
 use crate::auth::access::{membership_of, require_member_of};
 use crate::auth::AuthUser;
-use crate::catalog::{CachedDetail, CachedPage, PostDetail};
+use crate::catalog::{CachedDetail, CachedPage, Card, PostDetail};
 use crate::cluster::Change;
-use crate::content::cards::{business_card, tags_of};
+use crate::content::cards::{business_card, row_and_cards, tags_of, PostRow};
 use crate::db::{like_pattern, lower};
 use crate::entities::{bookmarks, business_members, follows, posts};
 use crate::http::envelope::ok;
@@ -19,8 +20,7 @@ use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{ExprTrait, Query};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
-    QueryResult, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 use serde::Serialize;
 use std::sync::Arc;
@@ -107,40 +107,6 @@ pub(crate) async fn publish(state: &AppState, user: &AuthUser, id: i64) -> ApiRe
     own_detail(state, post, user.member.id).await
 }
 
-/// A post's row with the storage keys of its cover and report, read in one statement.
-struct PostWithFiles {
-    post: posts::Model,
-    cover_key: Option<String>,
-    report_key: Option<String>,
-}
-
-impl FromQueryResult for PostWithFiles {
-    fn from_query_result(row: &QueryResult, prefix: &str) -> Result<Self, DbErr> {
-        Ok(PostWithFiles {
-            post: posts::Model::from_query_result(row, prefix)?,
-            cover_key: row.try_get(prefix, "cover_key")?,
-            report_key: row.try_get(prefix, "report_key")?,
-        })
-    }
-}
-
-/// Post `id` with its files' keys, `None` when there is no such post.
-async fn read_with_files(state: &AppState, id: i64) -> ApiResult<Option<PostWithFiles>> {
-    use crate::media::key_of;
-    Ok(posts::Entity::find_by_id(id)
-        .column_as(
-            key_of((posts::Entity, posts::Column::CoverUploadId)),
-            "cover_key",
-        )
-        .column_as(
-            key_of((posts::Entity, posts::Column::ReportUploadId)),
-            "report_key",
-        )
-        .into_model::<PostWithFiles>()
-        .one(&state.db)
-        .await?)
-}
-
 /// The detail of a post (the caller has checked who may see it).
 pub(crate) async fn detail_of(
     state: &AppState,
@@ -154,13 +120,33 @@ pub(crate) async fn detail_of(
     let urls = crate::media::upload_urls(&state.db, &files).await?;
     let cover_url = post.cover_upload_id.and_then(|id| urls.get(&id).cloned());
     let report_url = post.report_upload_id.and_then(|id| urls.get(&id).cloned());
-    detail_with(state, post, [cover_url, report_url], viewer).await
+    let row = PostRow {
+        id: post.id,
+        business_id: post.business_id,
+        category_id: post.category_id,
+        title: post.title,
+        summary: post.summary,
+        cover_key: None,
+        is_report: post.is_report,
+        series_order: post.series_order,
+        status: post.status,
+        publish_at: post.publish_at,
+        published_at: post.published_at,
+        updated_at: post.updated_at,
+        view_count: post.view_count,
+        unique_reader_count: post.unique_reader_count,
+        bookmark_count: post.bookmark_count,
+        share_count: post.share_count,
+        body_html: Some(post.body_html),
+        report_key: None,
+    };
+    detail_with(state, row, [cover_url, report_url], viewer).await
 }
 
 /// The detail of a post whose cover's and report's addresses are known.
 async fn detail_with(
     state: &AppState,
-    post: posts::Model,
+    post: PostRow,
     [cover_url, report_url]: [Option<String>; 2],
     viewer: Option<i64>,
 ) -> ApiResult<PostDetail> {
@@ -183,7 +169,7 @@ async fn detail_with(
         title: post.title,
         summary: post.summary,
         cover_url,
-        body_html: post.body_html,
+        body_html: post.body_html.unwrap_or_default(),
         tags,
         is_report: post.is_report,
         report_url,
@@ -240,55 +226,47 @@ async fn ties_of(
     Ok((bookmarked, following))
 }
 
-/// The public detail of post `id` as anyone sees it, or `None` when it is not public.
+/// The public detail of post `id` as anyone sees it (a signed-in reader's ties on top), or
+/// `None` when it is not public.
 ///
 /// Served from the kept answers, which forget it when the post, its counts or its business
 /// change. A post the catalogue does not hold (published by another server process since the
 /// last reload) is read from the database and answered without being kept.
 pub async fn public_detail(state: &AppState, id: i64) -> ApiResult<Option<Arc<CachedDetail>>> {
-    read_public(state, id, Keep::Yes).await
-}
-
-/// As [`public_detail`], but a detail read for a first view is not kept: the page made from
-/// it is, and holds what its readers need at a third of the bytes (a reader's browser does
-/// not ask for the post's call, which the page carries).
-pub async fn public_detail_for_page(
-    state: &AppState,
-    id: i64,
-) -> ApiResult<Option<Arc<CachedDetail>>> {
-    read_public(state, id, Keep::No).await
-}
-
-/// Whether a detail is looked for among the kept ones, and kept when read from the database.
-enum Keep {
-    Yes,
-    No,
-}
-
-async fn read_public(
-    state: &AppState,
-    id: i64,
-    keep: Keep,
-) -> ApiResult<Option<Arc<CachedDetail>>> {
-    // Only a detail that is kept is looked for among the kept ones: a page's or a guest's
-    // miss would find one only where a signed-in reader opened the post lately, and would
-    // count a miss of details that no one asked for.
-    if let Keep::Yes = keep {
-        if let Some(cached) = state.catalog.cached_detail(id) {
-            return Ok(Some(cached));
-        }
+    if let Some(cached) = state.catalog.cached_detail(id) {
+        return Ok(Some(cached));
     }
     let generation = state.catalog.generation();
-    let row = match read_with_files(state, id).await? {
-        Some(row) if is_visible(&row.post) => row,
+    let (row, _) = row_and_cards(state, id, &[]).await?;
+    Ok(public_of(state, row)
+        .await?
+        .map(|detail| state.catalog.keep_detail(generation, detail)))
+}
+
+/// Public post `id`'s detail for a page made on a miss, with its related posts' cards
+/// (`None` for a post the catalogue does not hold yet), or `None` when the post is not
+/// public. The post's row and the cards not kept are read in one statement, and the detail is
+/// not kept: the page made from it is, and holds what its readers need at a third of the
+/// bytes (a reader's browser does not ask for the post's call, which the page carries).
+pub async fn public_page(
+    state: &AppState,
+    id: i64,
+) -> ApiResult<Option<(PostDetail, Option<Vec<Card>>)>> {
+    let related = related_ids(&state.catalog.snapshot(), id);
+    let (row, cards) = row_and_cards(state, id, related.as_deref().unwrap_or_default()).await?;
+    Ok(public_of(state, row)
+        .await?
+        .map(|detail| (detail, related.map(|_| cards))))
+}
+
+/// The public detail of `row`, or `None` when there is no row or the post is not public.
+async fn public_of(state: &AppState, row: Option<PostRow>) -> ApiResult<Option<PostDetail>> {
+    let row = match row {
+        Some(row) if row.is_visible() => row,
         _ => return Ok(None),
     };
-    let urls = [row.cover_key, row.report_key].map(|key| key.as_deref().map(public_url));
-    let detail = detail_with(state, row.post, urls, None).await?;
-    Ok(Some(match keep {
-        Keep::Yes => state.catalog.keep_detail(generation, detail),
-        Keep::No => Arc::new(CachedDetail::new(detail)),
-    }))
+    let urls = [&row.cover_key, &row.report_key].map(|key| key.as_deref().map(public_url));
+    Ok(Some(detail_with(state, row, urls, None).await?))
 }
 
 /// The guests' answer of public post `id` (its JSON, with its ETag), or `None` when it is not
@@ -298,11 +276,15 @@ async fn public_answer(state: &AppState, id: i64) -> ApiResult<Option<Arc<Cached
     if let Some(answer) = state.catalog.cached_answer(id) {
         return Ok(Some(answer));
     }
+    // Only the answer is kept: a guest's miss does not look for a kept detail (it would find
+    // one only where a signed-in reader opened the post lately, and would count a detail miss
+    // no one asked for).
     let generation = state.catalog.generation();
-    let Some(public) = read_public(state, id, Keep::No).await? else {
+    let (row, _) = row_and_cards(state, id, &[]).await?;
+    let Some(detail) = public_of(state, row).await? else {
         return Ok(None);
     };
-    let body = serde_json::to_vec(&ok(&public.detail)).unwrap_or_default();
+    let body = serde_json::to_vec(&ok(&detail)).unwrap_or_default();
     Ok(Some(state.catalog.keep_answer(id, generation, body.into())))
 }
 
