@@ -44,7 +44,34 @@ pub(crate) struct PostRow {
 impl PostRow {
     /// Whether the post is public now.
     pub fn is_visible(&self) -> bool {
-        self.status == PostStatus::Published && self.published_at.is_some_and(|at| at <= Utc::now())
+        posts::is_public(self.status, self.published_at, Utc::now())
+    }
+}
+
+/// A post's whole row as a detail shows it (the cover's and report's keys are not read: the
+/// caller has their addresses).
+impl From<posts::Model> for PostRow {
+    fn from(post: posts::Model) -> Self {
+        PostRow {
+            id: post.id,
+            business_id: post.business_id,
+            category_id: post.category_id,
+            title: post.title,
+            summary: post.summary,
+            cover_key: None,
+            is_report: post.is_report,
+            series_order: post.series_order,
+            status: post.status,
+            publish_at: post.publish_at,
+            published_at: post.published_at,
+            updated_at: post.updated_at,
+            view_count: post.view_count,
+            unique_reader_count: post.unique_reader_count,
+            bookmark_count: post.bookmark_count,
+            share_count: post.share_count,
+            body_html: Some(post.body_html),
+            report_key: None,
+        }
     }
 }
 

@@ -107,3 +107,8 @@ impl Related<super::tags::Entity> for Entity {
 }
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// Whether a post of `status`, published at `published_at`, is public at `now`.
+pub fn is_public(status: PostStatus, published_at: Option<DateTimeUtc>, now: DateTimeUtc) -> bool {
+    status == PostStatus::Published && published_at.is_some_and(|at| at <= now)
+}

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 /// PRODUCT: a post is public when published and its time has come.
 pub(super) fn is_public(post: &posts::Model, now: DateTime<Utc>) -> bool {
-    post.status == PostStatus::Published && post.published_at.is_some_and(|at| at <= now)
+    posts::is_public(post.status, post.published_at, now)
 }
 
 pub(super) fn public_condition(now: DateTime<Utc>) -> Condition {

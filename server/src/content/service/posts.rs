@@ -38,7 +38,7 @@ pub async fn find(state: &AppState, id: i64) -> ApiResult<posts::Model> {
 
 /// Whether a post is public now.
 pub fn is_visible(post: &posts::Model) -> bool {
-    post.status == PostStatus::Published && post.published_at.is_some_and(|at| at <= Utc::now())
+    posts::is_public(post.status, post.published_at, Utc::now())
 }
 
 /// Moves a post to `status` (with the operator's reason for a removal) and tells the
@@ -120,27 +120,7 @@ pub(crate) async fn detail_of(
     let urls = crate::media::upload_urls(&state.db, &files).await?;
     let cover_url = post.cover_upload_id.and_then(|id| urls.get(&id).cloned());
     let report_url = post.report_upload_id.and_then(|id| urls.get(&id).cloned());
-    let row = PostRow {
-        id: post.id,
-        business_id: post.business_id,
-        category_id: post.category_id,
-        title: post.title,
-        summary: post.summary,
-        cover_key: None,
-        is_report: post.is_report,
-        series_order: post.series_order,
-        status: post.status,
-        publish_at: post.publish_at,
-        published_at: post.published_at,
-        updated_at: post.updated_at,
-        view_count: post.view_count,
-        unique_reader_count: post.unique_reader_count,
-        bookmark_count: post.bookmark_count,
-        share_count: post.share_count,
-        body_html: Some(post.body_html),
-        report_key: None,
-    };
-    detail_with(state, row, [cover_url, report_url], viewer).await
+    detail_with(state, post.into(), [cover_url, report_url], viewer).await
 }
 
 /// The detail of a post whose cover's and report's addresses are known.
