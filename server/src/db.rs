@@ -9,6 +9,10 @@ use sea_orm::{
 };
 use tidemark_migration::{Migrator, MigratorTrait};
 
+/// Memory for the embedded database's pages by default, all connections together
+/// (`TIDEMARK_SQLITE_CACHE_MB`).
+pub const DEFAULT_SQLITE_CACHE_MB: u64 = 32;
+
 pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> {
     let url = match &settings.database_url {
         Some(url) => url.clone(),
@@ -31,19 +35,27 @@ pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> 
         .sqlx_logging(false)
         .max_connections(if sqlite { 8 } else { 32 });
     if sqlite {
+        let cache_bytes =
+            settings.megabytes("TIDEMARK_SQLITE_CACHE_MB", DEFAULT_SQLITE_CACHE_MB)?;
         // Per-connection settings go on every connection of the pool, not just the first:
         // WAL lets readers go on while one writer writes; NORMAL syncs the WAL at checkpoints
         // (committed transactions survive a process crash); a writer waits for the lock
-        // instead of failing at once; a 16 MB page cache on each of the eight connections
-        // keeps the hot index pages in memory (64 MB each held 512 MB of a large catalogue's
-        // pages in the process, which the operating system's file cache holds anyway).
-        options.map_sqlx_sqlite_opts(|opts| {
+        // instead of failing at once. The page cache is one budget for the whole process:
+        // SQLite (built with SQLITE_ENABLE_MEMORY_MANAGEMENT) keeps the pages of every
+        // connection in one LRU list, and near its soft heap limit a connection reuses the
+        // least recently used page instead of taking more memory. Each connection may use the
+        // whole budget, so the hot pages are held once whichever connection reads them
+        // (eight caches of 16 MB each held up to 128 MB, most of it the same pages).
+        let cache_kib = (cache_bytes / 1024).to_string();
+        let soft_limit = cache_bytes.to_string();
+        options.map_sqlx_sqlite_opts(move |opts| {
             use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
             opts.journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
                 .busy_timeout(std::time::Duration::from_secs(10))
-                .pragma("cache_size", "-16384")
+                .pragma("cache_size", format!("-{cache_kib}"))
+                .pragma("soft_heap_limit", soft_limit.clone())
                 .pragma("temp_store", "MEMORY")
                 // Checkpoints run in the background (`spawn_checkpoints`), not inside a
                 // commit: the commit that crosses the threshold would otherwise copy the WAL
@@ -160,11 +172,16 @@ mod tests {
     use super::*;
     use sea_orm::ConnectionTrait;
 
+    /// SQLite's soft heap limit is one for the process: the tests that open a pool take
+    /// turns, so each reads the limit its own pool set.
+    static ONE_POOL_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
     /// Transactions that read and then write, many at once on the embedded database, all
     /// commit: each waits for the write lock instead of being refused (the join of a new
     /// member failed with "database is locked" when another request wrote at that moment).
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn read_then_write_transactions_wait_for_each_other_on_sqlite() {
+        let _turn = ONE_POOL_AT_A_TIME.lock().await;
         let dir = tempfile::tempdir().unwrap();
         let settings = Settings {
             data_dir: dir.path().to_path_buf(),
@@ -202,5 +219,42 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(rows.try_get::<i64>("", "n").unwrap(), 16);
+    }
+
+    /// The page-cache budget reaches every connection of the pool: SQLite's soft heap limit
+    /// (one for the process) and each connection's cache size are the budget.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn every_connection_shares_the_one_page_cache_budget() {
+        let _turn = ONE_POOL_AT_A_TIME.lock().await;
+        let dir = tempfile::tempdir().unwrap();
+        let mut settings = Settings {
+            data_dir: dir.path().to_path_buf(),
+            database_url: None,
+            ..Settings::default()
+        };
+        settings
+            .raw
+            .insert("TIDEMARK_SQLITE_CACHE_MB".into(), "8".into());
+        let db = connect(&settings).await.unwrap();
+        // Four transactions open at once hold four connections of the pool.
+        let mut held = Vec::new();
+        for _ in 0..4 {
+            held.push(db.begin().await.unwrap());
+        }
+        let mut read = Vec::new();
+        for txn in &held {
+            for sql in ["PRAGMA cache_size", "PRAGMA soft_heap_limit"] {
+                let row = txn
+                    .query_one_raw(sea_orm::Statement::from_string(
+                        sea_orm::DbBackend::Sqlite,
+                        sql,
+                    ))
+                    .await
+                    .unwrap()
+                    .unwrap();
+                read.push(row.try_get_by_index::<i64>(0).unwrap());
+            }
+        }
+        assert_eq!(read, [-8192, 8 << 20].repeat(4));
     }
 }

@@ -72,16 +72,7 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
     let node = Arc::new(state::Node::new(folder_name(&settings.data_dir)?));
     let search = Arc::new(index::SearchIndex::open(&settings)?);
     let events = events::EventSink::new(db.clone());
-    let cache_bytes = match settings.get("TIDEMARK_CACHE_MB") {
-        None => catalog::DEFAULT_CACHE_BYTES,
-        Some(mb) => mb
-            .trim()
-            .parse::<u64>()
-            .ok()
-            .filter(|mb| (1..=1_048_576).contains(mb))
-            .map(|mb| mb * 1024 * 1024)
-            .ok_or("TIDEMARK_CACHE_MB must be a whole number of megabytes from 1 to 1048576")?,
-    };
+    let cache_bytes = settings.megabytes("TIDEMARK_CACHE_MB", catalog::DEFAULT_CACHE_MB)?;
     let catalog = Arc::new(catalog::Catalog::new(cache_bytes));
     let loaded = catalog
         .reload(&db)

@@ -216,6 +216,19 @@ impl Settings {
         self.raw.get(name).map(String::as_str)
     }
 
+    /// A setting in whole megabytes (from 1 to 1,048,576), as bytes; `default` MB when unset.
+    pub fn megabytes(&self, name: &str, default: u64) -> Result<u64, String> {
+        let Some(mb) = self.get(name) else {
+            return Ok(default * 1024 * 1024);
+        };
+        mb.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|mb| (1..=1_048_576).contains(mb))
+            .map(|mb| mb * 1024 * 1024)
+            .ok_or_else(|| format!("{name} must be a whole number of megabytes from 1 to 1048576"))
+    }
+
     pub fn address(&self) -> SocketAddr {
         SocketAddr::new(self.host, self.port)
     }
@@ -283,6 +296,29 @@ mod tests {
         assert!(!settings.secure_cookies());
         let settings = Settings::from_lookup(env(&[("PORT", "0")])).unwrap();
         assert_eq!(settings.port, 0);
+    }
+
+    #[test]
+    fn a_size_in_megabytes_has_its_default_and_refuses_what_is_not_one() {
+        let mut settings = Settings::from_lookup(|_| None).unwrap();
+        assert_eq!(settings.megabytes("TIDEMARK_CACHE_MB", 192), Ok(192 << 20));
+        settings
+            .raw
+            .insert("TIDEMARK_CACHE_MB".into(), " 64 ".into());
+        assert_eq!(settings.megabytes("TIDEMARK_CACHE_MB", 192), Ok(64 << 20));
+        for wrong in ["0", "-1", "1.5", "64MB", "2000000"] {
+            settings
+                .raw
+                .insert("TIDEMARK_CACHE_MB".into(), wrong.into());
+            assert_eq!(
+                settings.megabytes("TIDEMARK_CACHE_MB", 192),
+                Err(
+                    "TIDEMARK_CACHE_MB must be a whole number of megabytes from 1 to 1048576"
+                        .into()
+                ),
+                "{wrong}"
+            );
+        }
     }
 
     #[test]

@@ -241,11 +241,11 @@ pub struct CacheCounts<'a> {
 
 /// Bytes of kept answers by default (`TIDEMARK_CACHE_MB`): some 30,000 post pages as they
 /// are held (brotli, 5 KB each), or far more list pages.
-pub const DEFAULT_CACHE_BYTES: u64 = 192 * 1024 * 1024;
+pub const DEFAULT_CACHE_MB: u64 = 192;
 
 impl Default for Catalog {
     fn default() -> Self {
-        Catalog::new(DEFAULT_CACHE_BYTES)
+        Catalog::new(DEFAULT_CACHE_MB * 1024 * 1024)
     }
 }
 
