@@ -3,8 +3,8 @@
 //! it; their pages are cached until a post changes.
 //!
 //! The database stays the truth: the catalogue is loaded at start, updated after each write
-//! of this process, and reloaded in full every minute (which also brings in the stored
-//! popular scores and what other server processes wrote).
+//! of this process, and its rows are read again every minute (which brings in the stored
+//! popular scores and what other server processes wrote), a page of rows at a time.
 
 mod kept;
 mod view;
@@ -15,7 +15,8 @@ use chrono::Utc;
 pub use kept::{CachedDetail, CachedPage, Coding, Counts, Shows};
 use kept::{Held, Kept, Key};
 use sea_orm::{
-    ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect,
+    ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect,
 };
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
@@ -38,27 +39,33 @@ pub struct Entry {
     pub score: f64,
     /// Milliseconds since the epoch.
     pub published_at: i64,
-    pub tags: Box<[i64]>,
+    /// Shared by the snapshots a rescoring makes.
+    pub tags: Arc<[i64]>,
 }
 
-/// One consistent view of the catalogue.
+/// One consistent view of the catalogue. The entries and the orderings scores do not change
+/// are shared (`Arc`) by the snapshots a refresh makes when only scores moved: at a million
+/// posts a snapshot is about 300 MB, and the minute's rescoring no longer makes it again.
 #[derive(Default)]
 pub struct Snapshot {
-    pub entries: HashMap<i64, Entry>,
+    pub entries: Arc<HashMap<i64, Entry>>,
+    /// Scores that moved since `entries` was made: a refresh where only scores moved notes
+    /// them here instead of copying every entry (`score` reads through it).
+    moved_scores: HashMap<i64, f64>,
     /// Newest first (publication time, then id).
-    pub latest: Vec<i64>,
+    pub latest: Arc<Vec<i64>>,
     /// By score, diversified at the head, then newest.
     pub popular: Vec<i64>,
-    pub latest_by_category: HashMap<i16, Vec<i64>>,
+    pub latest_by_category: Arc<HashMap<i16, Vec<i64>>>,
     pub popular_by_category: HashMap<i16, Vec<i64>>,
-    pub reports: Vec<i64>,
+    pub reports: Arc<Vec<i64>>,
     /// Each business's public posts, newest first.
-    pub latest_by_business: HashMap<i64, Vec<i64>>,
+    pub latest_by_business: Arc<HashMap<i64, Vec<i64>>>,
     /// Each business's public posts per category, categories in order.
-    pub category_counts: HashMap<i64, BTreeMap<i16, i64>>,
+    pub category_counts: Arc<HashMap<i64, BTreeMap<i16, i64>>>,
     /// The posts of each tag (a post as often as it carries the tag), with what choosing
     /// related posts compares, so that choosing reads no entry.
-    pub by_tag: HashMap<i64, Vec<Tagged>>,
+    pub by_tag: Arc<HashMap<i64, Vec<Tagged>>>,
 }
 
 /// A post as a tag's list holds it: what ranks it among related posts.
@@ -73,12 +80,7 @@ impl Snapshot {
     fn build(entries: HashMap<i64, Entry>) -> Self {
         let mut latest: Vec<&Entry> = entries.values().collect();
         latest.sort_by_key(|e| std::cmp::Reverse((e.published_at, e.id)));
-        let mut by_score = latest.clone();
-        by_score.sort_by(|a, b| {
-            b.score
-                .total_cmp(&a.score)
-                .then((b.published_at, b.id).cmp(&(a.published_at, a.id)))
-        });
+        let (popular, popular_by_category) = popular_orders(&latest, |entry| entry.score);
         let mut latest_by_category: HashMap<i16, Vec<i64>> = HashMap::new();
         let mut latest_by_business: HashMap<i64, Vec<i64>> = HashMap::new();
         for entry in &latest {
@@ -91,17 +93,6 @@ impl Snapshot {
                 .or_default()
                 .push(entry.id);
         }
-        let mut score_by_category: HashMap<i16, Vec<&Entry>> = HashMap::new();
-        for entry in &by_score {
-            score_by_category
-                .entry(entry.category_id)
-                .or_default()
-                .push(entry);
-        }
-        let popular_by_category = score_by_category
-            .into_iter()
-            .map(|(category, ordered)| (category, diversify(&ordered)))
-            .collect();
         let reports = latest
             .iter()
             .filter(|e| e.is_report)
@@ -125,18 +116,62 @@ impl Snapshot {
                 });
             }
         }
-        let popular = diversify(&by_score);
         let latest = latest.iter().map(|e| e.id).collect();
         Snapshot {
-            entries,
-            latest,
+            entries: Arc::new(entries),
+            moved_scores: HashMap::new(),
+            latest: Arc::new(latest),
             popular,
-            latest_by_category,
+            latest_by_category: Arc::new(latest_by_category),
             popular_by_category,
-            reports,
-            latest_by_business,
-            category_counts,
-            by_tag,
+            reports: Arc::new(reports),
+            latest_by_business: Arc::new(latest_by_business),
+            category_counts: Arc::new(category_counts),
+            by_tag: Arc::new(by_tag),
+        }
+    }
+
+    /// A post's score now.
+    pub fn score(&self, entry: &Entry) -> f64 {
+        self.moved_scores
+            .get(&entry.id)
+            .copied()
+            .unwrap_or(entry.score)
+    }
+
+    /// The entries with their scores now, to make the next snapshot from.
+    fn current_entries(&self) -> HashMap<i64, Entry> {
+        let mut entries = (*self.entries).clone();
+        for (id, score) in &self.moved_scores {
+            if let Some(entry) = entries.get_mut(id) {
+                entry.score = *score;
+            }
+        }
+        entries
+    }
+
+    /// The same posts (same businesses, categories, publication times, tags) with these
+    /// scores moved: the popular orderings are made again, all else is this snapshot's.
+    fn rescored(&self, moved: &[(i64, f64)]) -> Self {
+        let mut moved_scores = self.moved_scores.clone();
+        moved_scores.extend(moved.iter().copied());
+        let (popular, popular_by_category) = {
+            let latest: Vec<&Entry> = self.latest.iter().map(|id| &self.entries[id]).collect();
+            popular_orders(&latest, |entry| {
+                moved_scores.get(&entry.id).copied().unwrap_or(entry.score)
+            })
+        };
+        Snapshot {
+            entries: self.entries.clone(),
+            moved_scores,
+            latest: self.latest.clone(),
+            popular,
+            latest_by_category: self.latest_by_category.clone(),
+            popular_by_category,
+            reports: self.reports.clone(),
+            latest_by_business: self.latest_by_business.clone(),
+            category_counts: self.category_counts.clone(),
+            by_tag: self.by_tag.clone(),
         }
     }
 
@@ -147,6 +182,34 @@ impl Snapshot {
             (entry.published_at, entry.id) >= (published_at, id)
         })
     }
+}
+
+/// The popular orderings, of all posts and of each category, from the posts newest first:
+/// by score, ties newest first, diversified at the head.
+fn popular_orders(
+    latest: &[&Entry],
+    score: impl Fn(&Entry) -> f64,
+) -> (Vec<i64>, HashMap<i16, Vec<i64>>) {
+    let mut scored: Vec<(f64, &Entry)> =
+        latest.iter().map(|entry| (score(entry), *entry)).collect();
+    scored.sort_by(|(a_score, a), (b_score, b)| {
+        b_score
+            .total_cmp(a_score)
+            .then((b.published_at, b.id).cmp(&(a.published_at, a.id)))
+    });
+    let by_score: Vec<&Entry> = scored.into_iter().map(|(_, entry)| entry).collect();
+    let mut score_by_category: HashMap<i16, Vec<&Entry>> = HashMap::new();
+    for entry in &by_score {
+        score_by_category
+            .entry(entry.category_id)
+            .or_default()
+            .push(entry);
+    }
+    let popular_by_category = score_by_category
+        .into_iter()
+        .map(|(category, ordered)| (category, diversify(&ordered)))
+        .collect();
+    (diversify(&by_score), popular_by_category)
 }
 
 /// The ordering by score, with no business holding more than two of the first twenty places
@@ -597,10 +660,14 @@ impl Catalog {
     /// scores into the entries it holds without reading the tags again. True when the
     /// catalogue changed.
     pub async fn refresh(&self, db: &DatabaseConnection) -> Result<bool, DbErr> {
-        let rows = visible_rows(db, None).await?;
         let snapshot = self.snapshot();
-        let same_posts = rows.len() == snapshot.entries.len()
-            && rows.iter().all(|row| {
+        // Read a page at a time and kept only where a score moved: at a million posts the
+        // rows themselves would be 50 MB more at the moment the new snapshot is made.
+        let mut scores: Vec<(i64, f64)> = Vec::new();
+        let (mut read, mut after) = (0, i64::MIN);
+        loop {
+            let page = visible_page(db, after).await?;
+            let same_posts = page.iter().all(|row| {
                 snapshot.entries.get(&row.id).is_some_and(|entry| {
                     entry.business_id == row.business_id
                         && entry.category_id == row.category_id
@@ -609,30 +676,37 @@ impl Catalog {
                             == row.published_at.map(|at| at.timestamp_millis())
                 })
             });
-        if !same_posts {
+            if !same_posts {
+                self.reload(db).await?;
+                return Ok(true);
+            }
+            read += page.len();
+            scores.extend(
+                page.iter()
+                    .filter(|row| snapshot.score(&snapshot.entries[&row.id]) != row.popular_score)
+                    .map(|row| (row.id, row.popular_score)),
+            );
+            match page.last() {
+                Some(last) if page.len() == READ_PAGE => after = last.id,
+                _ => break,
+            }
+        }
+        if read != snapshot.entries.len() {
             self.reload(db).await?;
             return Ok(true);
         }
-        if rows
-            .iter()
-            .all(|row| snapshot.entries[&row.id].score == row.popular_score)
-        {
+        if scores.is_empty() {
             return Ok(false);
         }
-        let rescored_ids: Vec<i64> = rows
-            .iter()
-            .filter(|row| snapshot.entries[&row.id].score != row.popular_score)
-            .map(|row| row.id)
-            .collect();
-        let entries: HashMap<i64, Entry> = rows
-            .iter()
-            .map(|row| {
-                let mut entry = snapshot.entries[&row.id].clone();
-                entry.score = row.popular_score;
-                (row.id, entry)
-            })
-            .collect();
-        let rescored = Arc::new(Snapshot::build(entries));
+        let rescored_ids: Vec<i64> = scores.iter().map(|(id, _)| *id).collect();
+        // Half a second of sorting at a million posts: off the runtime's workers, which
+        // serve the readers meanwhile.
+        let rescored = {
+            let snapshot = snapshot.clone();
+            tokio::task::spawn_blocking(move || Arc::new(snapshot.rescored(&scores)))
+                .await
+                .map_err(|e| DbErr::Custom(format!("catalogue: rescoring stopped: {e}")))?
+        };
         let replaced = {
             let mut current = self.snapshot.write().expect("catalogue lock");
             let unchanged_since = Arc::ptr_eq(&current, &snapshot);
@@ -655,13 +729,13 @@ impl Catalog {
     /// Brings one post in line with the database (added, changed, or gone when no longer
     /// visible).
     pub async fn sync_post(&self, db: &DatabaseConnection, id: i64) -> Result<(), DbErr> {
-        let rows = visible_rows(db, Some(id)).await?;
-        let mut tags = tags_of(db, Some(id)).await?;
-        let fresh = rows.into_iter().find_map(|row| entry(row, &mut tags));
+        let row = visible_row(db, id).await?;
+        let mut tags = tags_of(db, Posts::One(id)).await?;
+        let fresh = row.and_then(|row| entry(&row, &mut tags));
         let mut businesses = Vec::with_capacity(2);
         {
             let mut current = self.snapshot.write().expect("catalogue lock");
-            let mut entries = current.entries.clone();
+            let mut entries = current.current_entries();
             businesses.extend(current.entries.get(&id).map(|entry| entry.business_id));
             businesses.extend(fresh.as_ref().map(|entry| entry.business_id));
             match fresh {
@@ -679,18 +753,36 @@ impl Catalog {
     }
 }
 
-/// Every visible post as the catalogue holds it.
+/// Rows read per statement when the whole catalogue is read. A driver holds every row of an
+/// answer until the answer is turned into entries (SQLite's copies of the values live in its
+/// own heap, glibc's): reading a million posts in one statement held about 850 MB for a
+/// moment, at start and at every minute's refresh; a page holds a fiftieth of that.
+const READ_PAGE: usize = 20_000;
+
+/// Every visible post as the catalogue holds it, its tags read for a page of posts at a time.
 async fn load_entries(db: &DatabaseConnection) -> Result<HashMap<i64, Entry>, DbErr> {
-    let rows = visible_rows(db, None).await?;
-    let mut tags = tags_of(db, None).await?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|row| entry(row, &mut tags))
-        .map(|entry| (entry.id, entry))
-        .collect())
+    let mut entries = HashMap::new();
+    let mut after = i64::MIN;
+    loop {
+        let page = visible_page(db, after).await?;
+        let (Some(first), Some(last)) = (page.first(), page.last()) else {
+            break;
+        };
+        let mut tags = tags_of(db, Posts::Between(first.id, last.id)).await?;
+        after = last.id;
+        entries.extend(
+            page.iter()
+                .filter_map(|row| entry(row, &mut tags))
+                .map(|entry| (entry.id, entry)),
+        );
+        if page.len() < READ_PAGE {
+            break;
+        }
+    }
+    Ok(entries)
 }
 
-fn entry(row: Row, tags: &mut HashMap<i64, Vec<i64>>) -> Option<Entry> {
+fn entry(row: &Row, tags: &mut HashMap<i64, Vec<i64>>) -> Option<Entry> {
     Some(Entry {
         id: row.id,
         business_id: row.business_id,
@@ -698,12 +790,13 @@ fn entry(row: Row, tags: &mut HashMap<i64, Vec<i64>>) -> Option<Entry> {
         is_report: row.is_report,
         score: row.popular_score,
         published_at: row.published_at?.timestamp_millis(),
-        tags: tags.remove(&row.id).unwrap_or_default().into_boxed_slice(),
+        tags: tags.remove(&row.id).unwrap_or_default().into(),
     })
 }
 
-async fn visible_rows(db: &DatabaseConnection, id: Option<i64>) -> Result<Vec<Row>, DbErr> {
-    let mut query = posts::Entity::find()
+/// A visible post's row.
+fn visible_posts() -> sea_orm::Select<posts::Entity> {
+    posts::Entity::find()
         .select_only()
         .columns([
             posts::Column::Id,
@@ -713,21 +806,43 @@ async fn visible_rows(db: &DatabaseConnection, id: Option<i64>) -> Result<Vec<Ro
             posts::Column::PopularScore,
             posts::Column::PublishedAt,
         ])
-        .filter(visible());
-    if let Some(id) = id {
-        query = query.filter(posts::Column::Id.eq(id));
-    }
-    query.into_model::<Row>().all(db).await
+        .filter(visible())
 }
 
-async fn tags_of(
-    db: &DatabaseConnection,
-    id: Option<i64>,
-) -> Result<HashMap<i64, Vec<i64>>, DbErr> {
-    let mut query = post_tags::Entity::find();
-    if let Some(id) = id {
-        query = query.filter(post_tags::Column::PostId.eq(id));
-    }
+/// The visible post `id`, if it is.
+async fn visible_row(db: &DatabaseConnection, id: i64) -> Result<Option<Row>, DbErr> {
+    visible_posts()
+        .filter(posts::Column::Id.eq(id))
+        .into_model::<Row>()
+        .one(db)
+        .await
+}
+
+/// The next visible posts after `after`, by id: at most a page.
+async fn visible_page(db: &DatabaseConnection, after: i64) -> Result<Vec<Row>, DbErr> {
+    visible_posts()
+        .filter(posts::Column::Id.gt(after))
+        .order_by_asc(posts::Column::Id)
+        .limit(READ_PAGE as u64)
+        .into_model::<Row>()
+        .all(db)
+        .await
+}
+
+/// Whose tags are read.
+enum Posts {
+    One(i64),
+    /// Ids from the first to the last, both included.
+    Between(i64, i64),
+}
+
+async fn tags_of(db: &DatabaseConnection, posts: Posts) -> Result<HashMap<i64, Vec<i64>>, DbErr> {
+    let query = match posts {
+        Posts::One(id) => post_tags::Entity::find().filter(post_tags::Column::PostId.eq(id)),
+        Posts::Between(first, last) => {
+            post_tags::Entity::find().filter(post_tags::Column::PostId.between(first, last))
+        }
+    };
     let mut tags: HashMap<i64, Vec<i64>> = HashMap::new();
     for row in query.all(db).await? {
         tags.entry(row.post_id).or_default().push(row.tag_id);
@@ -809,7 +924,7 @@ mod tests {
             is_report: id % 5 == 0,
             score,
             published_at: 1_700_000_000_000 + id,
-            tags: Box::new([id % 4]),
+            tags: Arc::new([id % 4]),
         }
     }
 
@@ -967,15 +1082,63 @@ mod tests {
     }
 
     #[test]
+    fn a_rescoring_orders_as_a_build_and_shares_what_scores_do_not_change() {
+        let entries: HashMap<i64, Entry> = (1..=40)
+            .map(|id| (id, entry(id, id % 3, id as f64)))
+            .collect();
+        let before = Snapshot::build(entries.clone());
+        let mut moved = entries;
+        let mut scores = Vec::new();
+        for (id, entry) in moved.iter_mut() {
+            entry.score = ((id * 17) % 23) as f64;
+            scores.push((*id, entry.score));
+        }
+        // In two refreshes: what the first moved stays moved.
+        let (first, second) = scores.split_at(15);
+        let rescored = before.rescored(first).rescored(second);
+        let built = Snapshot::build(moved);
+        assert_ne!(rescored.popular, before.popular);
+        assert_eq!(rescored.popular, built.popular);
+        let mut categories: Vec<_> = rescored.popular_by_category.keys().copied().collect();
+        categories.sort_unstable();
+        assert_eq!(categories, [1, 2, 3]);
+        for category in categories {
+            assert_eq!(
+                rescored.popular_by_category[&category],
+                built.popular_by_category[&category]
+            );
+        }
+        assert_eq!(
+            rescored.score(&rescored.entries[&7]),
+            built.entries[&7].score
+        );
+        assert_eq!(
+            rescored.current_entries()[&3].score,
+            built.entries[&3].score
+        );
+        assert!(Arc::ptr_eq(&rescored.entries, &before.entries));
+        assert!(Arc::ptr_eq(&rescored.latest, &before.latest));
+        assert!(Arc::ptr_eq(&rescored.by_tag, &before.by_tag));
+        assert!(Arc::ptr_eq(
+            &rescored.latest_by_business,
+            &before.latest_by_business
+        ));
+        assert!(Arc::ptr_eq(
+            &rescored.category_counts,
+            &before.category_counts
+        ));
+    }
+
+    #[test]
     fn latest_is_newest_first_and_keyset_cursors_find_their_place() {
         let entries: HashMap<i64, Entry> = (1..=9).map(|id| (id, entry(id, id, 0.0))).collect();
         let snapshot = Snapshot::build(entries);
-        assert_eq!(snapshot.latest, vec![9, 8, 7, 6, 5, 4, 3, 2, 1]);
+        assert_eq!(*snapshot.latest, vec![9, 8, 7, 6, 5, 4, 3, 2, 1]);
         let cursor = &snapshot.entries[&6];
         // The page after the one ending at 6 starts at 5.
         let at = snapshot.after(&snapshot.latest, cursor.published_at, cursor.id);
         assert_eq!(snapshot.latest[at], 5);
-        assert_eq!(snapshot.reports, vec![5]);
+        assert_eq!(*snapshot.reports, vec![5]);
         // Each business has one post here, in category 1 + id % 3.
         assert_eq!(snapshot.category_counts[&4], BTreeMap::from([(2, 1)]));
     }

@@ -11,6 +11,7 @@ use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// PRODUCT: a post is public when published and its time has come.
 pub(super) fn is_public(post: &posts::Model, now: DateTime<Utc>) -> bool {
@@ -59,12 +60,12 @@ pub(super) fn category_list(
     list
 }
 
-/// (tag id, name) of each of these posts.
+/// (tag id, name) of each of these posts; a tag's name is shared by its posts.
 async fn tags_of(
     db: &DatabaseConnection,
     post_ids: &[i64],
-) -> Result<HashMap<i64, Vec<(i64, String)>>, String> {
-    let mut out: HashMap<i64, Vec<(i64, String)>> = HashMap::new();
+) -> Result<HashMap<i64, Vec<(i64, Arc<str>)>>, String> {
+    let mut out: HashMap<i64, Vec<(i64, Arc<str>)>> = HashMap::new();
     if post_ids.is_empty() {
         return Ok(out);
     }
@@ -76,7 +77,7 @@ async fn tags_of(
     let mut tag_ids: Vec<i64> = links.iter().map(|l| l.tag_id).collect();
     tag_ids.sort_unstable();
     tag_ids.dedup();
-    let names: HashMap<i64, String> = if tag_ids.is_empty() {
+    let names: HashMap<i64, Arc<str>> = if tag_ids.is_empty() {
         HashMap::new()
     } else {
         tags::Entity::find()
@@ -85,7 +86,7 @@ async fn tags_of(
             .await
             .map_err(db_error)?
             .into_iter()
-            .map(|t| (t.id, t.name))
+            .map(|t| (t.id, Arc::from(t.name)))
             .collect()
     };
     for link in links {
@@ -142,7 +143,7 @@ pub(super) async fn load_post_docs(
                 summary: row.summary,
                 body: row.body_text,
                 business_name: names.get(&row.business_id).cloned().unwrap_or_default(),
-                tags: tags.iter().map(|t| t.1.clone()).collect(),
+                tags: tags.iter().map(|t| t.1.to_string()).collect(),
                 category_names,
                 popular_score: row.popular_score,
                 published_millis: row
@@ -161,6 +162,7 @@ pub(super) async fn load_suggestions(
     db: &DatabaseConnection,
     categories: &HashMap<i16, (String, String)>,
 ) -> Result<ContentSuggestions, String> {
+    let started = std::time::Instant::now();
     let mut posts_found = Vec::new();
     let mut after = 0i64;
     loop {
@@ -202,8 +204,12 @@ pub(super) async fn load_suggestions(
         .await
         .map_err(db_error)?;
     let category_list = category_list(categories);
+    tracing::info!(posts = posts_found.len(), elapsed = ?started.elapsed(), "search suggestions: rows read");
     tokio::task::spawn_blocking(move || {
-        ContentSuggestions::build(posts_found, businesses_found, category_list)
+        let started = std::time::Instant::now();
+        let built = ContentSuggestions::build(posts_found, businesses_found, category_list);
+        tracing::info!(elapsed = ?started.elapsed(), "search suggestions: table built");
+        built
     })
     .await
     .map_err(|e| format!("search index: {e}"))

@@ -112,7 +112,7 @@ struct Inner {
 }
 
 /// A public post's document, with its (tag id, tag name) pairs.
-type TaggedPost = (PostDoc, Vec<(i64, String)>);
+type TaggedPost = (PostDoc, Vec<(i64, Arc<str>)>);
 
 #[derive(Clone, Copy)]
 enum Resync {
