@@ -36,6 +36,7 @@ pub struct Entry {
     pub business_id: i64,
     pub category_id: i16,
     pub is_report: bool,
+    /// The score when the entries were made: `Snapshot::score` gives it now.
     pub score: f64,
     /// Milliseconds since the epoch.
     pub published_at: i64,

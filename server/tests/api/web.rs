@@ -301,7 +301,7 @@ async fn kept_pages_scenario(app: TestApp) {
         assert!(catalog.refresh(&app.state.db).await.unwrap());
         assert!(catalog.generation() > generation, "a new score drops them");
         let snapshot = catalog.snapshot();
-        assert_eq!(snapshot.entries[&post].score, 42.5);
+        assert_eq!(snapshot.score(&snapshot.entries[&post]), 42.5);
         assert_eq!(snapshot.entries[&post].tags, tags);
 
         let (status, _) = call(
