@@ -6,12 +6,14 @@
 //! of this process, and its rows are read again every minute (which brings in the stored
 //! popular scores and what other server processes wrote), a page of rows at a time.
 
+mod entries;
 mod kept;
 mod view;
 
 use crate::entities::{post_tags, posts};
 use axum::body::Bytes;
 use chrono::Utc;
+pub use entries::{Entries, Entry};
 pub use kept::{CachedDetail, CachedPage, Coding, Counts, Shows};
 use kept::{Held, Kept, Key};
 use sea_orm::{
@@ -30,31 +32,20 @@ const PER_BUSINESS_IN_HEAD: usize = 2;
 /// A page document larger than this is not kept (a post body may reach 500 KB).
 const MAX_KEPT_DOCUMENT: usize = 1024 * 1024;
 
-#[derive(Clone, Debug)]
-pub struct Entry {
-    pub id: i64,
-    pub business_id: i64,
-    pub category_id: i16,
-    pub is_report: bool,
-    /// The score when the entries were made: `Snapshot::score` gives it now.
-    pub score: f64,
-    /// Milliseconds since the epoch.
-    pub published_at: i64,
-    /// Shared by the snapshots a rescoring makes.
-    pub tags: Arc<[i64]>,
-}
-
 /// One consistent view of the catalogue. The entries and the orderings scores do not change
 /// are shared (`Arc`) by the snapshots a refresh makes when only scores moved: at a million
 /// posts a snapshot is about 300 MB, and the minute's rescoring no longer makes it again.
 #[derive(Default)]
 pub struct Snapshot {
-    pub entries: Arc<HashMap<i64, Entry>>,
+    pub entries: Arc<Entries>,
     /// Scores that moved since `entries` was made: a refresh where only scores moved notes
     /// them here instead of copying every entry (`score` reads through it).
     moved_scores: HashMap<i64, f64>,
     /// Newest first (publication time, then id).
     pub latest: Arc<Vec<i64>>,
+    /// The same ordering as places in `entries`: a rescoring reads the entries in this order
+    /// without a search for each (a million binary searches took a core for half a second).
+    latest_at: Arc<Vec<u32>>,
     /// By score, diversified at the head, then newest.
     pub popular: Vec<i64>,
     pub latest_by_category: Arc<HashMap<i16, Vec<i64>>>,
@@ -78,9 +69,13 @@ pub struct Tagged {
 }
 
 impl Snapshot {
-    fn build(entries: HashMap<i64, Entry>) -> Self {
-        let mut latest: Vec<&Entry> = entries.values().collect();
-        latest.sort_by_key(|e| std::cmp::Reverse((e.published_at, e.id)));
+    fn build(entries: Entries) -> Self {
+        let mut latest_at: Vec<u32> = (0..entries.len() as u32).collect();
+        latest_at.sort_by_key(|at| {
+            let entry = entries.at(*at);
+            Reverse((entry.published_at, entry.id))
+        });
+        let latest: Vec<&Entry> = latest_at.iter().map(|at| entries.at(*at)).collect();
         let (popular, popular_by_category) = popular_orders(&latest, |entry| entry.score);
         let mut latest_by_category: HashMap<i16, Vec<i64>> = HashMap::new();
         let mut latest_by_business: HashMap<i64, Vec<i64>> = HashMap::new();
@@ -109,7 +104,7 @@ impl Snapshot {
         }
         let mut by_tag: HashMap<i64, Vec<Tagged>> = HashMap::new();
         for entry in entries.values() {
-            for tag in entry.tags.iter() {
+            for tag in entries.tags(entry) {
                 by_tag.entry(*tag).or_default().push(Tagged {
                     id: entry.id,
                     published_at: entry.published_at,
@@ -122,6 +117,7 @@ impl Snapshot {
             entries: Arc::new(entries),
             moved_scores: HashMap::new(),
             latest: Arc::new(latest),
+            latest_at: Arc::new(latest_at),
             popular,
             latest_by_category: Arc::new(latest_by_category),
             popular_by_category,
@@ -134,21 +130,12 @@ impl Snapshot {
 
     /// A post's score now.
     pub fn score(&self, entry: &Entry) -> f64 {
-        self.moved_scores
-            .get(&entry.id)
-            .copied()
-            .unwrap_or(entry.score)
+        score_with(&self.moved_scores, entry)
     }
 
     /// The entries with their scores now, to make the next snapshot from.
-    fn current_entries(&self) -> HashMap<i64, Entry> {
-        let mut entries = (*self.entries).clone();
-        for (id, score) in &self.moved_scores {
-            if let Some(entry) = entries.get_mut(id) {
-                entry.score = *score;
-            }
-        }
-        entries
+    fn current_entries(&self) -> Entries {
+        self.entries.rescored(&self.moved_scores)
     }
 
     /// The same posts (same businesses, categories, publication times, tags) with these
@@ -157,15 +144,18 @@ impl Snapshot {
         let mut moved_scores = self.moved_scores.clone();
         moved_scores.extend(moved.iter().copied());
         let (popular, popular_by_category) = {
-            let latest: Vec<&Entry> = self.latest.iter().map(|id| &self.entries[id]).collect();
-            popular_orders(&latest, |entry| {
-                moved_scores.get(&entry.id).copied().unwrap_or(entry.score)
-            })
+            let latest: Vec<&Entry> = self
+                .latest_at
+                .iter()
+                .map(|at| self.entries.at(*at))
+                .collect();
+            popular_orders(&latest, |entry| score_with(&moved_scores, entry))
         };
         Snapshot {
             entries: self.entries.clone(),
             moved_scores,
             latest: self.latest.clone(),
+            latest_at: self.latest_at.clone(),
             popular,
             latest_by_category: self.latest_by_category.clone(),
             popular_by_category,
@@ -183,6 +173,11 @@ impl Snapshot {
             (entry.published_at, entry.id) >= (published_at, id)
         })
     }
+}
+
+/// A post's score: the moved one if it moved, else the entry's own.
+fn score_with(moved_scores: &HashMap<i64, f64>, entry: &Entry) -> f64 {
+    moved_scores.get(&entry.id).copied().unwrap_or(entry.score)
 }
 
 /// The popular orderings, of all posts and of each category, from the posts newest first:
@@ -648,7 +643,10 @@ impl Catalog {
     pub async fn reload(&self, db: &DatabaseConnection) -> Result<usize, DbErr> {
         let entries = load_entries(db).await?;
         let count = entries.len();
-        let snapshot = Arc::new(Snapshot::build(entries));
+        // Sorting the orderings: off the runtime's workers, which serve readers meanwhile.
+        let snapshot = tokio::task::spawn_blocking(move || Arc::new(Snapshot::build(entries)))
+            .await
+            .map_err(|e| DbErr::Custom(format!("catalogue: loading stopped: {e}")))?;
         *self.snapshot.write().expect("catalogue lock") = snapshot;
         self.forget(Forget::All);
         Ok(count)
@@ -664,35 +662,30 @@ impl Catalog {
         let snapshot = self.snapshot();
         // Read a page at a time and kept only where a score moved: at a million posts the
         // rows themselves would be 50 MB more at the moment the new snapshot is made.
+        // Rows and entries both come in id order: the same posts match one for one.
         let mut scores: Vec<(i64, f64)> = Vec::new();
-        let (mut read, mut after) = (0, i64::MIN);
-        loop {
-            let page = visible_page(db, after).await?;
-            let same_posts = page.iter().all(|row| {
-                snapshot.entries.get(&row.id).is_some_and(|entry| {
-                    entry.business_id == row.business_id
+        let mut entries = snapshot.entries.values();
+        let mut pages = VisiblePages::default();
+        while let Some(page) = pages.next(db).await? {
+            for row in &page {
+                let held = entries.next().filter(|entry| {
+                    entry.id == row.id
+                        && entry.business_id == row.business_id
                         && entry.category_id == row.category_id
                         && entry.is_report == row.is_report
                         && Some(entry.published_at)
                             == row.published_at.map(|at| at.timestamp_millis())
-                })
-            });
-            if !same_posts {
-                self.reload(db).await?;
-                return Ok(true);
-            }
-            read += page.len();
-            scores.extend(
-                page.iter()
-                    .filter(|row| snapshot.score(&snapshot.entries[&row.id]) != row.popular_score)
-                    .map(|row| (row.id, row.popular_score)),
-            );
-            match page.last() {
-                Some(last) if page.len() == READ_PAGE => after = last.id,
-                _ => break,
+                });
+                let Some(held) = held else {
+                    self.reload(db).await?;
+                    return Ok(true);
+                };
+                if snapshot.score(held) != row.popular_score {
+                    scores.push((row.id, row.popular_score));
+                }
             }
         }
-        if read != snapshot.entries.len() {
+        if entries.next().is_some() {
             self.reload(db).await?;
             return Ok(true);
         }
@@ -728,26 +721,37 @@ impl Catalog {
     }
 
     /// Brings one post in line with the database (added, changed, or gone when no longer
-    /// visible).
+    /// visible). The next snapshot is made on a blocking thread while readers keep the
+    /// current one (at a million posts its orderings take about a second to sort), then
+    /// swapped in; made again if another change came first.
     pub async fn sync_post(&self, db: &DatabaseConnection, id: i64) -> Result<(), DbErr> {
         let row = visible_row(db, id).await?;
-        let mut tags = tags_of(db, Posts::One(id)).await?;
-        let fresh = row.and_then(|row| entry(&row, &mut tags));
+        let tags: Arc<[i64]> = tags_of(db, Posts::One(id))
+            .await?
+            .remove(&id)
+            .unwrap_or_default()
+            .into();
+        let fresh = row.as_ref().and_then(entry);
         let mut businesses = Vec::with_capacity(2);
-        {
-            let mut current = self.snapshot.write().expect("catalogue lock");
-            let mut entries = current.current_entries();
-            businesses.extend(current.entries.get(&id).map(|entry| entry.business_id));
-            businesses.extend(fresh.as_ref().map(|entry| entry.business_id));
-            match fresh {
-                Some(entry) => {
-                    entries.insert(id, entry);
-                }
-                None => {
-                    entries.remove(&id);
-                }
+        businesses.extend(fresh.as_ref().map(|entry| entry.business_id));
+        loop {
+            let current = self.snapshot();
+            let next = {
+                let (current, fresh, tags) = (current.clone(), fresh.clone(), tags.clone());
+                tokio::task::spawn_blocking(move || {
+                    let mut entries = current.current_entries();
+                    entries.put(id, fresh.map(|entry| (entry, &tags[..])));
+                    Arc::new(Snapshot::build(entries))
+                })
+                .await
+                .map_err(|e| DbErr::Custom(format!("catalogue: a post's change stopped: {e}")))?
+            };
+            let mut held = self.snapshot.write().expect("catalogue lock");
+            if Arc::ptr_eq(&held, &current) {
+                *held = next;
+                businesses.extend(current.entries.get(&id).map(|entry| entry.business_id));
+                break;
             }
-            *current = Arc::new(Snapshot::build(entries));
         }
         self.forget_post(id, &businesses);
         Ok(())
@@ -761,38 +765,59 @@ impl Catalog {
 const READ_PAGE: usize = 20_000;
 
 /// Every visible post as the catalogue holds it, its tags read for a page of posts at a time.
-async fn load_entries(db: &DatabaseConnection) -> Result<HashMap<i64, Entry>, DbErr> {
-    let mut entries = HashMap::new();
-    let mut after = i64::MIN;
-    loop {
-        let page = visible_page(db, after).await?;
-        let (Some(first), Some(last)) = (page.first(), page.last()) else {
-            break;
-        };
-        let mut tags = tags_of(db, Posts::Between(first.id, last.id)).await?;
-        after = last.id;
-        entries.extend(
-            page.iter()
-                .filter_map(|row| entry(row, &mut tags))
-                .map(|entry| (entry.id, entry)),
-        );
-        if page.len() < READ_PAGE {
-            break;
+async fn load_entries(db: &DatabaseConnection) -> Result<Entries, DbErr> {
+    let mut entries = Entries::default();
+    let mut pages = VisiblePages::default();
+    while let Some(page) = pages.next(db).await? {
+        let (first, last) = (page[0].id, page[page.len() - 1].id);
+        let tags = tags_of(db, Posts::Between(first, last)).await?;
+        for entry in page.iter().filter_map(entry) {
+            let of_post = tags.get(&entry.id).map_or(&[][..], Vec::as_slice);
+            entries.push(entry, of_post);
         }
     }
     Ok(entries)
 }
 
-fn entry(row: &Row, tags: &mut HashMap<i64, Vec<i64>>) -> Option<Entry> {
-    Some(Entry {
-        id: row.id,
-        business_id: row.business_id,
-        category_id: row.category_id,
-        is_report: row.is_report,
-        score: row.popular_score,
-        published_at: row.published_at?.timestamp_millis(),
-        tags: tags.remove(&row.id).unwrap_or_default().into(),
-    })
+/// The visible posts a page at a time, in id order (a keyset: each page starts after the
+/// last id of the one before).
+struct VisiblePages {
+    /// The last id read; `None` once a page came back short.
+    after: Option<i64>,
+}
+
+impl Default for VisiblePages {
+    fn default() -> Self {
+        VisiblePages {
+            after: Some(i64::MIN),
+        }
+    }
+}
+
+impl VisiblePages {
+    /// The next page, never empty; `None` after the last.
+    async fn next(&mut self, db: &DatabaseConnection) -> Result<Option<Vec<Row>>, DbErr> {
+        let Some(after) = self.after else {
+            return Ok(None);
+        };
+        let page = visible_page(db, after).await?;
+        self.after = match page.last() {
+            Some(last) if page.len() == READ_PAGE => Some(last.id),
+            _ => None,
+        };
+        Ok(Some(page).filter(|page| !page.is_empty()))
+    }
+}
+
+fn entry(row: &Row) -> Option<Entry> {
+    Some(Entry::new(
+        row.id,
+        row.business_id,
+        row.category_id,
+        row.is_report,
+        row.popular_score,
+        row.published_at?.timestamp_millis(),
+    ))
 }
 
 /// A visible post's row.
@@ -864,7 +889,7 @@ pub fn related(snapshot: &Snapshot, id: i64, count: usize) -> Vec<i64> {
     // count the tags it shares: a few hundred posts, with no hashing and no look-up of their
     // entries (the profile of a page made on a miss at 100,000 posts found 5% of the server's
     // time in a hash map of them).
-    let mut tags: Vec<i64> = this.tags.to_vec();
+    let mut tags: Vec<i64> = snapshot.entries.tags(this).to_vec();
     tags.sort_unstable();
     tags.dedup();
     let mut candidates: Vec<&Tagged> = tags
@@ -917,16 +942,18 @@ pub fn related(snapshot: &Snapshot, id: i64, count: usize) -> Vec<i64> {
 mod tests {
     use super::*;
 
-    fn entry(id: i64, business_id: i64, score: f64) -> Entry {
-        Entry {
+    /// A post and its tags.
+    fn entry(id: i64, business_id: i64, score: f64) -> (Entry, Vec<i64>) {
+        let category = 1 + (id % 3) as i16;
+        let entry = Entry::new(
             id,
             business_id,
-            category_id: 1 + (id % 3) as i16,
-            is_report: id % 5 == 0,
+            category,
+            id % 5 == 0,
             score,
-            published_at: 1_700_000_000_000 + id,
-            tags: Arc::new([id % 4]),
-        }
+            1_700_000_000_000 + id,
+        );
+        (entry, vec![id % 4])
     }
 
     /// A catalogue holding posts 1 and 2 of business 10 and post 3 of business 20, with a
@@ -935,7 +962,6 @@ mod tests {
         let catalog = Catalog::new(1024 * 1024);
         let entries = [entry(1, 10, 1.0), entry(2, 10, 2.0), entry(3, 20, 3.0)]
             .into_iter()
-            .map(|entry| (entry.id, entry))
             .collect();
         *catalog.snapshot.write().unwrap() = Arc::new(Snapshot::build(entries));
         let made = catalog.generation();
@@ -1060,12 +1086,10 @@ mod tests {
     #[test]
     fn the_popular_head_holds_at_most_two_posts_of_a_business() {
         // Business 1 has the ten best posts; nine others have one post each.
-        let mut entries: HashMap<i64, Entry> = (1..=10)
-            .map(|id| (id, entry(id, 1, 100.0 - id as f64)))
+        let entries = (1..=10)
+            .map(|id| entry(id, 1, 100.0 - id as f64))
+            .chain((11..=40).map(|id| entry(id, id, 10.0 - id as f64 / 100.0)))
             .collect();
-        for id in 11..=40 {
-            entries.insert(id, entry(id, id, 10.0 - id as f64 / 100.0));
-        }
         let snapshot = Snapshot::build(entries);
         let head = &snapshot.popular[..20];
         let of_one = head
@@ -1084,16 +1108,12 @@ mod tests {
 
     #[test]
     fn a_rescoring_orders_as_a_build_and_shares_what_scores_do_not_change() {
-        let entries: HashMap<i64, Entry> = (1..=40)
-            .map(|id| (id, entry(id, id % 3, id as f64)))
+        let before = Snapshot::build((1..=40).map(|id| entry(id, id % 3, id as f64)).collect());
+        let scores: Vec<(i64, f64)> = (1..=40).map(|id| (id, ((id * 17) % 23) as f64)).collect();
+        let moved = scores
+            .iter()
+            .map(|(id, score)| entry(*id, id % 3, *score))
             .collect();
-        let before = Snapshot::build(entries.clone());
-        let mut moved = entries;
-        let mut scores = Vec::new();
-        for (id, entry) in moved.iter_mut() {
-            entry.score = ((id * 17) % 23) as f64;
-            scores.push((*id, entry.score));
-        }
         // In two refreshes: what the first moved stays moved.
         let (first, second) = scores.split_at(15);
         let rescored = before.rescored(first).rescored(second);
@@ -1132,8 +1152,7 @@ mod tests {
 
     #[test]
     fn latest_is_newest_first_and_keyset_cursors_find_their_place() {
-        let entries: HashMap<i64, Entry> = (1..=9).map(|id| (id, entry(id, id, 0.0))).collect();
-        let snapshot = Snapshot::build(entries);
+        let snapshot = Snapshot::build((1..=9).map(|id| entry(id, id, 0.0)).collect());
         assert_eq!(*snapshot.latest, vec![9, 8, 7, 6, 5, 4, 3, 2, 1]);
         let cursor = &snapshot.entries[&6];
         // The page after the one ending at 6 starts at 5.
@@ -1146,8 +1165,7 @@ mod tests {
 
     #[test]
     fn related_posts_share_tags_or_the_category() {
-        let entries: HashMap<i64, Entry> = (1..=12).map(|id| (id, entry(id, id, 0.0))).collect();
-        let snapshot = Snapshot::build(entries);
+        let snapshot = Snapshot::build((1..=12).map(|id| entry(id, id, 0.0)).collect());
         let related = related(&snapshot, 4, 3);
         // 8 and 12 share tag 0 with 4.
         assert_eq!(&related[..2], &[12, 8]);
@@ -1157,13 +1175,15 @@ mod tests {
     /// The kept-best selection gives what sorting every candidate gives, ties included.
     #[test]
     fn related_posts_are_the_best_of_all_candidates() {
-        let entries: HashMap<i64, Entry> = (1..=400)
+        let entries = (1..=400)
             .map(|id| {
-                let mut entry = entry(id, id % 17, 0.0);
+                let (mut entry, _) = entry(id, id % 17, 0.0);
                 entry.category_id = 1 + (id * 7 % 5) as i16;
                 entry.published_at = 1_700_000_000_000 + (id * 37 % 11);
-                entry.tags = (0..(id % 4)).map(|k| (id * 13 + k * 5) % 9).collect();
-                (id, entry)
+                (
+                    entry,
+                    (0..(id % 4)).map(|k| (id * 13 + k * 5) % 9).collect(),
+                )
             })
             .collect();
         let snapshot = Snapshot::build(entries);
@@ -1174,7 +1194,13 @@ mod tests {
                 .values()
                 .filter(|other| other.id != id)
                 .map(|other| {
-                    let shared = other.tags.iter().filter(|t| this.tags.contains(t)).count();
+                    let these = snapshot.entries.tags(this);
+                    let shared = snapshot
+                        .entries
+                        .tags(other)
+                        .iter()
+                        .filter(|t| these.contains(t))
+                        .count();
                     let same = other.category_id == this.category_id;
                     (shared, same, other.published_at, other.id)
                 })

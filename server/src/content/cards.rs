@@ -375,12 +375,13 @@ pub async fn tags_of(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Ve
     if !held.is_empty() {
         let tag_ids: Vec<i64> = held
             .iter()
-            .flat_map(|id| snapshot.entries[id].tags.iter().copied())
+            .flat_map(|id| snapshot.entries.tags(&snapshot.entries[id]).iter().copied())
             .collect();
         let known = tag_names(state, &tag_ids).await?;
         for id in &held {
-            let list: Vec<String> = snapshot.entries[id]
-                .tags
+            let list: Vec<String> = snapshot
+                .entries
+                .tags(&snapshot.entries[id])
                 .iter()
                 .filter_map(|tag| known.get(tag).map(|name| name.to_string()))
                 .collect();

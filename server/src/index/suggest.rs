@@ -8,7 +8,7 @@
 //!
 //! A lookup is two binary searches for the range of keys that start with the typed key, then a
 //! scan of that range keeping the best few of each kind. Keys are not stored: a record is a
-//! slot and the byte offset of a word (8 bytes), and its key is computed from the entry's text
+//! slot and the byte offset of a word (6 bytes), and its key is computed from the entry's text
 //! when a comparison needs it (at most 24 characters of it), which keeps 100,000 titles in
 //! about 25 MB (docs/search.md).
 
@@ -51,14 +51,36 @@ pub struct Entry {
     pub weight: f64,
 }
 
+/// How many kinds there are.
+const KINDS: usize = 5;
+
 /// A match being ranked: (at the start of the text, weight, slot).
 type Candidate = (bool, f64, u32);
 
+/// A keyed word: the entry's slot and the byte offset of the word in its text, in 6 bytes
+/// (as a `u32` and a `u16` it would take 8 with padding: 36 MB more at a million titles).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Record {
-    slot: u32,
-    /// Byte offset of the word in the entry's text.
+    slot: [u16; 2],
     start: u16,
+}
+
+impl Record {
+    fn new(slot: u32, start: u16) -> Record {
+        Record {
+            slot: [(slot >> 16) as u16, slot as u16],
+            start,
+        }
+    }
+
+    fn slot(&self) -> u32 {
+        (u32::from(self.slot[0]) << 16) | u32::from(self.slot[1])
+    }
+
+    /// Byte offset of the word in the entry's text.
+    fn start(&self) -> u16 {
+        self.start
+    }
 }
 
 /// Characters of an entry's text a key covers; longer typed prefixes are checked one by one.
@@ -137,7 +159,9 @@ pub struct SuggestTable {
     entries: Vec<Option<Entry>>,
     meta: Vec<Meta>,
     free: Vec<u32>,
-    by_id: HashMap<(Kind, i64), u32>,
+    /// The slot of each id, a map per kind: keyed by `(Kind, i64)` a bucket takes 24 bytes
+    /// instead of 12.
+    by_id: [HashMap<i64, u32>; KINDS],
     keystrokes: Vec<Record>,
     initials: Vec<Record>,
     /// Lookups answered since the table last changed (what was typed, how many per kind →
@@ -150,8 +174,8 @@ pub struct SuggestTable {
 const MAX_KEPT_LOOKUPS: usize = 4096;
 
 fn record_key(entries: &[Option<Entry>], record: &Record, keying: Keying) -> String {
-    match &entries[record.slot as usize] {
-        Some(entry) => key(&entry.text[record.start as usize..], keying, KEY_CHARS),
+    match &entries[record.slot() as usize] {
+        Some(entry) => key(&entry.text[record.start() as usize..], keying, KEY_CHARS),
         None => String::new(),
     }
 }
@@ -167,8 +191,8 @@ fn compare(
     record_key(entries, record, keying)
         .as_str()
         .cmp(key)
-        .then(record.slot.cmp(&slot))
-        .then(record.start.cmp(&start))
+        .then(record.slot().cmp(&slot))
+        .then(record.start().cmp(&start))
 }
 
 /// Characters of a key that sorting a whole table looks at first.
@@ -218,14 +242,11 @@ fn in_key_order(entries: &[Option<Entry>], keying: Keying) -> Vec<Record> {
         let Some(entry) = entry else { continue };
         for start in word_starts(&entry.text) {
             let suffix = &entry.text[start as usize..];
-            let record = Record {
-                slot: slot as u32,
-                start,
-            };
+            let record = Record::new(slot as u32, start);
             headed.push((key_head(&key(suffix, keying, KEY_CHARS)), record));
         }
     }
-    let by_place = |a: &Record, b: &Record| a.slot.cmp(&b.slot).then(a.start.cmp(&b.start));
+    let by_place = |a: &Record, b: &Record| a.slot().cmp(&b.slot()).then(a.start().cmp(&b.start()));
     headed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| by_place(&a.1, &b.1)));
     let mut at = 0;
     while at < headed.len() {
@@ -257,7 +278,7 @@ impl SuggestTable {
         for entry in entries {
             let slot = table.entries.len() as u32;
             if entry.kind != Kind::Category && entry.kind != Kind::Query {
-                table.by_id.insert((entry.kind, entry.id), slot);
+                table.by_id[entry.kind as usize].insert(entry.id, slot);
             }
             table.meta.push(Meta::of(&entry));
             table.entries.push(Some(entry));
@@ -269,22 +290,22 @@ impl SuggestTable {
 
     /// Entries of posts, businesses and tags held.
     pub fn len(&self) -> usize {
-        self.by_id.len()
+        self.by_id.iter().map(HashMap::len).sum()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.by_id.is_empty()
+        self.by_id.iter().all(HashMap::is_empty)
     }
 
     pub fn get(&self, kind: Kind, id: i64) -> Option<&Entry> {
-        let slot = *self.by_id.get(&(kind, id))?;
+        let slot = *self.by_id[kind as usize].get(&id)?;
         self.entries[slot as usize].as_ref()
     }
 
     /// Adds or replaces the entry of (kind, id); a changed weight alone moves no record.
     pub fn upsert(&mut self, kind: Kind, id: i64, text: &str, weight: f64) {
         self.forget_answers();
-        if let Some(&slot) = self.by_id.get(&(kind, id)) {
+        if let Some(&slot) = self.by_id[kind as usize].get(&id) {
             if let Some(entry) = self.entries[slot as usize].as_mut() {
                 if &*entry.text == text {
                     entry.weight = weight;
@@ -313,7 +334,7 @@ impl SuggestTable {
                 (self.entries.len() - 1) as u32
             }
         };
-        self.by_id.insert((kind, id), slot);
+        self.by_id[kind as usize].insert(id, slot);
         for start in word_starts(text) {
             let suffix = &text[start as usize..];
             for keying in [Keying::Keystrokes, Keying::Initials] {
@@ -326,7 +347,7 @@ impl SuggestTable {
                 let at = list.partition_point(|record| {
                     compare(entries, record, keying, &key, slot, start) == Ordering::Less
                 });
-                list.insert(at, Record { slot, start });
+                list.insert(at, Record::new(slot, start));
             }
         }
     }
@@ -334,7 +355,7 @@ impl SuggestTable {
     /// Removes the entry of (kind, id), if any.
     pub fn remove(&mut self, kind: Kind, id: i64) {
         self.forget_answers();
-        let Some(slot) = self.by_id.remove(&(kind, id)) else {
+        let Some(slot) = self.by_id[kind as usize].remove(&id) else {
             return;
         };
         let Some(text) = self.entries[slot as usize].as_ref().map(|e| e.text.clone()) else {
@@ -354,7 +375,7 @@ impl SuggestTable {
                 });
                 if list
                     .get(at)
-                    .is_some_and(|r| r.slot == slot && r.start == start)
+                    .is_some_and(|r| r.slot() == slot && r.start() == start)
                 {
                     list.remove(at);
                 }
@@ -432,17 +453,17 @@ impl SuggestTable {
             + list[low..]
                 .partition_point(|r| record_key(entries, r, keying).starts_with(&range_key));
         let check_each = long || mixed;
-        let mut best: [Vec<Candidate>; 5] = Default::default();
+        let mut best: [Vec<Candidate>; KINDS] = Default::default();
         for record in &list[low..high] {
-            let meta = self.meta[record.slot as usize];
+            let meta = self.meta[record.slot() as usize];
             if !meta.live {
                 continue;
             }
             if check_each {
-                let Some(entry) = entries[record.slot as usize].as_ref() else {
+                let Some(entry) = entries[record.slot() as usize].as_ref() else {
                     continue;
                 };
-                let suffix = &entry.text[record.start as usize..];
+                let suffix = &entry.text[record.start() as usize..];
                 let fits = if keying == Keying::Keystrokes {
                     key(suffix, keying, usize::MAX).starts_with(&typed_key)
                 } else {
@@ -457,7 +478,7 @@ impl SuggestTable {
                     continue;
                 }
             }
-            let candidate = (record.start == 0, f64::from(meta.weight), record.slot);
+            let candidate = (record.start() == 0, f64::from(meta.weight), record.slot());
             keep_best(&mut best[usize::from(meta.kind)], candidate, per_kind);
         }
         best.into_iter()
@@ -478,7 +499,11 @@ impl SuggestTable {
             + texts
             + (self.keystrokes.capacity() + self.initials.capacity())
                 * std::mem::size_of::<Record>()
-            + self.by_id.capacity() * (std::mem::size_of::<((Kind, i64), u32)>() + 1)
+            + self
+                .by_id
+                .iter()
+                .map(|map| map.capacity() * (std::mem::size_of::<(i64, u32)>() + 1))
+                .sum::<usize>()
             + self.free.capacity() * 4
     }
 }
@@ -513,7 +538,9 @@ fn keep_best(top: &mut Vec<Candidate>, candidate: Candidate, limit: usize) {
 #[derive(Default)]
 pub struct ContentSuggestions {
     pub table: SuggestTable,
-    post_tags: HashMap<i64, Vec<i64>>,
+    /// The tags of each post that has any (a boxed slice: no spare capacity, 8 bytes less a
+    /// bucket than a `Vec`).
+    post_tags: HashMap<i64, Box<[i64]>>,
     tags: HashMap<i64, (Arc<str>, u32)>,
 }
 
@@ -540,7 +567,9 @@ impl ContentSuggestions {
             for (id, name) in &post.tags {
                 tags.entry(*id).or_insert_with(|| (name.clone(), 0)).1 += 1;
             }
-            post_tags.insert(post.id, post.tags.iter().map(|t| t.0).collect());
+            if !post.tags.is_empty() {
+                post_tags.insert(post.id, post.tags.iter().map(|t| t.0).collect());
+            }
             entries.push(Entry {
                 text: post.title.into(),
                 kind: Kind::Post,
@@ -628,7 +657,7 @@ impl ContentSuggestions {
             }
         }
         if !new.is_empty() {
-            self.post_tags.insert(post, new);
+            self.post_tags.insert(post, new.into_boxed_slice());
         }
     }
 
@@ -646,9 +675,9 @@ impl ContentSuggestions {
         let post_tags: usize = self
             .post_tags
             .values()
-            .map(|tags| tags.capacity() * 8)
+            .map(|tags| tags.len() * 8)
             .sum::<usize>()
-            + self.post_tags.capacity() * (std::mem::size_of::<(i64, Vec<i64>)>() + 1);
+            + self.post_tags.capacity() * (std::mem::size_of::<(i64, Box<[i64]>)>() + 1);
         let tags: usize = self
             .tags
             .values()
@@ -832,7 +861,7 @@ mod tests {
                 let (a, b) = (&pair[0], &pair[1]);
                 let key = record_key(&built.entries, b, keying);
                 assert_eq!(
-                    compare(&built.entries, a, keying, &key, b.slot, b.start),
+                    compare(&built.entries, a, keying, &key, b.slot(), b.start()),
                     Ordering::Less
                 );
             }
