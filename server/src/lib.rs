@@ -9,7 +9,7 @@ pub mod certify;
 pub mod cli;
 pub mod cluster;
 pub mod content;
-mod db;
+pub mod db;
 pub mod demo;
 pub mod engagement;
 pub mod entities;
@@ -51,6 +51,7 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
     certify::check_settings(&settings)?;
     social::check_settings(&settings)?;
     let db = db::connect(&settings).await?;
+    let direct = db::direct_reads(&settings)?.map(Arc::new);
     let tokens = Arc::new(tokens::TokenKeys::load(&settings)?);
     let keys = tokens.clone();
     let shared_limits = http::limits::Shared {
@@ -85,6 +86,7 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
         search,
         events,
         db,
+        direct,
         settings: Arc::new(settings),
         tokens,
         limits: Arc::new(http::limits::RateLimits::new(

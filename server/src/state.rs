@@ -18,6 +18,9 @@ use tokio::sync::Notify;
 #[derive(Clone)]
 pub struct AppState {
     pub db: DatabaseConnection,
+    /// The embedded database's reads on the asking thread (`None` on PostgreSQL): the
+    /// statements of a reader's miss.
+    pub direct: Option<Arc<crate::db::direct::DirectReads>>,
     pub settings: Arc<Settings>,
     pub tokens: Arc<TokenKeys>,
     pub limits: Arc<RateLimits>,

@@ -82,6 +82,11 @@ async fn read_rows(state: &AppState, ids: &[i64], detail: Option<i64>) -> ApiRes
     if ids.is_empty() {
         return Ok(Vec::new());
     }
+    // The embedded database answers on this thread (crate::db::direct says why).
+    if let Some(direct) = &state.direct {
+        let ids = for_in(ids.iter().copied());
+        return Ok(direct.read(|connection| direct_rows(connection, &ids, detail))?);
+    }
     let only_for = |column: Expr| -> Expr {
         match detail {
             Some(id) => Expr::case(posts::Column::Id.eq(id), column).into(),
@@ -126,6 +131,81 @@ async fn read_rows(state: &AppState, ids: &[i64], detail: Option<i64>) -> ApiRes
         .into_model::<PostRow>()
         .all(&state.db)
         .await?)
+}
+
+/// [`read_rows`]' statement on a connection of the embedded database (`ids` padded by
+/// `for_in`, so a few statements are prepared once and kept).
+fn direct_rows(
+    connection: &rusqlite::Connection,
+    ids: &[i64],
+    detail: Option<i64>,
+) -> rusqlite::Result<Vec<PostRow>> {
+    use crate::db::direct::time;
+    use rusqlite::types::Type;
+    use sea_orm::ActiveEnum;
+    let marks = vec!["?"; ids.len()].join(", ");
+    let sql = format!(
+        "SELECT p.id, p.business_id, p.category_id, p.title, p.summary, \
+         (SELECT u.storage_key FROM uploads u WHERE u.id = p.cover_upload_id), p.is_report, \
+         p.series_order, p.status, p.publish_at, p.published_at, p.updated_at, p.view_count, \
+         p.unique_reader_count, p.bookmark_count, p.share_count, \
+         CASE WHEN p.id = ?1 THEN p.body_html END, \
+         CASE WHEN p.id = ?1 THEN (SELECT u.storage_key FROM uploads u WHERE u.id = p.report_upload_id) END \
+         FROM posts p WHERE p.id IN ({marks})"
+    );
+    let mut statement = connection.prepare_cached(&sql)?;
+    // ?1 is the detail's id; the ids follow (a bare `?` takes the number after the largest).
+    let values: Vec<&dyn rusqlite::ToSql> = std::iter::once(&detail as &dyn rusqlite::ToSql)
+        .chain(ids.iter().map(|id| id as &dyn rusqlite::ToSql))
+        .collect();
+    let at = |column: usize, text: Option<String>| -> rusqlite::Result<Option<DateTime<Utc>>> {
+        text.map(|text| {
+            time(&text).ok_or_else(|| {
+                rusqlite::Error::FromSqlConversionFailure(
+                    column,
+                    Type::Text,
+                    format!("not a time: {text}").into(),
+                )
+            })
+        })
+        .transpose()
+    };
+    let rows = statement.query_map(values.as_slice(), |row| {
+        let status: String = row.get(8)?;
+        let status = PostStatus::try_from_value(&status).map_err(|_| {
+            rusqlite::Error::FromSqlConversionFailure(
+                8,
+                Type::Text,
+                format!("status {status}").into(),
+            )
+        })?;
+        Ok(PostRow {
+            id: row.get(0)?,
+            business_id: row.get(1)?,
+            category_id: row.get(2)?,
+            title: row.get(3)?,
+            summary: row.get(4)?,
+            cover_key: row.get(5)?,
+            is_report: row.get(6)?,
+            series_order: row.get(7)?,
+            status,
+            publish_at: at(9, row.get(9)?)?,
+            published_at: at(10, row.get(10)?)?,
+            updated_at: at(11, row.get(11)?)?.ok_or(rusqlite::Error::InvalidColumnType(
+                11,
+                "updated_at".into(),
+                Type::Null,
+            ))?,
+            view_count: row.get(12)?,
+            unique_reader_count: row.get(13)?,
+            bookmark_count: row.get(14)?,
+            share_count: row.get(15)?,
+            body_html: row.get(16)?,
+            report_key: row.get(17)?,
+        })
+    })?;
+    // The padding repeats the last id; each post is read once.
+    rows.collect()
 }
 
 /// Public post `id`'s row with its body, and the cards of `others` (in their order, those

@@ -9,9 +9,36 @@ use sea_orm::{
 };
 use tidemark_migration::{Migrator, MigratorTrait};
 
+pub mod direct;
+
 /// Memory for the embedded database's pages by default, all connections together
 /// (`TIDEMARK_SQLITE_CACHE_MB`).
 pub const DEFAULT_SQLITE_CACHE_MB: u64 = 32;
+
+/// The embedded database's file: the data folder's `tidemark.db`, or the file a `sqlite:`
+/// `DATABASE_URL` names (`None` for PostgreSQL and for a database in memory).
+fn sqlite_file(settings: &Settings) -> Option<std::path::PathBuf> {
+    match &settings.database_url {
+        None => Some(settings.data_dir.join("tidemark.db")),
+        Some(url) => {
+            let path = url
+                .strip_prefix("sqlite://")
+                .or_else(|| url.strip_prefix("sqlite:"))?;
+            let path = path.split('?').next().unwrap_or_default();
+            (!path.is_empty() && !path.starts_with(':')).then(|| path.into())
+        }
+    }
+}
+
+/// Reads on the asking thread for the embedded database ([`direct`]), `None` on PostgreSQL.
+/// After [`connect`], which makes and migrates the file.
+pub fn direct_reads(settings: &Settings) -> Result<Option<direct::DirectReads>, String> {
+    let Some(file) = sqlite_file(settings) else {
+        return Ok(None);
+    };
+    let cache_bytes = settings.megabytes("TIDEMARK_SQLITE_CACHE_MB", DEFAULT_SQLITE_CACHE_MB)?;
+    direct::DirectReads::open(&file, cache_bytes / 1024).map(Some)
+}
 
 pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> {
     let url = match &settings.database_url {
