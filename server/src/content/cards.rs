@@ -140,7 +140,6 @@ fn direct_rows(
     ids: &[i64],
     detail: Option<i64>,
 ) -> rusqlite::Result<Vec<PostRow>> {
-    use crate::db::direct::time;
     use rusqlite::types::Type;
     use sea_orm::ActiveEnum;
     let marks = vec!["?"; ids.len()].join(", ");
@@ -158,18 +157,6 @@ fn direct_rows(
     let values: Vec<&dyn rusqlite::ToSql> = std::iter::once(&detail as &dyn rusqlite::ToSql)
         .chain(ids.iter().map(|id| id as &dyn rusqlite::ToSql))
         .collect();
-    let at = |column: usize, text: Option<String>| -> rusqlite::Result<Option<DateTime<Utc>>> {
-        text.map(|text| {
-            time(&text).ok_or_else(|| {
-                rusqlite::Error::FromSqlConversionFailure(
-                    column,
-                    Type::Text,
-                    format!("not a time: {text}").into(),
-                )
-            })
-        })
-        .transpose()
-    };
     let rows = statement.query_map(values.as_slice(), |row| {
         let status: String = row.get(8)?;
         let status = PostStatus::try_from_value(&status).map_err(|_| {
@@ -189,13 +176,9 @@ fn direct_rows(
             is_report: row.get(6)?,
             series_order: row.get(7)?,
             status,
-            publish_at: at(9, row.get(9)?)?,
-            published_at: at(10, row.get(10)?)?,
-            updated_at: at(11, row.get(11)?)?.ok_or(rusqlite::Error::InvalidColumnType(
-                11,
-                "updated_at".into(),
-                Type::Null,
-            ))?,
+            publish_at: row.get(9)?,
+            published_at: row.get(10)?,
+            updated_at: row.get(11)?,
             view_count: row.get(12)?,
             unique_reader_count: row.get(13)?,
             bookmark_count: row.get(14)?,

@@ -84,33 +84,30 @@ fn reading(error: rusqlite::Error) -> DbErr {
     DbErr::Custom(format!("reading the database: {error}"))
 }
 
-/// A time as the pool writes it into SQLite (RFC 3339 text; sqlx also reads SQLite's own
-/// `YYYY-MM-DD HH:MM:SS[.fff]` forms, which the database's defaults write).
-pub fn time(text: &str) -> Option<chrono::DateTime<chrono::Utc>> {
-    use chrono::{DateTime, NaiveDateTime, Utc};
-    if let Ok(at) = DateTime::parse_from_rfc3339(text) {
-        return Some(at.with_timezone(&Utc));
-    }
-    for format in ["%F %T%.f%:z", "%F %T%.f", "%FT%T%.f", "%F %R"] {
-        if let Ok(at) = DateTime::parse_from_str(text, format) {
-            return Some(at.with_timezone(&Utc));
-        }
-        if let Ok(at) = NaiveDateTime::parse_from_str(text, format) {
-            return Some(at.and_utc());
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Times are read as rusqlite's `chrono` feature reads them, in every form the pool and
+    /// the database's defaults write.
     #[test]
     fn times_are_read_in_every_form_the_database_holds() {
         let at = chrono::DateTime::parse_from_rfc3339("2026-03-25T20:25:35.250+00:00")
             .unwrap()
             .with_timezone(&chrono::Utc);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        Connection::open(&path).unwrap();
+        let reads = DirectReads::open(&path, 1024).unwrap();
+        let time = |text: &str| {
+            reads
+                .read(|c| {
+                    c.query_row("SELECT ?1", [text], |row| {
+                        row.get::<_, chrono::DateTime<chrono::Utc>>(0)
+                    })
+                })
+                .ok()
+        };
         for text in [
             "2026-03-25T20:25:35.250+00:00",
             "2026-03-25T20:25:35.250Z",
