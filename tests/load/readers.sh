@@ -121,10 +121,26 @@ cache = json.load(sys.stdin)["data"]["cache"]
 print(" ".join(str(cache[k][w]) for k in ("documents", "details", "pages", "cards") for w in ("hits", "misses")), cache["bytes"], cache["entries"])'
 }
 
-# Resident memory of the server: "rss_mb anon_mb peak_mb".
+# Resident memory of the server: "rss_mb anon_mb peak_mb", the peak since the last
+# peak_reset; every peak read is noted in $WORK/peaks, whose largest is the run's (run_peak).
 memory() {
-  awk '/^VmRSS/ { rss = $2 } /^RssAnon/ { anon = $2 } /^VmHWM/ { peak = $2 }
-    END { printf "%.0f %.0f %.0f", rss / 1024, anon / 1024, peak / 1024 }' "/proc/$SERVER/status"
+  local now
+  now="$(awk '/^VmRSS/ { rss = $2 } /^RssAnon/ { anon = $2 } /^VmHWM/ { peak = $2 }
+    END { printf "%.0f %.0f %.0f", rss / 1024, anon / 1024, peak / 1024 }' "/proc/$SERVER/status")"
+  echo "${now##* }" >>"$WORK/peaks"
+  echo "$now"
+}
+
+run_peak() {
+  sort -n "$WORK/peaks" | tail -1
+  rm -f "$WORK/peaks"
+}
+
+# Starts a phase's peak: Linux resets VmHWM to the resident size now (clear_refs 5). Where it
+# cannot, the peak stays the process's own since its start.
+peak_reset() {
+  memory >/dev/null
+  echo 5 >"/proc/$SERVER/clear_refs" 2>/dev/null || true
 }
 
 # One measured load: readers at $CONNECTIONS connections while a crawler walks every post.
@@ -139,12 +155,13 @@ load() { # label page target mode paths|url crawl(yes/no) [ENCODING=...]
       -s "$HERE/readers.lua" "$target" >"$WORK/crawler.out" &
     crawler=$!
   fi
+  [ "$target" = "$BASE" ] && peak_reset
   env MODE="$mode" PATHS="$paths" "$@" wrk -t 2 -c "$CONNECTIONS" -d "${WARMUP}s" -s "$HERE/readers.lua" "$url" >/dev/null
   local before=""
   [ "$target" = "$BASE" ] && before="$(cache_counts)"
   out="$(env MODE="$mode" PATHS="$paths" "$@" wrk -t 2 -c "$CONNECTIONS" -d "${DURATION}s" --latency \
     -s "$HERE/readers.lua" "$url")"
-  local after="" hit="-" rss="-" anon="-"
+  local after="" hit="-" rss="-" anon="-" peak="-"
   if [ "$target" = "$BASE" ]; then
     after="$(cache_counts)"
     # The kind of kept answer the page is: HTML documents, post details or list pages.
@@ -155,7 +172,7 @@ import sys
 b = list(map(int, sys.argv[1].split())); a = list(map(int, sys.argv[2].split())); k = int(sys.argv[3])
 hits, misses = a[k] - b[k], a[k + 1] - b[k + 1]
 print(f"{100 * hits / (hits + misses):.1f}" if hits + misses else "-")' "$before" "$after" "$kind")"
-    read -r rss anon _ <<<"$(memory)"
+    read -r rss anon peak <<<"$(memory)"
   fi
   [ -n "$crawler" ] && wait "$crawler"
   line="$(awk '/^RESULT / { printf "%.0f|%.2f|%.2f|%d|%d|%.0f", $2 / ($3 / 1e6), $4 / 1000, $5 / 1000, $6, $7, $8 / ($2 > 0 ? $2 : 1) }' <<<"$out")"
@@ -165,7 +182,7 @@ print(f"{100 * hits / (hits + misses):.1f}" if hits + misses else "-")' "$before
     crawled="$(awk '/^RESULT / { printf "%.0f", $2 / ($3 / 1e6) }' "$WORK/crawler.out")"
     if awk '/^RESULT / { exit !($6 > 0) }' "$WORK/crawler.out"; then FAILED="$FAILED crawler:$page"; fi
   fi
-  echo "$label|$page|$([ "$target" = "$BASE" ] && echo tidemark || echo nginx)|$line|$hit|$rss|$anon|$crawled" >>"$RESULTS"
+  echo "$label|$page|$([ "$target" = "$BASE" ] && echo tidemark || echo nginx)|$line|$hit|$rss|$anon|$crawled|$peak" >>"$RESULTS"
   if [ "$(cut -d'|' -f4 <<<"$line")" != 0 ]; then FAILED="$FAILED $label:$page"; fi
 }
 
@@ -173,7 +190,8 @@ print(f"{100 * hits / (hits + misses):.1f}" if hits + misses else "-")' "$before
 # crawler walks from the oldest), so nearly every page is made for it; no warm-up. Appends a
 # row as load() does, its hit ratio showing how nearly every answer was made anew.
 miss() { # label
-  local before after out line hit
+  local before after out line hit rss anon peak
+  peak_reset
   before="$(cache_counts)"
   out="$(env MODE=walk PATHS="$WORK/unread" wrk -t 1 -c 1 -d "${DURATION}s" --latency -s "$HERE/readers.lua" "$BASE")"
   after="$(cache_counts)"
@@ -184,8 +202,8 @@ hits, misses = a[0] - b[0], a[1] - b[1]
 print(f"{100 * hits / (hits + misses):.1f}" if hits + misses else "-")' "$before" "$after")"
   line="$(awk '/^RESULT / { printf "%.0f|%.2f|%.2f|%d|%d|%.0f", $2 / ($3 / 1e6), $4 / 1000, $5 / 1000, $6, $7, $8 / ($2 > 0 ? $2 : 1) }' <<<"$out")"
   [ -n "$line" ] || fail "wrk gave no result for the miss walk: $out"
-  read -r rss anon _ <<<"$(memory)"
-  echo "$1|miss: post page, 1 reader|tidemark|$line|$hit|$rss|$anon|-" >>"$RESULTS"
+  read -r rss anon peak <<<"$(memory)"
+  echo "$1|miss: post page, 1 reader|tidemark|$line|$hit|$rss|$anon|-|$peak" >>"$RESULTS"
   if [ "$(cut -d'|' -f4 <<<"$line")" != 0 ]; then FAILED="$FAILED $1:miss"; fi
 }
 
@@ -261,6 +279,7 @@ bench_database() { # kind label data_dir database_url
   load "$label" "hot: 2,000 posts, plain" "$BASE" zipf "$WORK/hot-2000" no ENCODING= ZIPF=0
   local rss_end
   rss_end="$(memory)"
+  rss_end="${rss_end% *} $(run_peak)"
   stop_server
   stop_nginx
   drop_copy "$kind"
@@ -273,14 +292,14 @@ report() { # label ready rss_start rss_end
   printf 'start to /ready %s s; resident memory after start %s MB (anonymous %s MB), at the end %s MB (anonymous %s MB, peak %s MB)\n' \
     "$2" "$(cut -d' ' -f1 <<<"$3")" "$(cut -d' ' -f2 <<<"$3")" "$(cut -d' ' -f1 <<<"$4")" \
     "$(cut -d' ' -f2 <<<"$4")" "$(cut -d' ' -f3 <<<"$4")"
-  printf '%-28s %-9s %9s %8s %8s %9s %7s %7s %9s %s\n' page server "req/s" "p50 ms" "p99 ms" "B/answer" "hit %" "RSS MB" "crawler/s" "vs nginx"
+  printf '%-28s %-9s %9s %8s %8s %9s %7s %7s %7s %9s %s\n' page server "req/s" "p50 ms" "p99 ms" "B/answer" "hit %" "RSS MB" "peak MB" "crawler/s" "vs nginx"
   awk -F'|' -v db="$1" '
     $1 == db { rows[++n] = $0; if ($3 == "nginx") nginx[$2] = $4 }
     END {
       for (i = 1; i <= n; i++) {
         split(rows[i], f, "|")
         ratio = (f[3] == "tidemark" && nginx[f[2]] > 0) ? sprintf("%.2fx", f[4] / nginx[f[2]]) : ""
-        printf "%-28s %-9s %9s %8s %8s %9s %7s %7s %9s %s\n", f[2], f[3], f[4], f[5], f[6], f[9], f[10], f[11], f[13], ratio
+        printf "%-28s %-9s %9s %8s %8s %9s %7s %7s %7s %9s %s\n", f[2], f[3], f[4], f[5], f[6], f[9], f[10], f[11], f[14], f[13], ratio
       }
     }' "$RESULTS"
   echo "targets (issue: readers' traffic at 16 connections):"
@@ -306,9 +325,10 @@ report() { # label ready rss_start rss_end
           printf "  %-14s %.2fx nginx (%s 0.5x)\n", page, ratio, ratio >= 0.5 ? "met," : "missed,"
       }
     }' "$RESULTS"
-  awk -v end="$(cut -d' ' -f1 <<<"$4")" -v posts="$POSTS" -v ready="$2" 'BEGIN {
+  awk -v end="$(cut -d' ' -f1 <<<"$4")" -v peak="$(cut -d' ' -f3 <<<"$4")" -v posts="$POSTS" -v ready="$2" 'BEGIN {
     limit = posts > 100000 ? 1024 : 400
     printf "  %-14s %6d MB at the end (%s %d MB at %d posts)\n", "memory", end, end <= limit ? "met," : "missed,", limit, posts
+    printf "  %-14s %6d MB at the peak (%s %d MB)\n", "", peak, peak <= limit ? "met," : "missed,", limit
     if (posts >= 1000000) printf "  %-14s %6.1f s (%s 90 s at 1,000,000 posts)\n", "start", ready, ready <= 90 ? "met," : "missed,"
   }'
 }
