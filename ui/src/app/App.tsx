@@ -74,8 +74,14 @@ export function App() {
     document.documentElement.dataset.app = "ready";
   }, []);
 
+  // Where a page starts, once per address: a kept page coming back is placed by its own
+  // restore, and a later render of the same address (a session's refresh, say) moves nothing;
+  // before, the end of a restore re-ran this and sent the reader back to the top.
+  const placed = useRef<string | null>(null);
   useEffect(() => {
     if (decision.kind === "redirect" || decision.kind === "waiting") return;
+    if (placed.current === fullPath) return;
+    placed.current = fullPath;
     if (kept.restoring) return;
     const target = scrollTarget(window.location.hash);
     if (target.kind === "anchor") {
@@ -90,7 +96,7 @@ export function App() {
     } else {
       window.scrollTo({ top: 0, behavior: target.smooth ? "smooth" : "auto" });
     }
-  }, [decision, path, kept.restoring]);
+  }, [decision, fullPath, kept.restoring]);
 
   if (decision.kind === "redirect") return null;
   const goHome = () => navigate("/");
