@@ -251,15 +251,12 @@ impl CachedPage {
             return None;
         }
         let requests = self.requests.fetch_add(1, Ordering::Relaxed) + 1;
+        let coding = match coding {
+            Coding::Brotli if self.plain_len < BROTLI_FROM => Coding::Gzip,
+            coding => coding,
+        };
         match coding {
             Coding::Identity => None,
-            Coding::Brotli if self.plain_len < BROTLI_FROM => {
-                let bytes = self.gzip_copy()?;
-                if requests >= HOT_AFTER {
-                    self.improve(Coding::Gzip);
-                }
-                Some((Coding::Gzip, bytes))
-            }
             Coding::Brotli => {
                 if let Some(bytes) = self.brotli.get() {
                     return Some((Coding::Brotli, bytes));
