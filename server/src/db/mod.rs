@@ -194,6 +194,35 @@ pub fn statement(
     sea_orm::Statement::from_sql_and_values(backend, sql, values)
 }
 
+/// A migrated SQLite file of its own, for a test (the folder goes with the first value).
+#[cfg(test)]
+pub async fn migrated_sqlite() -> (tempfile::TempDir, DatabaseConnection) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    let db = Database::connect(url).await.expect("SQLite opens");
+    Migrator::up(&db, None).await.expect("the migrations run");
+    (dir, db)
+}
+
+/// How the database means to run `statement`: SQLite's `EXPLAIN QUERY PLAN`, its steps' details
+/// one a line (a test's check that a reading stays within an index).
+#[cfg(test)]
+pub async fn query_plan(
+    db: &DatabaseConnection,
+    statement: sea_orm::Statement,
+) -> Result<String, DbErr> {
+    use sea_orm::ConnectionTrait;
+    let rows = db
+        .query_all_raw(sea_orm::Statement {
+            sql: format!("EXPLAIN QUERY PLAN {}", statement.sql),
+            ..statement
+        })
+        .await?;
+    let details: Result<Vec<String>, DbErr> =
+        rows.iter().map(|row| row.try_get("", "detail")).collect();
+    Ok(details?.join("\n"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
