@@ -80,7 +80,7 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
         .await
         .map_err(|e| format!("loading the public posts: {e}"))?;
     tracing::info!(posts = loaded, "public posts loaded");
-    Ok(AppState {
+    Ok(AppState::new(state::Shared {
         catalog,
         storage,
         search,
@@ -95,7 +95,7 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
         )),
         mailer: Arc::new(mailer),
         node,
-    })
+    }))
 }
 
 /// The data folder's own name, written into it at its first use.

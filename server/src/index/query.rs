@@ -6,6 +6,7 @@ use super::fields::{Fields, BUSINESS, POST};
 use super::{suggest, tantivy_error, SearchIndex};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
+use std::sync::Arc;
 use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::{BooleanQuery, BoostQuery, Occur, PhraseQuery, Query, TermQuery};
@@ -25,6 +26,19 @@ pub(super) struct ResultKey {
     offset: usize,
     size: usize,
     category: Option<i16>,
+}
+
+impl ResultKey {
+    fn of(request: &SearchRequest) -> ResultKey {
+        ResultKey {
+            text: request.text.clone(),
+            target: request.target,
+            sort: request.sort,
+            offset: request.offset,
+            size: request.size,
+            category: request.category,
+        }
+    }
 }
 
 /// Searches answered on one state of the index (its searcher generation).
@@ -121,6 +135,19 @@ pub struct SearchResult {
     pub parts: Vec<Part>,
 }
 
+impl SearchResult {
+    fn empty(target: Target, parts: Vec<Part>) -> SearchResult {
+        SearchResult {
+            total: 0,
+            hits: match target {
+                Target::Contents => Hits::Posts(Vec::new()),
+                Target::Businesses => Hits::Businesses(Vec::new()),
+            },
+            parts,
+        }
+    }
+}
+
 impl SearchIndex {
     fn searcher(&self) -> Searcher {
         self.inner.reader.searcher()
@@ -156,31 +183,49 @@ impl SearchIndex {
             .map(str::to_string)
     }
 
+    /// A search's answer when it needs no searching: a query with nothing to look for, or the
+    /// same search on the same state of the index answered before (popular searches repeat;
+    /// a commit starts the kept results afresh). Cheap enough for an async thread, so a kept
+    /// answer waits for no blocking thread.
+    pub fn answered(&self, request: &SearchRequest) -> Option<SearchResult> {
+        let parts = analysis::query_parts(&request.text);
+        if parts.is_empty() || request.size == 0 {
+            return Some(SearchResult::empty(request.target, parts));
+        }
+        let generation = self.searcher().generation().generation_id();
+        self.inner.results.get(generation, &ResultKey::of(request))
+    }
+
+    /// Answers a search: a kept answer at once, else searched on a blocking thread, at most
+    /// one search per core at a time. More at once are not faster on the cores, and each
+    /// blocking thread that searches grows an allocator heap of its own.
+    pub async fn search_off_thread(
+        self: &Arc<Self>,
+        request: SearchRequest,
+    ) -> Result<SearchResult, String> {
+        if let Some(answer) = self.answered(&request) {
+            return Ok(answer);
+        }
+        let _turn = self
+            .inner
+            .searching
+            .acquire()
+            .await
+            .map_err(|e| format!("search: {e}"))?;
+        let index = self.clone();
+        tokio::task::spawn_blocking(move || index.search(&request))
+            .await
+            .map_err(|e| format!("search: {e}"))?
+    }
+
     /// Runs a search (blocking: call it from a blocking thread).
     pub fn search(&self, request: &SearchRequest) -> Result<SearchResult, String> {
         let parts = analysis::query_parts(&request.text);
-        let empty = || SearchResult {
-            total: 0,
-            hits: match request.target {
-                Target::Contents => Hits::Posts(Vec::new()),
-                Target::Businesses => Hits::Businesses(Vec::new()),
-            },
-            parts: parts.clone(),
-        };
         if parts.is_empty() || request.size == 0 {
-            return Ok(empty());
+            return Ok(SearchResult::empty(request.target, parts));
         }
         let searcher = self.searcher();
-        // The same search on the same state of the index answers the same: kept until the
-        // index changes (popular searches repeat; a commit starts the cache afresh).
-        let key = ResultKey {
-            text: request.text.clone(),
-            target: request.target,
-            sort: request.sort,
-            offset: request.offset,
-            size: request.size,
-            category: request.category,
-        };
+        let key = ResultKey::of(request);
         let generation = searcher.generation().generation_id();
         if let Some(kept) = self.inner.results.get(generation, &key) {
             return Ok(kept);

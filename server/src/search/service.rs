@@ -178,10 +178,10 @@ pub(super) async fn search(
     RateLimits::check(&state.limits.search_ip, ip, "searches").await?;
     let (request, identity) = checked_search(params)?;
     let (text, offset) = (request.text.clone(), request.offset);
-    let index = state.search.clone();
-    let result = tokio::task::spawn_blocking(move || index.search(&request))
+    let result = state
+        .search
+        .search_off_thread(request)
         .await
-        .map_err(ApiError::internal)?
         .map_err(ApiError::Internal)?;
     // Only a person searching in the web client is written down (a search forced by an
     // image in a post, or any call without SPEC's headers, is answered but not counted).

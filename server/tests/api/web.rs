@@ -108,6 +108,29 @@ async fn unknown_api_calls_answer_json() {
 }
 
 #[tokio::test]
+async fn answers_made_for_one_request_are_sent_in_gzip() {
+    // A search is made for its request: a browser gets it in gzip (made at gzip's fast
+    // level), not brotli, whose encoder costs more than the answer; it decodes to the answer.
+    let app = TestApp::spawn(None, "sqlite").await;
+    let answer = app
+        .client
+        .get(app.url("/api/v1/search?q=%EB%A7%88%EC%BC%80%ED%8C%85&type=CONTENTS"))
+        .header("accept-encoding", "gzip, deflate, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 200);
+    assert_eq!(answer.headers()["content-encoding"], "gzip");
+    let bytes = answer.bytes().await.unwrap();
+    let mut decoded = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut decoded)
+        .unwrap();
+    let body: serde_json::Value = serde_json::from_str(&decoded).unwrap();
+    assert_eq!(body["code"], "0", "{decoded}");
+    assert_eq!(body["data"]["total"], 0, "{decoded}");
+}
+
+#[tokio::test]
 async fn the_openapi_document_lists_every_call() {
     let app = TestApp::spawn(None, "sqlite").await;
     let (status, doc) = app.get("/api-docs/openapi.json").await;
