@@ -28,9 +28,10 @@ function apiReference() {
   };
 }
 
-/** Brotli (quality 11) and gzip (level 9) copies of every built asset, written once at build
- * time; the server sends them as they are instead of compressing on each request at a
- * lower level (server/src/web.rs). */
+/** Brotli (quality 11) and gzip (level 9) copies of every built asset and of the files at the
+ * root beside index.html (boot.js, the icon), written once at build time; the server sends
+ * them as they are instead of compressing on each request at a lower level
+ * (server/src/web.rs). */
 function precompress() {
   let outDir = `${uiRoot}dist`;
   return {
@@ -40,12 +41,13 @@ function precompress() {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const dir = `${outDir}/assets/`;
-      for (const file of readdirSync(dir)) {
-        if (!/\.(js|css|wasm|svg|json)$/.test(file)) continue;
-        const body = readFileSync(dir + file);
-        writeFileSync(`${dir}${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
-        writeFileSync(`${dir}${file}.gz`, gzipSync(body, { level: 9 }));
+      for (const dir of [`${outDir}/assets/`, `${outDir}/`]) {
+        for (const file of readdirSync(dir)) {
+          if (!/\.(js|css|wasm|svg|json)$/.test(file)) continue;
+          const body = readFileSync(dir + file);
+          writeFileSync(`${dir}${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+          writeFileSync(`${dir}${file}.gz`, gzipSync(body, { level: 9 }));
+        }
       }
     },
   };

@@ -65,7 +65,11 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         index_html,
         files: Arc::new(files_of(&settings.ui_dir)),
         // Directories (/) are pages, so every page gets the same headers.
-        static_files: ServeDir::new(&settings.ui_dir).append_index_html_on_directories(false),
+        // boot.js and the icon have brotli and gzip copies beside them, as the assets do.
+        static_files: ServeDir::new(&settings.ui_dir)
+            .append_index_html_on_directories(false)
+            .precompressed_br()
+            .precompressed_gzip(),
         state: state.clone(),
     };
     // The build writes brotli and gzip copies of each asset (ui/vite.config.ts); they are sent
@@ -209,7 +213,12 @@ fn files_of(ui_dir: &std::path::Path) -> HashSet<String> {
             let path = format!("{address}/{name}");
             match entry.file_type() {
                 Ok(kind) if kind.is_dir() && path != "/assets" => walk(&entry.path(), &path, found),
-                Ok(kind) if kind.is_file() && path != "/index.html" => {
+                Ok(kind)
+                    if kind.is_file()
+                        && path != "/index.html"
+                        && !path.ends_with(".br")
+                        && !path.ends_with(".gz") =>
+                {
                     found.insert(path);
                 }
                 _ => {}
