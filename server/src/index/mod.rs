@@ -96,7 +96,7 @@ struct Inner {
     writer: Mutex<IndexWriter>,
     reader: IndexReader,
     /// Turns to search on a blocking thread: one per core.
-    searching: tokio::sync::Semaphore,
+    searching: Arc<tokio::sync::Semaphore>,
     needs_rebuild: AtomicBool,
     rebuilding: AtomicBool,
     rebuild_lock: tokio::sync::Mutex<()>,
@@ -192,9 +192,9 @@ impl SearchIndex {
             fields,
             writer: Mutex::new(writer),
             reader,
-            searching: tokio::sync::Semaphore::new(
+            searching: Arc::new(tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-            ),
+            )),
             needs_rebuild: AtomicBool::new(created),
             rebuilding: AtomicBool::new(false),
             rebuild_lock: tokio::sync::Mutex::new(()),

@@ -28,10 +28,16 @@ pub(super) struct ResultKey {
     category: Option<i16>,
 }
 
-impl ResultKey {
-    fn of(request: &SearchRequest) -> ResultKey {
+/// A search that was not answered at once: its query's parts and what it asked.
+struct Pending {
+    parts: Vec<Part>,
+    key: ResultKey,
+}
+
+impl From<SearchRequest> for ResultKey {
+    fn from(request: SearchRequest) -> ResultKey {
         ResultKey {
-            text: request.text.clone(),
+            text: request.text,
             target: request.target,
             sort: request.sort,
             offset: request.offset,
@@ -92,6 +98,7 @@ pub enum Sort {
     Relevance,
 }
 
+#[derive(Clone)]
 pub struct SearchRequest {
     pub text: String,
     pub target: Target,
@@ -186,14 +193,18 @@ impl SearchIndex {
     /// A search's answer when it needs no searching: a query with nothing to look for, or the
     /// same search on the same state of the index answered before (popular searches repeat;
     /// a commit starts the kept results afresh). Cheap enough for an async thread, so a kept
-    /// answer waits for no blocking thread.
-    pub fn answered(&self, request: &SearchRequest) -> Option<SearchResult> {
+    /// answer waits for no blocking thread. Otherwise what running it needs, worked out once.
+    fn answered(&self, request: SearchRequest) -> Result<SearchResult, Pending> {
         let parts = analysis::query_parts(&request.text);
         if parts.is_empty() || request.size == 0 {
-            return Some(SearchResult::empty(request.target, parts));
+            return Ok(SearchResult::empty(request.target, parts));
         }
+        let key = ResultKey::from(request);
         let generation = self.searcher().generation().generation_id();
-        self.inner.results.get(generation, &ResultKey::of(request))
+        match self.inner.results.get(generation, &key) {
+            Some(kept) => Ok(kept),
+            None => Err(Pending { parts, key }),
+        }
     }
 
     /// Answers a search: a kept answer at once, else searched on a blocking thread, at most
@@ -203,33 +214,42 @@ impl SearchIndex {
         self: &Arc<Self>,
         request: SearchRequest,
     ) -> Result<SearchResult, String> {
-        if let Some(answer) = self.answered(&request) {
-            return Ok(answer);
-        }
-        let _turn = self
-            .inner
-            .searching
-            .acquire()
+        let pending = match self.answered(request) {
+            Ok(answer) => return Ok(answer),
+            Err(pending) => pending,
+        };
+        let turn = Arc::clone(&self.inner.searching)
+            .acquire_owned()
             .await
             .map_err(|e| format!("search: {e}"))?;
-        let index = self.clone();
-        tokio::task::spawn_blocking(move || index.search(&request))
-            .await
-            .map_err(|e| format!("search: {e}"))?
+        let index = Arc::clone(self);
+        tokio::task::spawn_blocking(move || {
+            // The turn is held until the search ends, even when the request that asked for it
+            // is gone (a reader who left): the core is busy either way.
+            let _turn = turn;
+            index.run(pending)
+        })
+        .await
+        .map_err(|e| format!("search: {e}"))?
     }
 
-    /// Runs a search (blocking: call it from a blocking thread).
+    /// Answers a search (blocking: call it from a blocking thread).
     pub fn search(&self, request: &SearchRequest) -> Result<SearchResult, String> {
-        let parts = analysis::query_parts(&request.text);
-        if parts.is_empty() || request.size == 0 {
-            return Ok(SearchResult::empty(request.target, parts));
+        match self.answered(request.clone()) {
+            Ok(answer) => Ok(answer),
+            Err(pending) => self.run(pending),
         }
+    }
+
+    /// Runs a search that was not answered at once.
+    fn run(&self, Pending { parts, key }: Pending) -> Result<SearchResult, String> {
         let searcher = self.searcher();
-        let key = ResultKey::of(request);
         let generation = searcher.generation().generation_id();
+        // The same search may have been answered while this one waited for its turn.
         if let Some(kept) = self.inner.results.get(generation, &key) {
             return Ok(kept);
         }
+        let request = &key;
         let fields = &self.inner.fields;
         let mut query = self.build_query(&parts, request.target, request.category);
         if request.sort == Sort::Relevance {
