@@ -40,6 +40,16 @@ fn blocking_threads() -> usize {
     (4 * cores).max(8)
 }
 
+/// SQLite's memory (glibc's malloc) in one arena instead of one per thread that touches it:
+/// each connection of the pool runs on a thread of its own, and the minute's rescoring,
+/// which has the pages of the most read posts made again at once, left some 30 MB free in
+/// the arenas of those threads until the next trim (the readers' benchmark's peak at
+/// 100,000 posts; docs/performance.md, eighteenth step). SQLite takes a lock of its own
+/// around every allocation (it counts them against its heap limit), so one arena adds no
+/// waiting: the readers' benchmark served as many pages with it.
+#[cfg(target_env = "gnu")]
+const SQLITE_ARENAS: std::ffi::c_int = 1;
+
 /// How often glibc's malloc is asked to give its free pages back to the system.
 #[cfg(target_env = "gnu")]
 const TRIM_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
@@ -52,6 +62,13 @@ const TRIM_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
 /// its own does it every ten seconds, off the async runtime.
 #[cfg(target_env = "gnu")]
 fn give_back_sqlite_s_memory() {
+    // SAFETY: called before any other thread exists. An operator's `GLIBC_TUNABLES` in the
+    // environment is left to decide.
+    unsafe {
+        if std::env::var_os("GLIBC_TUNABLES").is_none() {
+            libc::mallopt(libc::M_ARENA_MAX, SQLITE_ARENAS);
+        }
+    }
     let trim = || loop {
         std::thread::sleep(TRIM_EVERY);
         // SAFETY: malloc_trim only takes each arena's lock and advises the kernel about free

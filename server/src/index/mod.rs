@@ -467,6 +467,12 @@ impl SearchIndex {
         Ok(report)
     }
 
+    /// The segments searches read now (a rebuild leaves one; each commit of changes adds one
+    /// until the merge policy joins them).
+    pub fn segments(&self) -> usize {
+        self.inner.reader.searcher().segment_readers().len()
+    }
+
     /// Where the current or the last rebuild stands.
     pub fn progress(&self) -> RebuildProgress {
         self.inner
@@ -569,7 +575,7 @@ impl SearchIndex {
         tokio::task::spawn_blocking(move || -> Result<(), String> {
             let built =
                 ContentSuggestions::build(post_suggestions, business_suggestions, category_list);
-            inner.commit()?;
+            inner.commit_as_one_segment()?;
             *inner.suggestions.write().map_err(poisoned)? = built;
             Ok(())
         })

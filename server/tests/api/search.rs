@@ -720,6 +720,12 @@ async fn a_rebuild_is_for_operators_and_changes_no_result(
     // Rebuild: operators only; counts; the same results after.
     let before_latest = post_ids(&search(app, "스타트업", "&sort=LATEST").await);
     let before_marketing = post_ids(&search(app, "마케팅", "").await);
+    // Each change committed apart left a segment of its own.
+    assert!(
+        app.state.search.segments() > 1,
+        "{}",
+        app.state.search.segments()
+    );
     let (status, _) = reader_post(reader, app, "/api/v1/admin/search/rebuild").await;
     assert_eq!(status, 403);
     let (status, _) = app.post("/api/v1/admin/search/rebuild", Value::Null).await;
@@ -734,6 +740,8 @@ async fn a_rebuild_is_for_operators_and_changes_no_result(
     let business_count = businesses::Entity::find().count(db).await.unwrap();
     assert_eq!(body["data"]["businesses"], business_count);
     assert!(body["data"]["millis"].is_u64());
+    // A rebuild ends in one segment, whatever it wrote on the way.
+    assert_eq!(app.state.search.segments(), 1);
     assert_eq!(
         post_ids(&search(app, "스타트업", "&sort=LATEST").await),
         before_latest
