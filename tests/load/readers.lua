@@ -7,6 +7,10 @@
 --            (each thread from its own share of the file).
 -- MODE=get   the URL given to wrk, again and again.
 --
+-- RATE (requests a second, for each wrk thread; 0 or unset: as fast as the connections allow)
+-- paces the requests as a crawler paces itself: each request is sent at its turn on a steady
+-- clock, never earlier, so the load offered is the same whichever server answers.
+--
 -- Every request sends ENCODING as Accept-Encoding ("gzip, deflate, br" unless set; empty
 -- sends none), as browsers and crawlers do.
 --
@@ -23,6 +27,21 @@ local next_index = 1
 local headers = {}
 
 local threads_made = 0
+local rate = tonumber(os.getenv("RATE") or "0")
+local interval_ms = rate > 0 and 1000 / rate or 0
+local next_at = nil
+
+-- Milliseconds on the monotonic clock (LuaJIT's ffi: wrk's Lua has no clock of its own).
+local ffi = require("ffi")
+ffi.cdef [[
+  typedef struct { long tv_sec; long tv_nsec; } pace_timespec;
+  int clock_gettime(int clock, pace_timespec *now);
+]]
+local now_buffer = ffi.new("pace_timespec")
+local function now_ms()
+  ffi.C.clock_gettime(1, now_buffer)
+  return tonumber(now_buffer.tv_sec) * 1000 + tonumber(now_buffer.tv_nsec) / 1e6
+end
 
 function setup(thread)
   threads_made = threads_made + 1
@@ -76,6 +95,18 @@ function request()
     return wrk.format("GET", path, headers)
   end
   return wrk.format("GET", nil, headers)
+end
+
+-- With RATE set, how long to wait before the next request: until its turn on the clock.
+if interval_ms > 0 then
+  function delay()
+    local now = now_ms()
+    if next_at == nil or next_at < now - 1000 then
+      next_at = now
+    end
+    next_at = next_at + interval_ms
+    return math.max(0, math.floor(next_at - interval_ms - now))
+  end
 end
 
 function done(summary, latency, requests)

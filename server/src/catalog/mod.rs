@@ -298,12 +298,13 @@ pub struct CacheCounts<'a> {
     pub bytes: u64,
 }
 
-/// Bytes of kept answers by default (`TIDEMARK_CACHE_MB`): some 15,000 post pages as they
-/// are held (brotli, 5 KB each), or far more list pages. Under readers' traffic a charged
-/// byte holds about 1.6 bytes resident (the allocator's pages that evictions leave part
-/// full), so 96 MB keeps a node of 100,000 posts under 400 MB; 192 MB ended the readers'
-/// benchmark at 490 MB for a post page 10–25% faster (docs/performance.md, twelfth step).
-pub const DEFAULT_CACHE_MB: u64 = 96;
+/// Bytes of kept answers by default (`TIDEMARK_CACHE_MB`): some 13,000 post pages as they
+/// are held (5-6 KB compressed each), or far more list pages. Under readers' traffic a
+/// charged byte holds about 1.6 bytes resident (the allocator's pages that evictions leave
+/// part full): 96 MB peaked at 387-402 MB on a node of 100,000 posts, 80 MB at 357 MB with
+/// the hit ratios two points lower and the same speed; 192 MB ended at 490 MB for a post
+/// page 10–25% faster (docs/performance.md, twelfth and nineteenth steps).
+pub const DEFAULT_CACHE_MB: u64 = 80;
 
 impl Default for Catalog {
     fn default() -> Self {
