@@ -1131,3 +1131,9 @@ pub fn compose(jamo: &str) -> String {
 pub fn matches_korean_prefix(query: &str, candidate: &str) -> bool {
     korean::matches_korean_prefix(query, candidate)
 }
+
+/// `text` with each written particle pair (`을(를)`, `(으)로`, …) in the form its word takes.
+#[wasm_bindgen(js_name = resolveParticles)]
+pub fn resolve_particles(text: &str) -> String {
+    korean::resolve_particles(text)
+}

@@ -191,6 +191,89 @@ pub fn matches_korean_prefix(query: &str, candidate: &str) -> bool {
     typed.chars().count() > 1 && shown.starts_with(&typed)
 }
 
+/// The particles whose form follows the word before them, each as it is written when the
+/// word is not known (`을(를)`), with its form after a final consonant and after none. `로`
+/// also follows a final ㄹ (서울로, 이커머스로, 책으로).
+const PARTICLES: [(&str, &str, &str); 11] = [
+    ("을(를)", "을", "를"),
+    ("를(을)", "을", "를"),
+    ("이(가)", "이", "가"),
+    ("가(이)", "이", "가"),
+    ("은(는)", "은", "는"),
+    ("는(은)", "은", "는"),
+    ("과(와)", "과", "와"),
+    ("와(과)", "과", "와"),
+    ("(으)로", "으로", "로"),
+    ("(이)나", "이나", "나"),
+    ("(이)라", "이라", "라"),
+];
+
+/// Index of final ㄹ in [`JONG`].
+const FINAL_RIEUL: usize = 8;
+
+/// The final consonant (its index in [`JONG`], 0 for none) of the word that ends `text`, as
+/// it is read: a syllable's own, a digit's Korean reading (1 일, 3 삼, 6 육, 0 영 end in a
+/// consonant), past closing quotes and brackets ('제목'을). `None` when that cannot be known
+/// (a Latin word, a sign, nothing).
+fn final_consonant_of(text: &str) -> Option<usize> {
+    let last = text.chars().rev().find(|c| {
+        !matches!(
+            c,
+            '\'' | '"' | '’' | '”' | ')' | ']' | '」' | '』' | '》' | '〉'
+        )
+    })?;
+    if let Some((_, _, jong)) = syllable_parts(last) {
+        return Some(jong);
+    }
+    // ㄹ for 1, 7, 8; ㅁ for 3; ㄱ for 6; ㅇ for 0; none for 2, 4, 5, 9.
+    const DIGIT_FINALS: [usize; 10] = [21, 8, 0, 16, 0, 0, 1, 8, 8, 0];
+    last.to_digit(10).map(|digit| DIGIT_FINALS[digit as usize])
+}
+
+/// The form of `particle` (one of the written pairs: `을(를)`, `이(가)`, `은(는)`, `과(와)`,
+/// `(으)로`, `(이)나`, `(이)라`, either way round) that follows `word`; the pair as it is
+/// written when the word's last sound is not known, and `particle` itself when it is no pair.
+pub fn particle_after<'a>(word: &str, particle: &'a str) -> &'a str {
+    let Some(&(written, with_final, without_final)) = PARTICLES
+        .iter()
+        .find(|(written, _, _)| *written == particle)
+    else {
+        return particle;
+    };
+    match final_consonant_of(word) {
+        None => particle,
+        Some(0) => without_final,
+        Some(FINAL_RIEUL) if written == "(으)로" => without_final,
+        Some(_) => with_final,
+    }
+}
+
+/// `word` followed by the right form of `particle`: 클라우드 + 을(를) → 클라우드를,
+/// 이커머스 + (으)로 → 이커머스로, 서울 + (으)로 → 서울로.
+pub fn with_particle(word: &str, particle: &str) -> String {
+    format!("{word}{}", particle_after(word, particle))
+}
+
+/// `text` with every written pair (`을(를)`, `(으)로`, …) put in the form its word takes:
+/// "'보안'을(를) 발행했습니다" → "'보안'을 발행했습니다". A pair after a word whose last
+/// sound is not known (a Latin name, an e-mail address) stays as it is written.
+pub fn resolve_particles(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some((at, written)) = PARTICLES
+        .iter()
+        .filter_map(|(written, _, _)| rest.find(written).map(|at| (at, *written)))
+        .min_by_key(|(at, _)| *at)
+    {
+        out.push_str(&rest[..at]);
+        let form = particle_after(&out, written);
+        out.push_str(form);
+        rest = &rest[at + written.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,6 +325,53 @@ mod tests {
         assert!(matches_korean_prefix("tide", "Tidemark 소식"));
         assert!(matches_korean_prefix("TIDEM", "tidemark"));
         assert!(!matches_korean_prefix("tidy", "tidemark"));
+    }
+
+    #[test]
+    fn particles_follow_the_last_sound_of_the_word() {
+        assert_eq!(with_particle("클라우드", "을(를)"), "클라우드를");
+        assert_eq!(with_particle("보안", "을(를)"), "보안을");
+        assert_eq!(with_particle("이커머스", "(으)로"), "이커머스로");
+        assert_eq!(with_particle("서울", "(으)로"), "서울로");
+        assert_eq!(with_particle("책", "(으)로"), "책으로");
+        assert_eq!(with_particle("핀테크", "이(가)"), "핀테크가");
+        assert_eq!(with_particle("한빛상사", "은(는)"), "한빛상사는");
+        assert_eq!(with_particle("물류", "과(와)"), "물류와");
+        assert_eq!(with_particle("인공지능", "와(과)"), "인공지능과");
+        assert_eq!(with_particle("공장", "(이)라"), "공장이라");
+        // Digits as they are read: 3 삼, 2 이, 7 칠 (ㄹ takes 로), 10 십.
+        assert_eq!(with_particle("2023", "을(를)"), "2023을");
+        assert_eq!(with_particle("시즌 2", "을(를)"), "시즌 2를");
+        assert_eq!(with_particle("7", "(으)로"), "7로");
+        assert_eq!(with_particle("6", "(으)로"), "6으로");
+        // Past closing quotes and brackets.
+        assert_eq!(with_particle("'보안 점검'", "을(를)"), "'보안 점검'을");
+        assert_eq!(with_particle("「리포트」", "이(가)"), "「리포트」가");
+        // Not known: the pair as it is written.
+        assert_eq!(with_particle("Tidemark", "을(를)"), "Tidemark을(를)");
+        assert_eq!(with_particle("a@b.kr", "(으)로"), "a@b.kr(으)로");
+        assert_eq!(with_particle("", "이(가)"), "이(가)");
+        // Not a pair: itself.
+        assert_eq!(with_particle("보안", "의"), "보안의");
+    }
+
+    #[test]
+    fn every_pair_in_a_text_takes_its_word_s_form() {
+        assert_eq!(
+            resolve_particles(
+                "'제로 트러스트'을(를) 발행했습니다. 한빛상사이(가) 서울(으)로 옮겼습니다."
+            ),
+            "'제로 트러스트'를 발행했습니다. 한빛상사가 서울로 옮겼습니다."
+        );
+        assert_eq!(
+            resolve_particles("a@b.kr(으)로 코드를 보냈습니다."),
+            "a@b.kr(으)로 코드를 보냈습니다."
+        );
+        assert_eq!(
+            resolve_particles("바뀐 것이 없습니다."),
+            "바뀐 것이 없습니다."
+        );
+        assert_eq!(resolve_particles(""), "");
     }
 
     proptest! {

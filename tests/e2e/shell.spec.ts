@@ -6,6 +6,23 @@ test("a list without sort is redirected to sort=POPULAR", async ({ page }) => {
   await page.goto("/post/latest/list");
   await expect(page).toHaveURL(/\/post\/latest\/list\?sort=POPULAR$/);
   await expect(page.getByRole("link", { name: "Popular" }).and(page.locator("[aria-current=page]"))).toBeVisible();
+  // The heading names the list shown: the popular posts, as the sort says.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Popular posts");
+});
+
+test("a list page's heading and its list agree with its sort", async ({ page }) => {
+  const firstTitle = async (api: string) =>
+    ((await (await page.request.get(api)).json()) as { data: { items: { title: string }[] } }).data.items[0]?.title;
+  for (const [path, heading, api] of [
+    ["/post/popular/list?sort=LATEST", "Latest posts", "/api/v1/posts/latest?size=1"],
+    ["/post/latest/list?sort=POPULAR", "Popular posts", "/api/v1/posts/popular?size=1"],
+    ["/post/latest/list?sort=LATEST", "Latest posts", "/api/v1/posts/latest?size=1"],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    const title = await firstTitle(api);
+    if (title) await expect(page.getByTestId("post-list").locator("article.post-card h3").first()).toHaveText(title);
+  }
 });
 
 test("sort redirect keeps the other query parameters, on lists and /search", async ({ page }) => {

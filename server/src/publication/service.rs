@@ -171,8 +171,9 @@ async fn notify(state: &AppState, row: &requests::Model) -> ApiResult<()> {
         Rejected => ("반려되었습니다", "was rejected"),
     };
     let mut body = format!(
-        "언론 배포 요청 \"{title}\"이(가) {ko}.\nYour media publication request \"{title}\" {en}.\n",
-        title = row.title
+        "언론 배포 요청 \"{title}\"{particle} {ko}.\nYour media publication request \"{title}\" {en}.\n",
+        title = row.title,
+        particle = tidemark_core::korean::particle_after(&row.title, "이(가)"),
     );
     if let Some(reason) = &row.reject_reason {
         body.push_str(&format!("\n사유 / Reason: {reason}\n"));

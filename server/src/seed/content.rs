@@ -24,6 +24,7 @@ use sea_orm::{
 };
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
+use tidemark_core::korean;
 
 const POSTS_PER_BUSINESS: usize = 20;
 const READERS: usize = 120;
@@ -321,7 +322,7 @@ fn write_post(
                 format!("{topic}을(를) 준비하는 팀이 지금 봐야 할 변화들을 정리했습니다."),
             ),
             2 => (
-                format!("{company}가 {topic}으로 매출 {percent}% 늘린 방법"),
+                format!("{company}이(가) {topic}(으)로 매출 {percent}% 늘린 방법"),
                 format!("{topic} 도입 6개월, 숫자로 보는 변화와 배운 점."),
             ),
             3 => (
@@ -339,7 +340,7 @@ fn write_post(
                 let (role, _) = *dice.pick(&ROLES);
                 (
                     format!("{role} 채용 (경력 {}년 이상)", 1 + n % 7),
-                    format!("{company}에서 {topic}의 미래를 함께 만들 {role}를 찾습니다."),
+                    format!("{company}에서 {topic}의 미래를 함께 만들 {role}을(를) 찾습니다."),
                 )
             }
             6 => (
@@ -348,7 +349,7 @@ fn write_post(
             ),
             7 => (
                 format!("{company}, {topic} 분야 전략적 제휴 체결"),
-                format!("{company}가 {other} 기업과 손잡고 {topic} 시장 공략에 나섭니다."),
+                format!("{company}이(가) {other} 기업과 손잡고 {topic} 시장 공략에 나섭니다."),
             ),
             8 => (
                 format!("[창업 이야기 {}화] 처음부터 다시", n % 12 + 1),
@@ -368,7 +369,7 @@ fn write_post(
         body.push_str(&format!("<blockquote>Good {topic_en} is a habit, not a project.</blockquote><p>Questions? Write to us any time.</p>"));
     } else {
         body.push_str(&format!(
-            "<p>{summary} {company}는 지난 분기 동안 {topic} 프로젝트를 진행하며 디지털마케팅을 포함한 여러 실험을 했습니다.</p>"
+            "<p>{summary} {company}은(는) 지난 분기 동안 {topic} 프로젝트를 진행하며 디지털마케팅을 포함한 여러 실험을 했습니다.</p>"
         ));
         body.push_str(&format!("<h2>핵심 요약</h2><ul><li>{topic} 목표는 하나의 지표로 시작합니다.</li><li>매주 결과를 공유합니다.</li><li>고객의 목소리를 가까이 둡니다.</li></ul>"));
         body.push_str(&format!("<figure><img src=\"{cover_url}\" alt=\"{topic}\" width=\"960\" height=\"504\"><figcaption>{company} 제공</figcaption></figure>"));
@@ -395,6 +396,12 @@ fn write_post(
         tags.push(topic_en.to_string());
     }
     tags.dedup();
+    // The templates write particles as pairs (`을(를)`); the words they follow decide.
+    let (title, summary, body) = (
+        korean::resolve_particles(&title),
+        korean::resolve_particles(&summary),
+        korean::resolve_particles(&body),
+    );
     Writing {
         title: title.chars().take(100).collect(),
         summary: summary.chars().take(300).collect(),

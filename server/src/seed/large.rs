@@ -39,6 +39,7 @@ use sea_orm::{
 };
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
+use tidemark_core::korean;
 
 /// What the generator wrote.
 #[derive(Debug, Default)]
@@ -437,11 +438,11 @@ async fn write_businesses(
         let (industry, industry_en) = dice.pick(&INDUSTRIES);
         let (city, city_en) = dice.pick(&CITIES);
         let description = if korean {
-            format!(
+            korean::resolve_particles(&format!(
                 "{name}은(는) {city}에 자리한 {industry} 기업입니다. {} 분야의 경험을 바탕으로 \
                  고객과 함께 성장합니다.",
                 TOPICS[dice.below(TOPICS.len())].0
-            )
+            ))
         } else {
             format!(
                 "{name} is a {industry_en} company based in {city_en}, helping customers grow \

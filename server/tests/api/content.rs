@@ -383,6 +383,29 @@ async fn the_interest_list_gives_a_reason_for_each_post() {
         assert_eq!(reason(from_followed).as_deref(), Some("followed_business"));
         assert_eq!(reason(in_category).as_deref(), Some("category_interest"));
         assert_eq!(reason(unrelated), None);
+        // Newest first with LATEST; POPULAR (the default) pages by place through the same posts.
+        let (_, latest) = call(&app, &reader, Method::GET, "/api/v1/posts/interest?sort=LATEST", None).await;
+        assert_eq!(ids(&latest)[..2], [in_category, from_followed]);
+        let mut walked = Vec::new();
+        let mut path = "/api/v1/posts/interest?sort=POPULAR&size=1".to_string();
+        loop {
+            let (status, page) = call(&app, &reader, Method::GET, &path, None).await;
+            assert_eq!(status, 200, "{page}");
+            walked.extend(ids(&page));
+            match page["data"]["nextCursor"].as_str() {
+                Some(cursor) => path = format!("/api/v1/posts/interest?sort=POPULAR&size=1&cursor={cursor}"),
+                None => break,
+            }
+        }
+        let (_, popular) = call(&app, &reader, Method::GET, "/api/v1/posts/interest?sort=POPULAR", None).await;
+        assert_eq!(walked, ids(&popular), "one post a page, in the popular order, none twice");
+        let mut both = walked.clone();
+        both.sort();
+        let mut newest = ids(&latest);
+        newest.sort();
+        assert_eq!(both, newest, "the same posts either way");
+        let (status, _) = call(&app, &reader, Method::GET, "/api/v1/posts/interest?sort=OLDEST", None).await;
+        assert_eq!(status, 400);
         let (status, _) = app.get("/api/v1/posts/interest").await;
         assert_eq!(status, 401);
     })

@@ -1,7 +1,7 @@
 // The UI's own texts, Korean first and English second. Texts that come with a decision of the
 // core (error screens, 404, category names) come from the core in the chosen language.
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from "react";
-import { pickLanguage, type Lang } from "./core";
+import { pickLanguage, resolveParticles, type Lang } from "./core";
 import SITE_TEXTS from "./texts.json";
 
 const STORAGE_KEY = "tidemark.lang";
@@ -64,7 +64,11 @@ export function defineTexts<K extends string>(texts: { ko: Record<K, string>; en
   };
 }
 
-/** A text with `{name}` places filled from `values`; a place without a value stays as it is. */
+/** A text with `{name}` places filled from `values`; a place without a value stays as it is.
+ * A Korean particle written as a pair after a place (`{name}을(를)`) takes the form the
+ * filled word asks for (the core's rule: 클라우드를, 보안을); where the word's last sound is
+ * not known (a Latin name, an e-mail address) the pair stays. */
 export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  const filled = text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return filled.includes("(") ? resolveParticles(filled) : filled;
 }

@@ -48,7 +48,7 @@ export type ListKind =
   | { kind: "latest" }
   | { kind: "category"; categoryId: number; sort: "POPULAR" | "LATEST" }
   | { kind: "report" }
-  | { kind: "interest" };
+  | { kind: "interest"; sort: "POPULAR" | "LATEST" };
 
 /** The API address of a list's page. */
 export function listPath(list: ListKind, cursor: string | null, size = 20): string {
@@ -61,6 +61,7 @@ export function listPath(list: ListKind, cursor: string | null, size = 20): stri
     case "report":
       return `/api/v1/posts/report?${query}`;
     case "interest":
+      query.set("sort", list.sort);
       return `/api/v1/posts/interest?${query}`;
     case "category":
       query.set("sort", list.sort);

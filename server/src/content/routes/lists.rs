@@ -164,16 +164,23 @@ async fn related(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResul
         get,
         path = "/api/v1/posts/interest",
         tag = "lists",
-        params(PageQuery),
+        params(SortedPage),
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<Page<InterestItem>>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
     )]
 /// The reader's list: posts of the businesses the reader follows and of the categories the
-/// reader chose, newest first, each with its reason.
+/// reader chose, POPULAR or LATEST, each with its reason.
 async fn interest(
     State(state): State<AppState>,
     user: AuthUser,
-    Query(page): Query<PageQuery>,
+    Query(query): Query<SortedPage>,
 ) -> ApiResult<Ok<Page<InterestItem>>> {
-    Ok(ok(service::interest(&state, user.member.id, &page).await?))
+    let page = PageQuery {
+        cursor: query.cursor,
+        size: query.size,
+    };
+    let sort = query.sort.as_deref();
+    Ok(ok(
+        service::interest(&state, user.member.id, sort, &page).await?
+    ))
 }

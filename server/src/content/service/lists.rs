@@ -33,16 +33,15 @@ fn sort_of(value: Option<&str>) -> ApiResult<Sort> {
     }
 }
 
-/// A page of an ordering: by position (popular: the ordering is by score, which moves) or
-/// by keyset (newest first: stable while posts arrive).
-fn slice(
+/// Where in `ordering` the page `page` asks for starts: popular pages by place in the
+/// ordering (scores move), newest first by keyset (stable while posts arrive).
+fn start_of(
     snapshot: &Snapshot,
     ordering: &[i64],
     sort: Sort,
     page: &PageQuery,
-) -> ApiResult<(Vec<i64>, Option<String>)> {
-    let size = page.size()? as usize;
-    let start = match (sort, page.position()?) {
+) -> ApiResult<usize> {
+    Ok(match (sort, page.position()?) {
         (_, None) => 0,
         (Sort::Popular, Some(position)) => match position.as_slice() {
             [offset] if *offset >= 0 => *offset as usize,
@@ -52,7 +51,19 @@ fn slice(
             [published_at, id] => snapshot.after(ordering, *published_at, *id),
             _ => return Err(ApiError::bad_request("cursor is not valid for this list")),
         },
-    };
+    })
+}
+
+/// A page of an ordering: by position (popular: the ordering is by score, which moves) or
+/// by keyset (newest first: stable while posts arrive).
+fn slice(
+    snapshot: &Snapshot,
+    ordering: &[i64],
+    sort: Sort,
+    page: &PageQuery,
+) -> ApiResult<(Vec<i64>, Option<String>)> {
+    let size = page.size()? as usize;
+    let start = start_of(snapshot, ordering, sort, page)?;
     let ids: Vec<i64> = ordering.iter().skip(start).take(size).copied().collect();
     let more = start + ids.len() < ordering.len();
     let next = match (more, ids.last()) {
@@ -223,12 +234,15 @@ pub(crate) struct InterestItem {
 }
 
 /// The reader's list: posts of the businesses `member_id` follows and of the categories
-/// they chose, newest first, each with its reason.
+/// they chose, most popular or newest first (`sort`, POPULAR when left out), each with its
+/// reason.
 pub(crate) async fn interest(
     state: &AppState,
     member_id: i64,
+    sort: Option<&str>,
     page: &PageQuery,
 ) -> ApiResult<Page<InterestItem>> {
+    let sort = sort_of(sort)?;
     let size = page.size()? as usize;
     let followed: HashSet<i64> = follows::Entity::find()
         .filter(follows::Column::MemberId.eq(member_id))
@@ -245,15 +259,15 @@ pub(crate) async fn interest(
         .map(|row| row.category_id)
         .collect();
     let snapshot = state.catalog.snapshot();
-    let start = match page.position()? {
-        None => 0,
-        Some(position) => match position.as_slice() {
-            [published_at, id] => snapshot.after(&snapshot.latest, *published_at, *id),
-            _ => return Err(ApiError::bad_request("cursor is not valid for this list")),
-        },
+    let ordering: &[i64] = match sort {
+        Sort::Popular => &snapshot.popular,
+        Sort::Latest => &snapshot.latest,
     };
+    // Popular pages by place in the whole ordering, as every list does.
+    let start = start_of(&snapshot, ordering, sort, page)?.min(ordering.len());
     let mut chosen: Vec<(i64, &'static str)> = Vec::with_capacity(size + 1);
-    for id in &snapshot.latest[start.min(snapshot.latest.len())..] {
+    let mut last_place = start;
+    for (place, id) in ordering[start..].iter().enumerate() {
         let entry = &snapshot.entries[id];
         let reason = if followed.contains(&entry.business_id) {
             "followed_business"
@@ -262,16 +276,22 @@ pub(crate) async fn interest(
         } else {
             continue;
         };
-        chosen.push((*id, reason));
-        if chosen.len() > size {
+        if chosen.len() == size {
+            // One more than the page holds: there is a next page.
+            chosen.push((*id, reason));
             break;
         }
+        chosen.push((*id, reason));
+        last_place = start + place;
     }
     let next_cursor = if chosen.len() > size {
         chosen.truncate(size);
-        chosen.last().map(|(id, _)| {
-            let entry = &snapshot.entries[id];
-            paging::encode(&[entry.published_at, entry.id])
+        chosen.last().map(|(id, _)| match sort {
+            Sort::Popular => paging::encode(&[(last_place + 1) as i64]),
+            Sort::Latest => {
+                let entry = &snapshot.entries[id];
+                paging::encode(&[entry.published_at, entry.id])
+            }
         })
     } else {
         None

@@ -1,14 +1,16 @@
 import { Link, useSearch } from "wouter";
-import { categoryName, normalizeSort, type RouteMatch, type RouteName } from "../../lib/core";
+import { categoryName, normalizeSort, type RouteMatch } from "../../lib/core";
 import { useI18n, type TextKey } from "../../lib/i18n";
 import type { ListKind } from "../../lib/posts";
 import { PostList } from "./components/PostList";
 
-const LIST_TITLES: Partial<Record<RouteName, TextKey>> = {
-  latestList: "latestPosts",
-  popularList: "popularPosts",
-  interestList: "interestPosts",
-  reportList: "reportPosts",
+/** The heading of each list the page may show: it names what is listed, so it follows the
+ * sort on the latest and popular pages, whose paths only name the default. */
+const LIST_TITLES: Record<Exclude<ListKind["kind"], "category">, TextKey> = {
+  latest: "latestPosts",
+  popular: "popularPosts",
+  interest: "interestPosts",
+  report: "reportPosts",
 };
 
 /** The post lists that carry a sort (SPEC §2): a title, the sort switch and the list. */
@@ -16,9 +18,8 @@ export default function ListPage({ route }: { route: RouteMatch }) {
   const { t, lang } = useI18n();
   const params = new URLSearchParams(useSearch());
   const sort = params.get("sort");
-  const category = route.name === "categoryList" ? categoryName(Number(route.param), lang) : undefined;
-  const title = category ?? t(LIST_TITLES[route.name] ?? "popularPosts");
   const list = listOf(route, sort);
+  const title = list?.kind === "category" ? categoryName(list.categoryId, lang) : t(LIST_TITLES[list?.kind ?? "popular"]);
   const hrefFor = (next: string) => {
     const copy = new URLSearchParams(params);
     copy.set("sort", next);
@@ -27,7 +28,7 @@ export default function ListPage({ route }: { route: RouteMatch }) {
   return (
     <div className="page list">
       <h1>{title}</h1>
-      {list?.kind === "report" || list?.kind === "interest" ? null : (
+      {list?.kind === "report" ? null : (
       <nav className="sort-switch" aria-label={t("sort")}>
         {(["POPULAR", "LATEST"] as const).map((code) => (
           <Link key={code} href={hrefFor(code)} aria-current={sort === code ? "page" : undefined}>
@@ -54,8 +55,7 @@ function listOf(route: RouteMatch, sort: string | null): ListKind | null {
     case "reportList":
       return { kind: "report" };
     case "interestList":
-      // The reader's list is newest first by its nature (docs/product.md).
-      return { kind: "interest" };
+      return { kind: "interest", sort: decided };
     default:
       return null;
   }
