@@ -1112,26 +1112,6 @@ pub fn click_record(
 
 // --- Korean ------------------------------------------------------------------------------
 
-#[wasm_bindgen]
-pub fn chosung(text: &str) -> String {
-    korean::chosung(text)
-}
-
-#[wasm_bindgen]
-pub fn decompose(text: &str) -> String {
-    korean::decompose(text)
-}
-
-#[wasm_bindgen]
-pub fn compose(jamo: &str) -> String {
-    korean::compose(jamo)
-}
-
-#[wasm_bindgen(js_name = matchesKoreanPrefix)]
-pub fn matches_korean_prefix(query: &str, candidate: &str) -> bool {
-    korean::matches_korean_prefix(query, candidate)
-}
-
 /// `text` with each written particle pair (`을(를)`, `(으)로`, …) in the form its word takes.
 #[wasm_bindgen(js_name = resolveParticles)]
 pub fn resolve_particles(text: &str) -> String {

@@ -1,6 +1,7 @@
-//! Korean text helpers shared by the search box (client) and the suggestion index (server):
-//! initial consonants (초성), syllable ↔ jamo decomposition, and prefix matching that works
-//! while a syllable is still being typed.
+//! Korean text helpers: for the suggestion index (server), initial consonants (초성),
+//! syllable ↔ jamo decomposition, and prefix matching that works while a syllable is still
+//! being typed; for every text that joins a word and a particle (the browser's and the
+//! server's), the particle's form after that word.
 
 const SYLLABLE_FIRST: u32 = 0xAC00;
 const SYLLABLE_LAST: u32 = 0xD7A3;
@@ -227,7 +228,8 @@ fn final_consonant_of(text: &str) -> Option<usize> {
     }
     // ㄹ for 1, 7, 8; ㅁ for 3; ㄱ for 6; ㅇ for 0; none for 2, 4, 5, 9.
     const DIGIT_FINALS: [usize; 10] = [21, 8, 0, 16, 0, 0, 1, 8, 8, 0];
-    last.to_digit(10).map(|digit| DIGIT_FINALS[digit as usize])
+    last.to_digit(10)
+        .and_then(|digit| DIGIT_FINALS.get(digit as usize).copied())
 }
 
 /// The form of `particle` (one of the written pairs: `을(를)`, `이(가)`, `은(는)`, `과(와)`,
@@ -258,19 +260,27 @@ pub fn with_particle(word: &str, particle: &str) -> String {
 /// "'보안'을(를) 발행했습니다" → "'보안'을 발행했습니다". A pair after a word whose last
 /// sound is not known (a Latin name, an e-mail address) stays as it is written.
 pub fn resolve_particles(text: &str) -> String {
+    // One pass, trying each pair where a character starts, without slicing that could panic
+    // (a panic's message formatting would weigh more in the browser's core than the rule).
     let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some((at, written)) = PARTICLES
-        .iter()
-        .filter_map(|(written, _, _)| rest.find(written).map(|at| (at, *written)))
-        .min_by_key(|(at, _)| *at)
-    {
-        out.push_str(&rest[..at]);
-        let form = particle_after(&out, written);
-        out.push_str(form);
-        rest = &rest[at + written.len()..];
+    let mut skip_until = 0;
+    for (at, c) in text.char_indices() {
+        if at < skip_until {
+            continue;
+        }
+        let here = text.get(at..).unwrap_or_default();
+        match PARTICLES
+            .iter()
+            .find(|(written, _, _)| here.starts_with(written))
+        {
+            Some((written, _, _)) => {
+                let form = particle_after(&out, written);
+                out.push_str(form);
+                skip_until = at + written.len();
+            }
+            None => out.push(c),
+        }
     }
-    out.push_str(rest);
     out
 }
 

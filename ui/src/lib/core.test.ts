@@ -140,10 +140,8 @@ describe("rules reach JavaScript intact", () => {
     expect(core.dataLayerEvent("Bookmark_Content", "CATEGORY", user)).toMatchObject({ event: "Bookmark_Content", userType: "corporation" });
   });
 
-  it("Korean helpers and validators", () => {
-    expect(core.chosung("마케팅")).toBe("ㅁㅋㅌ");
-    for (const query of ["ㅁㅋㅌ", "마케", "맠"]) expect(core.matchesKoreanPrefix(query, "마케팅")).toBe(true);
-    expect(core.compose(core.decompose("닭과 의자"))).toBe("닭과 의자");
+  it("Korean particles and validators", () => {
+    expect(core.resolveParticles("'클라우드'을(를) 발행했습니다. 이커머스(으)로")).toBe("'클라우드'를 발행했습니다. 이커머스로");
     expect(core.isValidBusinessNumber("124-81-00998")).toBe(true);
     expect(core.isValidBusinessNumber("124-81-00999")).toBe(false);
     expect(core.checkPassword("Demo-pass-2026", "reader@tidemark.test")).toEqual({
