@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { joinCode } from "./mail";
-import { expect, screenshots, sidewaysOverflow } from "./support";
+import { brokenWords, expect, screenshots, sidewaysOverflow } from "./support";
 
 /** The header every state-changing call carries. */
 export const HEADERS = { _off_set: "540", "content-type": "application/json" };
@@ -89,7 +89,8 @@ export async function showIn(page: Page, lang: "ko" | "en") {
 const WIDTHS = [360, 768, 1280];
 
 /** Looks at the page as it is now, in Korean then English: no serious or critical axe
- * violation, nothing scrolling sideways at 360 px, a screenshot at each width. */
+ * violation, nothing scrolling sideways at 360 px, no word of a button or tab broken over two
+ * lines, a screenshot at each width. */
 export async function lookAt(page: Page, name: string) {
   const found: string[] = [];
   const size = page.viewportSize();
@@ -107,6 +108,7 @@ export async function lookAt(page: Page, name: string) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       if (width === 360) expect(await sidewaysOverflow(page), `${name} scrolls sideways at 360px (${lang})`).toBeLessThanOrEqual(0);
+      expect(await brokenWords(page), `${name}: a control's word broken over two lines at ${width}px (${lang})`).toEqual([]);
       await page.screenshot({ path: `${screenshots}/${name}-${lang}-${width}.png`, fullPage: true });
     }
     if (size) await page.setViewportSize(size);

@@ -171,6 +171,11 @@ test("analytics: the outline's totals are the sum of its days, a period change f
   await page.goto("/mypage/business/analytics/outline");
   await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
   await expect(page.getByTestId("daily-chart").locator("canvas")).toHaveCount(1);
+  // The legend names the day and shows the period's last one, not "Time" and empty dashes.
+  const legend = page.getByTestId("daily-chart").locator(".u-legend");
+  await expect(legend).toContainText("Day");
+  await expect(legend).not.toContainText("Time");
+  await expect(legend).not.toContainText("–");
   await page.getByRole("radio", { name: "Last 30 days" }).check();
   await expect(page).toHaveURL(/\?period=30$/);
   await expect(page.getByTestId("period")).toContainText("(30 days, Korean time)");

@@ -87,6 +87,32 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+/** The words of buttons, tabs and sort links that are broken over two lines ("취/소"), each
+ * with the control it is in. A label may wrap between words, never inside one; an address or
+ * any token longer than a word of a label (over 12 letters) may wrap where it must. */
+export async function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>("button, .button, [role=tab], nav a, .sort-switch a");
+    for (const control of controls) {
+      if (control.getClientRects().length === 0) continue;
+      const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (const match of text.matchAll(/\S+/g)) {
+          if (match[0].length > 12 || /[@/]/.test(match[0])) continue;
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push(`"${match[0]}" in "${(control.textContent ?? "").trim()}"`);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
 /** Keeps a copy of every beacon's address and body (beacons do not show as page requests),
  * then sends it as usual. */
 export async function recordBeacons(page: Page) {

@@ -39,7 +39,7 @@ export function ConsoleShell({ mine, section, title, actions, children }: { mine
           <span className="console-badge">{master ? tx.roleMaster : tx.roleManager}</span>
         </p>
         <nav aria-label={tx.consoleNav} className="console-nav">
-          <ul>
+          <ul className="scroll-edges">
             {ITEMS.filter((item) => master || !item.masterOnly).map((item) => (
               <li key={item.section}>
                 <Link href={item.href} aria-current={item.section === section ? "page" : undefined}>
@@ -76,7 +76,7 @@ export function ConsoleCard({ title, id, children, aside }: { title: string; id:
  * its rows, scrolling sideways inside its card on a narrow screen. */
 export function ConsoleTable({ columns, children }: { columns: string[]; children: ReactNode }) {
   return (
-    <div className="console-table-wrap">
+    <div className="console-table-wrap scroll-edges">
       <table className="console-table">
         <thead>
           <tr>

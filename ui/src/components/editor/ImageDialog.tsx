@@ -3,7 +3,7 @@
 // flag with its link.
 import { useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
-import { FormAlert, TextField } from "../form";
+import { FilePick, FormAlert, TextField } from "../form";
 import { safeLink } from "../../lib/core";
 import { uploadFile } from "../../lib/upload";
 import { useModalDialog } from "./dialog";
@@ -66,13 +66,12 @@ export function ImageDialog({ initial, onDone, onClose }: Props) {
         ) : (
           <div className="form-field">
             <label htmlFor="ed-image-file">{tx.imageFile}</label>
-            <input
+            <FilePick
               id="ed-image-file"
-              type="file"
               accept="image/jpeg,image/png,image/webp,image/gif"
               aria-invalid={problems.file ? true : undefined}
               aria-describedby={problems.file ? "ed-image-file-problem" : undefined}
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              onFiles={(files) => setFile(files?.[0] ?? null)}
             />
             {problems.file ? (
               <p id="ed-image-file-problem" className="form-problem">

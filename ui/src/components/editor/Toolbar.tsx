@@ -111,7 +111,7 @@ export function Toolbar({ onTable, onTablePreload }: Props) {
   );
 
   return (
-    <div className="ed-toolbar" role="toolbar" aria-label={tx.toolbar}>
+    <div className="ed-toolbar scroll-edges" role="toolbar" aria-label={tx.toolbar}>
       <label className="visually-hidden" htmlFor="ed-block">
         {tx.blockType}
       </label>

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { filterInput } from "../../lib/core";
 import { renderWithApp } from "../../test/render";
-import { PasswordField, TextField } from ".";
+import { FilePick, PasswordField, TextField } from ".";
 
 const HANGUL_ONLY = { korean: true };
 
@@ -66,5 +66,26 @@ describe("PasswordField", () => {
     fireEvent.change(field, { target: { value: "Tide-mark-26" } });
     expect(document.querySelectorAll(".password-rule .rule-unmet")).toHaveLength(0);
     expect(field.getAttribute("type")).toBe("password");
+  });
+});
+
+describe("FilePick", () => {
+  it("speaks the page's language, and names the file chosen", () => {
+    const chosen: string[] = [];
+    renderWithApp(
+      <>
+        <label htmlFor="cover">대표 이미지</label>
+        <FilePick id="cover" accept="image/png" onFiles={(files) => chosen.push(...Array.from(files ?? [], (file) => file.name))} />
+      </>,
+    );
+    const input = screen.getByLabelText<HTMLInputElement>(/대표 이미지/);
+    expect(input.type).toBe("file");
+    expect(input.accept).toBe("image/png");
+    expect(screen.getByText("파일 선택")).toBeTruthy();
+    expect(screen.getByText("선택한 파일 없음")).toBeTruthy();
+    fireEvent.change(input, { target: { files: [new File(["x"], "표지.png", { type: "image/png" })] } });
+    expect(chosen).toEqual(["표지.png"]);
+    expect(screen.getByText("표지.png")).toBeTruthy();
+    expect(screen.queryByText("선택한 파일 없음")).toBeNull();
   });
 });

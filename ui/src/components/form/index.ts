@@ -3,6 +3,7 @@
 import "./form.css";
 
 export { TextField, type TextFieldProps } from "./TextField";
+export { FilePick, type FilePickProps } from "./FileField";
 export { PasswordField, passwordOk, type PasswordFieldProps } from "./PasswordField";
 export { FormAlert, useFailureMessage, useProblems, type Problems } from "./problems";
 export { useDraft } from "./draft";

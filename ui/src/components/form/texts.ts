@@ -11,6 +11,9 @@ export const useFormTexts = defineTexts({
     tooMany: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
     failed: "요청을 처리하지 못했습니다. 잠시 후 다시 시도해 주세요.",
     offline: "서버에 연결하지 못했습니다. 네트워크를 확인한 뒤 다시 시도해 주세요.",
+    chooseFile: "파일 선택",
+    noFile: "선택한 파일 없음",
+    filesChosen: "파일 {count}개",
   },
   en: {
     ruleLength: "8–64 characters",
@@ -22,5 +25,8 @@ export const useFormTexts = defineTexts({
     tooMany: "Too many requests. Please try again in a moment.",
     failed: "That did not work. Please try again in a moment.",
     offline: "The server could not be reached. Check the network and try again.",
+    chooseFile: "Choose a file",
+    noFile: "No file chosen",
+    filesChosen: "{count} files",
   },
 });

@@ -51,7 +51,7 @@ export default function AdminPage({ route }: { route: RouteMatch }) {
       <header className="console-head">
         <p className="console-business">{tx.console}</p>
         <nav aria-label={tx.nav} className="console-nav">
-          <ul>
+          <ul className="scroll-edges">
             {SECTIONS.map((item) => (
               <li key={item.section}>
                 <Link href={item.href} aria-current={item === current ? "page" : undefined}>

@@ -49,7 +49,7 @@ function ContentsTable({ id }: { id: number }) {
       ) : rows.length === 0 ? (
         <p className="console-muted">{tx.noRows}</p>
       ) : (
-        <div className="console-table-wrap">
+        <div className="console-table-wrap scroll-edges">
           <table className="console-table analytics-contents">
             <thead>
               <tr>

@@ -13,6 +13,14 @@ const COLOURS = { views: "#0b5cad", uniqueReaders: "#0f766e", followers: "#b4530
 const AXIS = "#4a5568";
 const GRID = "#e6eaf2";
 const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 1_000_000];
+/** The x axis's labels: the series' own days, every n-th so that each has 44 px, counted back
+ * from the last day (a day is never labelled twice, and the zone of the browser plays no
+ * part). */
+export function daySplits(days: readonly number[], width: number): number[] {
+  const fit = Math.max(1, Math.floor(width / 44));
+  const step = Math.ceil(days.length / fit);
+  return days.filter((_, index) => (days.length - 1 - index) % step === 0);
+}
 
 /** A day (`yyyy-MM-dd`) as the x value: its date at UTC midnight, shown with offset 0, so the
  * label is the calendar day whatever the browser's zone. */
@@ -29,7 +37,9 @@ export function DailyChart({ series }: { series: SeriesDay[] }) {
     const element = host.current;
     if (!element || series.length === 0) return;
     const data: uPlot.AlignedData = [series.map((d) => at(d.day)), series.map((d) => d.views), series.map((d) => d.uniqueReaders), series.map((d) => d.followers)];
-    const count = (_: uPlot, value: number | null) => (value === null ? "–" : formatNumber(value));
+    // Away from the chart the legend shows the period's last day, not empty dashes.
+    const lastIndex = series.length - 1;
+    const count = (_: uPlot, value: number | null, seriesIndex: number) => formatNumber(value ?? (data[seriesIndex][lastIndex] as number));
     const ticks = (_: uPlot, splits: number[]) => splits.map((value) => abbreviateCount(value));
     const axis = { stroke: AXIS, grid: { stroke: GRID, width: 1 }, ticks: { stroke: GRID, width: 1 } };
     const range = (_: uPlot, min: number, max: number): uPlot.Range.MinMax => [Math.min(0, min), Math.max(max * 1.1, min + 1)];
@@ -40,13 +50,13 @@ export function DailyChart({ series }: { series: SeriesDay[] }) {
         scales: { x: { time: true }, counts: { range }, followers: { range } },
         cursor: { drag: { x: false, y: false } },
         series: [
-          { value: (_, value) => (value === null ? "–" : dayLabel(value, "yyyy-MM-dd")) },
+          { label: tx.day, value: (_, value) => dayLabel(value ?? data[0][lastIndex], "yyyy-MM-dd") },
           { label: tx.views, scale: "counts", stroke: COLOURS.views, width: 2, fill: "rgba(11, 92, 173, 0.08)", value: count },
           { label: tx.uniqueReaders, scale: "counts", stroke: COLOURS.uniqueReaders, width: 2, value: count },
           { label: tx.followers, scale: "followers", stroke: COLOURS.followers, width: 2, dash: [6, 4], value: count },
         ],
         axes: [
-          { ...axis, space: 60, values: (_, splits) => splits.map((value) => dayLabel(value)) },
+          { ...axis, space: 60, splits: (u) => daySplits(u.data[0] as number[], u.bbox.width / uPlot.pxRatio), values: (_, splits) => splits.map((value) => dayLabel(value)) },
           { ...axis, scale: "counts", values: ticks, incrs: WHOLE_STEPS, size: 52 },
           { ...axis, scale: "followers", side: 1, grid: { show: false }, values: ticks, incrs: WHOLE_STEPS, size: 48 },
         ],

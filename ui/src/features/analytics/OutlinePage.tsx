@@ -111,6 +111,8 @@ function ReaderMix({ outline }: { outline: Outline }) {
   const tx = useAnalyticsTexts();
   const { gender, ageBands, hiddenGroups } = outline.readers;
   const genderName = (group: string) => (group === "female" ? tx.female : group === "male" ? tx.male : group);
+  // The server's band codes (10s … 60+) as the reader's language says them.
+  const bandNames: Record<string, string> = { "10s": tx.age10s, "20s": tx.age20s, "30s": tx.age30s, "40s": tx.age40s, "50s": tx.age50s, "60+": tx.age60plus };
   if (gender.length === 0 && ageBands.length === 0) return <p className="console-muted">{tx.noReaders}</p>;
   return (
     <div className="console-grid console-grid-2">
@@ -120,7 +122,7 @@ function ReaderMix({ outline }: { outline: Outline }) {
       </div>
       <div>
         <h3 className="analytics-sub">{tx.ageBands}</h3>
-        <Shares rows={ageBands} />
+        <Shares rows={ageBands.map((band) => ({ ...band, group: bandNames[band.group] ?? band.group }))} />
       </div>
       {hiddenGroups > 0 ? (
         <p className="console-muted console-small" data-testid="hidden-groups">

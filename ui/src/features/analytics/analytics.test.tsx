@@ -4,6 +4,7 @@ import type { MyBusiness } from "../../lib/business";
 import { renderPage, sessionOf } from "../../test/render";
 import type { Outline } from "./api";
 import ContentsPage from "./ContentsPage";
+import { daySplits } from "./DailyChart";
 import OutlinePage, { changeText } from "./OutlinePage";
 import { periodQuery, readPeriod } from "./period";
 
@@ -79,6 +80,9 @@ describe("the outline", () => {
     expect(document.querySelectorAll("tr[data-day]")).toHaveLength(3);
     expect(screen.getByRole("link", { name: "데이터 분석 입문" }).getAttribute("href")).toBe("/post/5");
     expect(screen.getByText("모바일")).toBeTruthy();
+    // The server's band code in the reader's language, never "30s" on a Korean page.
+    expect(screen.getByText("30대")).toBeTruthy();
+    expect(screen.queryByText("30s")).toBeNull();
     expect(screen.getByTestId("hidden-groups").textContent).toContain("5명 미만인 2개 그룹");
     expect(screen.getByRole("radio", { name: "최근 30일" })).toHaveProperty("checked", true);
   });
@@ -88,6 +92,20 @@ describe("the outline", () => {
     expect(changeText(tx, figure(5, 0))).toBe("none");
     expect(changeText(tx, figure(12, 10))).toBe("+20%");
     expect(changeText(tx, figure(9, 12))).toBe("-25%");
+  });
+});
+
+describe("the chart's days", () => {
+  it("labels each day once at most, the last always, 44 px apart", () => {
+    const days = Array.from({ length: 30 }, (_, i) => 1_764_000_000 + i * 86_400);
+    for (const width of [250, 600, 1200]) {
+      const labels = daySplits(days, width);
+      expect(new Set(labels).size).toBe(labels.length);
+      expect(labels.at(-1)).toBe(days.at(-1));
+      expect(labels.length).toBeLessThanOrEqual(Math.floor(width / 44));
+      expect(labels.every((day) => days.includes(day))).toBe(true);
+    }
+    expect(daySplits(days.slice(0, 7), 1200)).toEqual(days.slice(0, 7));
   });
 });
 

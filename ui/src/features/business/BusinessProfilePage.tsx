@@ -183,7 +183,7 @@ function BusinessPosts({ business }: { business: Business }) {
     <section className="business-posts" aria-labelledby="business-posts-title">
       <h2 id="business-posts-title">{tx.posts}</h2>
       {tabs.length > 1 ? (
-        <div className="business-tabs" role="tablist" aria-label={tx.categoryTabs}>
+        <div className="business-tabs scroll-edges" role="tablist" aria-label={tx.categoryTabs}>
           {tabs.map((tab, index) => {
             const active = tab.categoryId === selected;
             return (

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ConsoleCard, ConsoleShell, useConsoleAccess } from "../../components/console";
 import { Editor } from "../../components/editor";
-import { FormAlert, TextField, useFailureMessage } from "../../components/form";
+import { FilePick, FormAlert, TextField, useFailureMessage } from "../../components/form";
 import type { MyBusiness } from "../../lib/business";
 import { epochMsToKstLocal, formatDate } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
@@ -225,7 +225,7 @@ function RequestForm({ businessId, requestId, initial, onDone, onCancel }: { bus
             ))}
           </ul>
         ) : null}
-        <input id="media-files" type="file" multiple accept="image/jpeg,image/png,image/webp,application/pdf" disabled={uploading || form.attachments.length >= 10} onChange={(event) => void attach(event.target.files)} />
+        <FilePick id="media-files" multiple accept="image/jpeg,image/png,image/webp,application/pdf" disabled={uploading || form.attachments.length >= 10} onFiles={(files) => void attach(files)} />
         {uploading ? <p className="form-hint">{tx.uploading}</p> : null}
         {problems.attachments ? (
           <p className="form-problem" role="alert">

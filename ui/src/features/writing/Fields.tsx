@@ -2,7 +2,7 @@
 // report flag with its PDF, and the series order (categories 8 and 9) beside it.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type KeyboardEvent } from "react";
-import { TextField } from "../../components/form";
+import { FilePick, TextField } from "../../components/form";
 import { categories, cleanTag, cleanTags, filterInput, tagsProblem, writingLimits } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { uploadFile } from "../../lib/upload";
@@ -191,7 +191,7 @@ function UploadField({ id, label, accept, purpose, value, onChange, removeLabel,
           </button>
         </div>
       ) : null}
-      <input id={id} type="file" accept={accept} disabled={busy} aria-describedby={problem ? `${id}-problem` : undefined} onChange={(event) => void choose(event.target.files?.[0])} />
+      <FilePick id={id} accept={accept} disabled={busy} aria-describedby={problem ? `${id}-problem` : undefined} onFiles={(files) => void choose(files?.[0])} />
       {busy ? <p className="form-hint">{tx.coverUploading}</p> : null}
       {problem ? (
         <p id={`${id}-problem`} className="form-problem" role="alert">
