@@ -17,8 +17,11 @@ pub const GUEST_VISIT: &str = "agid";
 /// Set once today's visit of a signed-in member has been recorded.
 pub const USER_VISIT: &str = "auid";
 
-/// 30 days: access, refresh and auto-login cookies.
+/// 30 days: access, refresh and auto-login cookies of a session kept ("로그인 상태 유지").
 pub const LOGIN_MAX_AGE_SECS: i64 = 2_592_000;
+/// 12 hours: how long an unused refresh token of a session not kept stays good. Its cookies
+/// are session cookies, gone when the browser closes; this bounds a copy taken before then.
+pub const SESSION_REFRESH_SECS: i64 = 43_200;
 /// 24 hours: the guest id.
 pub const GUEST_MAX_AGE_SECS: i64 = 86_400;
 /// SPEC §9: page reload guard time-to-live.
@@ -88,6 +91,22 @@ pub const COOKIE_RULES: [CookieRule; 7] = [
         http_only: false,
     },
 ];
+
+/// The `Max-Age` of the session cookies (`tma`, `tmr`, `tml`): 30 days when the member asked
+/// to stay signed in, none (a session cookie, ended with the browser) when not.
+pub fn login_cookie_max_age(auto_login: bool) -> Option<i64> {
+    auto_login.then_some(LOGIN_MAX_AGE_SECS)
+}
+
+/// How long a refresh token is good for from when it is issued: 30 days for a session kept,
+/// 12 hours for one that is not (each use issues the next, so an active tab stays signed in).
+pub fn refresh_lifetime_secs(auto_login: bool) -> i64 {
+    if auto_login {
+        LOGIN_MAX_AGE_SECS
+    } else {
+        SESSION_REFRESH_SECS
+    }
+}
 
 pub fn cookie_rule(name: &str) -> Option<&'static CookieRule> {
     COOKIE_RULES.iter().find(|rule| rule.name == name)
@@ -277,6 +296,14 @@ mod tests {
         for name in ["analysisid", "agid", "auid"] {
             assert_eq!(cookie_rule(name).unwrap().lifetime, Lifetime::EndOfDay);
         }
+    }
+
+    #[test]
+    fn a_session_not_kept_ends_with_the_browser_and_its_refresh_within_hours() {
+        assert_eq!(login_cookie_max_age(true), Some(2_592_000));
+        assert_eq!(login_cookie_max_age(false), None);
+        assert_eq!(refresh_lifetime_secs(true), 2_592_000);
+        assert_eq!(refresh_lifetime_secs(false), 12 * 3600);
     }
 
     #[test]

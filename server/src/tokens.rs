@@ -11,8 +11,6 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 pub const ACCESS_TTL_SECS: i64 = 30 * 60;
-/// A refresh token lives as long as its cookie (SPEC §9: 30 days).
-pub const REFRESH_TTL_SECS: i64 = 30 * 24 * 3600;
 /// token/check renews the access token when less than this is left (the client checks every 10
 /// minutes, so a token never lapses between two checks).
 pub const RENEW_WHEN_LEFT_SECS: i64 = 12 * 60;

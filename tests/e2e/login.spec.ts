@@ -29,6 +29,27 @@ test("signing in by e-mail with a hostile redirectUrl ends on this site", async 
   }
 });
 
+test("'keep me signed in' decides whether the session outlives the browser", async ({ page }) => {
+  const sessionCookies = async () => (await page.context().cookies()).filter((cookie) => ["tma", "tmr", "tml"].includes(cookie.name));
+  for (const keep of [false, true]) {
+    await page.goto("/member/login/email");
+    await page.getByLabel("E-mail").fill("reader@tidemark.test");
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    if (keep) await page.getByLabel("Keep me signed in").check();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Sign out" })).toBeVisible();
+    const cookies = await sessionCookies();
+    expect(cookies.map((cookie) => cookie.name).sort()).toEqual(["tma", "tml", "tmr"]);
+    for (const cookie of cookies) {
+      // Off: session cookies (no expiry), gone with the browser. On: 30 days.
+      if (keep) expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(29 * 86_400_000);
+      else expect(cookie.expires, cookie.name).toBe(-1);
+    }
+    await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+  }
+});
+
 test("a login page visited while signed in goes on to the saved address, only on this site", async ({ page, baseURL }) => {
   await signIn(page);
   for (const login of ["/member/login", "/member/login/email"]) {

@@ -3,25 +3,31 @@
 
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use tidemark_core::cookies::{
-    ACCESS_TOKEN, AUTO_LOGIN, GUEST_ID, GUEST_MAX_AGE_SECS, LOGIN_MAX_AGE_SECS, REFRESH_TOKEN,
+    login_cookie_max_age, ACCESS_TOKEN, AUTO_LOGIN, GUEST_ID, GUEST_MAX_AGE_SECS, REFRESH_TOKEN,
 };
 
+/// A cookie living `max_age_secs`, or until the browser closes when `None`.
 fn cookie(
     name: &'static str,
     value: String,
-    max_age_secs: i64,
+    max_age_secs: Option<i64>,
     http_only: bool,
     secure: bool,
 ) -> Cookie<'static> {
-    Cookie::build((name, value))
+    let mut cookie = Cookie::build((name, value))
         .path("/")
         .http_only(http_only)
         .secure(secure)
         .same_site(SameSite::Lax)
-        .max_age(time::Duration::seconds(max_age_secs))
-        .build()
+        .build();
+    if let Some(seconds) = max_age_secs {
+        cookie.set_max_age(time::Duration::seconds(seconds));
+    }
+    cookie
 }
 
+/// The session's cookies: kept 30 days when the member asked to stay signed in, session
+/// cookies (gone when the browser closes) when not.
 pub fn with_session(
     jar: CookieJar,
     access: &str,
@@ -29,24 +35,25 @@ pub fn with_session(
     auto_login: bool,
     secure: bool,
 ) -> CookieJar {
+    let max_age = login_cookie_max_age(auto_login);
     jar.add(cookie(
         ACCESS_TOKEN,
         access.to_string(),
-        LOGIN_MAX_AGE_SECS,
+        max_age,
         true,
         secure,
     ))
     .add(cookie(
         REFRESH_TOKEN,
         refresh.to_string(),
-        LOGIN_MAX_AGE_SECS,
+        max_age,
         true,
         secure,
     ))
     .add(cookie(
         AUTO_LOGIN,
         if auto_login { "Y" } else { "N" }.to_string(),
-        LOGIN_MAX_AGE_SECS,
+        max_age,
         false,
         secure,
     ))
@@ -56,7 +63,13 @@ pub fn without_session(jar: CookieJar, secure: bool) -> CookieJar {
     [ACCESS_TOKEN, REFRESH_TOKEN, AUTO_LOGIN]
         .into_iter()
         .fold(jar, |jar, name| {
-            jar.add(cookie(name, String::new(), 0, name != AUTO_LOGIN, secure))
+            jar.add(cookie(
+                name,
+                String::new(),
+                Some(0),
+                name != AUTO_LOGIN,
+                secure,
+            ))
         })
 }
 
@@ -64,7 +77,7 @@ pub fn with_guest(jar: CookieJar, guest_id: &str, secure: bool) -> CookieJar {
     jar.add(cookie(
         GUEST_ID,
         guest_id.to_string(),
-        GUEST_MAX_AGE_SECS,
+        Some(GUEST_MAX_AGE_SECS),
         false,
         secure,
     ))

@@ -6,7 +6,7 @@ use crate::entities::members::MemberStatus;
 use crate::entities::{members, refresh_token_families as families, refresh_tokens};
 use crate::http::error::ApiError;
 use crate::state::AppState;
-use crate::tokens::{hash_token, random_token, REFRESH_TTL_SECS};
+use crate::tokens::{hash_token, random_token};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum_extra::extract::cookie::CookieJar;
@@ -157,7 +157,7 @@ async fn start(
     }
     .insert(db)
     .await?;
-    let refresh = insert_refresh(db, family.id, now).await?;
+    let refresh = insert_refresh(db, &family, now).await?;
     let access = state
         .tokens
         .issue_access(member_id, family.id, now.timestamp())
@@ -171,17 +171,20 @@ async fn start(
     })
 }
 
+/// The family's next refresh token: good for 30 days in a session kept, 12 hours in one that
+/// is not (`tidemark_core::cookies::refresh_lifetime_secs`).
 async fn insert_refresh(
     db: &impl ConnectionTrait,
-    family_id: i64,
+    family: &families::Model,
     now: DateTime<Utc>,
 ) -> Result<String, ApiError> {
     let token = random_token();
+    let lifetime = tidemark_core::cookies::refresh_lifetime_secs(family.auto_login);
     refresh_tokens::ActiveModel {
-        family_id: Set(family_id),
+        family_id: Set(family.id),
         token_hash: Set(hash_token(&token)),
         created_at: Set(now),
-        expires_at: Set(now + Duration::seconds(REFRESH_TTL_SECS)),
+        expires_at: Set(now + Duration::seconds(lifetime)),
         used_at: Set(None),
         ..Default::default()
     }
@@ -267,7 +270,7 @@ pub async fn rotate(state: &AppState, presented: &str) -> Result<Issued, ApiErro
         revoke_family(db, family.id, "inactive").await?;
         return Err(denied());
     }
-    let refresh = insert_refresh(db, family.id, now).await?;
+    let refresh = insert_refresh(db, &family, now).await?;
     let mut touched: families::ActiveModel = family.clone().into();
     touched.last_used_at = Set(now);
     touched.update(db).await?;

@@ -4,9 +4,9 @@ use crate::helpers::{
     browser, call, credentials, new_member, new_member_with_status, on_each_database, read,
     sign_in, TestApp,
 };
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{json, Value};
-use tidemark_server::entities::{login_attempts, refresh_token_families};
+use tidemark_server::entities::{login_attempts, refresh_token_families, refresh_tokens};
 
 const PASSWORD: &str = crate::helpers::TEST_PASSWORD;
 
@@ -147,6 +147,80 @@ async fn sign_in_sets_session_cookies_and_the_profile_answers() {
         )
         .await;
         assert_eq!((status, body["code"].as_str()), (401, Some("1003")));
+    })
+    .await;
+}
+
+/// The refresh token issued last.
+async fn newest_refresh_token(app: &TestApp) -> refresh_tokens::Model {
+    refresh_tokens::Entity::find()
+        .order_by_desc(refresh_tokens::Column::Id)
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_session_not_kept_has_browser_session_cookies_and_a_refresh_good_for_hours() {
+    on_each_database(|app: TestApp| async move {
+        new_member(&app, "member@tidemark.test").await;
+        let mut body = credentials("member@tidemark.test", PASSWORD);
+        body["autoLogin"] = json!("N");
+        let response = app
+            .client
+            .post(app.url("/membership/v1/login"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let headers = response.headers().clone();
+        let (status, answer) = read(response).await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["data"]["autoLogin"], "N");
+        for name in ["tma", "tmr", "tml"] {
+            let cookie = set_cookie(&headers, name);
+            assert!(
+                !cookie.contains("Max-Age") && !cookie.contains("Expires"),
+                "{name} must end with the browser: {cookie}"
+            );
+        }
+        assert!(set_cookie(&headers, "tml").starts_with("tml=N"));
+        let family = refresh_token_families::Entity::find()
+            .one(&app.state.db)
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(!family.auto_login);
+        let lifetime =
+            |token: refresh_tokens::Model| (token.expires_at - token.created_at).num_seconds();
+        assert_eq!(lifetime(newest_refresh_token(&app).await), 12 * 3600);
+
+        // A rotation keeps the family's choice: session cookies again, and another 12 hours.
+        let refresh = answer["data"]["refreshToken"].as_str().unwrap().to_string();
+        let response = browser()
+            .post(app.url("/oauth/v1/token/check"))
+            .header("_tmr_token", refresh)
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        let headers = response.headers().clone();
+        assert_eq!(response.status(), 200);
+        assert!(!set_cookie(&headers, "tmr").contains("Max-Age"));
+        let newest = newest_refresh_token(&app).await;
+        assert_eq!(lifetime(newest), 12 * 3600);
+
+        // Kept: the 30 days of SPEC §9 for the cookies and the refresh token.
+        let (status, kept) = app
+            .post(
+                "/membership/v1/login",
+                credentials("member@tidemark.test", PASSWORD),
+            )
+            .await;
+        assert_eq!(status, 200, "{kept}");
+        let newest = newest_refresh_token(&app).await;
+        assert_eq!(lifetime(newest), 30 * 24 * 3600);
     })
     .await;
 }
