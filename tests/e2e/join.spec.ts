@@ -196,6 +196,22 @@ test("joining by e-mail: terms, the mailed code, password, certification, profil
   expect(refusals).toEqual([]);
 });
 
+test("certification keeps the address the site was opened at (localhost beside the public 127.0.0.1)", async ({ browser, baseURL }) => {
+  const other = (baseURL ?? "").replace("127.0.0.1", "localhost");
+  expect(other).toContain("localhost");
+  const context = await browser.newContext({ baseURL: other, locale: "en-US" });
+  const page = await context.newPage();
+  await joinByApi(page, newEmail("origin"));
+  await page.goto("/member/join/profile");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Identity certification");
+  await page.getByRole("button", { name: "Certify my identity" }).click();
+  await onLocalCertification(page, newPerson("박"));
+  // Back at the same address, where the join's own state is: the profile step follows.
+  await expect(page).toHaveURL(`${other}/member/join/profile`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your profile");
+  await context.close();
+});
+
 test("one person, one account: a second account for a certified person is refused; a cancelled certification can be retried", async ({
   page,
 }) => {

@@ -32,8 +32,9 @@ pub(in crate::certify) struct CertifyRequested {
     /// `local` or `portone`.
     provider: &'static str,
     purpose: &'static str,
-    /// `local`: the certification page to open. `portone`: the return page to give PortOne as
-    /// `m_redirect_url`.
+    /// `local`: the certification page to open, a path on this server (the browser stays at
+    /// the address it is on). `portone`: the return page to give PortOne as `m_redirect_url`
+    /// (the web client gives its own address's instead).
     redirect_url: String,
     /// `portone`: the store code for `IMP.init`; null for `local`.
     imp_code: Option<String>,
@@ -65,10 +66,9 @@ pub(in crate::certify) async fn open_request(
     .await?;
     let public_url = &state.settings.public_url;
     let (redirect_url, imp_code) = match &provider {
-        Provider::Local => (
-            format!("{public_url}/certify/local?certifyNo={certify_no}"),
-            None,
-        ),
+        // This server's own page, as a path: the browser stays at the address it opened the
+        // site at (127.0.0.1 or localhost alike), where the flow's session storage is.
+        Provider::Local => (format!("/certify/local?certifyNo={certify_no}"), None),
         Provider::PortOne(portone) => (
             format!("{public_url}/member/auth/callbackCertify"),
             Some(portone.imp_code.clone()),
