@@ -110,10 +110,19 @@ export default defineConfig({
               priority: 1,
               test: /node_modules[\\/](lexical|@lexical[\\/](?!table[\\/])[\w-]+|@preact[\\/]signals-core)[\\/]|[\\/]ui[\\/]src[\\/]components[\\/]editor[\\/](?!tables\.|ImageDialog\.|BodyView\.|markup\.)/,
             },
+            // The paged lists' machinery (an infinite query over the API's cursors, loading more
+            // on scroll), which the lists, the home page, the business page, search and the
+            // interest pages load and a post page does not; what it uses of the app chunk stays
+            // there (the app's group goes first).
+            {
+              name: "lists",
+              priority: 0,
+              test: /node_modules[\\/]@tanstack[\\/][\\w-]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.|[\\/]ui[\\/]src[\\/](components[\\/]cards[\\/]CardList|lib[\\/](useLoadMoreOnScroll|posts)|features[\\/]posts[\\/]components[\\/]PostList)\.tsx?$/,
+            },
             {
               name: "app",
               priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]))|features[\\/]posts[\\/](api|components[\\/]PostList)|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|media|admin|posts[\\/]detail[\\/]flag)[\\/]|components[\\/](form|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?![\\w-]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.)|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload|posts\.|useLoadMoreOnScroll)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]|cards[\\/]CardList))|features[\\/]posts[\\/]api|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|media|admin|posts[\\/]detail[\\/]flag)[\\/]|components[\\/](form|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
             },
           ],
         },

@@ -124,7 +124,8 @@ pub struct ErrorScreen {
 }
 
 /// SPEC §2: 404 → 'page not found', 101 → 'content does not exist', both without description
-/// or retry; anything else keeps its own message and description and offers 'try again'.
+/// or retry; 403 (a signed-in member refused) → 'no access' saying why, without retry; anything
+/// else keeps its own message and description and offers 'try again'.
 pub fn error_screen(
     status: i64,
     message: Option<&str>,
@@ -136,15 +137,17 @@ pub fn error_screen(
         to: Some("/"),
     };
     let fixed = match status {
-        404 => Some(Text::PageNotFound),
-        101 => Some(Text::ContentDoesNotExist),
+        404 => Some((Text::PageNotFound, None)),
+        101 => Some((Text::ContentDoesNotExist, None)),
+        // A signed-in member refused (a guest is sent to the login page instead).
+        403 => Some((Text::NoAccess, Some(Text::NoAccessDescription))),
         _ => None,
     };
-    if let Some(key) = fixed {
+    if let Some((key, description)) = fixed {
         return ErrorScreen {
             status,
             message: text(key, lang).to_string(),
-            description: None,
+            description: description.map(|key| text(key, lang).to_string()),
             retry: None,
             home,
         };
@@ -188,6 +191,16 @@ mod tests {
                 to: Some("/")
             }
         );
+    }
+
+    #[test]
+    fn no_access_says_why_and_offers_no_retry() {
+        let screen = error_screen(403, Some("business masters only"), None, Lang::Ko);
+        assert_eq!(screen.message, "접근 권한이 없습니다");
+        assert!(screen.description.unwrap().contains("권한이 있는 계정"));
+        assert_eq!(screen.retry, None);
+        assert_eq!(screen.home.to, Some("/"));
+        assert_eq!(error_screen(403, None, None, Lang::En).message, "no access");
     }
 
     #[test]

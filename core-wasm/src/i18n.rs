@@ -53,6 +53,8 @@ pub enum Text {
     PageNotFoundPrefix,
     SomethingWentWrong,
     QueryStringError,
+    NoAccess,
+    NoAccessDescription,
 }
 
 pub fn text(key: Text, lang: Lang) -> &'static str {
@@ -71,6 +73,14 @@ pub fn text(key: Text, lang: Lang) -> &'static str {
         (SomethingWentWrong, Lang::En) => "something went wrong",
         (SomethingWentWrong, Lang::Ko) => "문제가 발생했습니다",
         (QueryStringError, _) => "query string error",
+        (NoAccess, Lang::En) => "no access",
+        (NoAccess, Lang::Ko) => "접근 권한이 없습니다",
+        (NoAccessDescription, Lang::En) => {
+            "This page is open to other members (a business's people or the operators), not to this account. Sign in with one that has access, or go back home."
+        }
+        (NoAccessDescription, Lang::Ko) => {
+            "이 페이지는 이 계정으로 볼 수 없습니다. 기업 담당자나 운영자처럼 권한이 있는 계정으로 로그인하거나 홈으로 돌아가세요."
+        }
     }
 }
 

@@ -214,8 +214,8 @@ const FINAL_RIEUL: usize = 8;
 
 /// The final consonant (its index in [`JONG`], 0 for none) of the word that ends `text`, as
 /// it is read: a syllable's own, a digit's Korean reading (1 일, 3 삼, 6 육, 0 영 end in a
-/// consonant), past closing quotes and brackets ('제목'을). `None` when that cannot be known
-/// (a Latin word, a sign, nothing).
+/// consonant), a capital letter's name (HR 에이치알), past closing quotes and brackets
+/// ('제목'을). `None` when that cannot be known (a lowercase Latin word, a sign, nothing).
 fn final_consonant_of(text: &str) -> Option<usize> {
     let last = text.chars().rev().find(|c| {
         !matches!(
@@ -225,6 +225,17 @@ fn final_consonant_of(text: &str) -> Option<usize> {
     })?;
     if let Some((_, _, jong)) = syllable_parts(last) {
         return Some(jong);
+    }
+    // A capital letter ends an acronym, read by its letter's name (HR 에이치알, KT 케이티):
+    // ㄹ for L and R, ㅁ for M, ㄴ for N, none for the others. A lowercase letter ends a word
+    // whose reading is not known.
+    if last.is_ascii_uppercase() {
+        return Some(match last {
+            'L' | 'R' => FINAL_RIEUL,
+            'M' => 16,
+            'N' => 4,
+            _ => 0,
+        });
     }
     // ㄹ for 1, 7, 8; ㅁ for 3; ㄱ for 6; ㅇ for 0; none for 2, 4, 5, 9.
     const DIGIT_FINALS: [usize; 10] = [21, 8, 0, 16, 0, 0, 1, 8, 8, 0];
@@ -248,12 +259,6 @@ pub fn particle_after<'a>(word: &str, particle: &'a str) -> &'a str {
         Some(FINAL_RIEUL) if written == "(으)로" => without_final,
         Some(_) => with_final,
     }
-}
-
-/// `word` followed by the right form of `particle`: 클라우드 + 을(를) → 클라우드를,
-/// 이커머스 + (으)로 → 이커머스로, 서울 + (으)로 → 서울로.
-pub fn with_particle(word: &str, particle: &str) -> String {
-    format!("{word}{}", particle_after(word, particle))
 }
 
 /// `text` with every written pair (`을(를)`, `(으)로`, …) put in the form its word takes:
@@ -337,6 +342,11 @@ mod tests {
         assert!(!matches_korean_prefix("tidy", "tidemark"));
     }
 
+    /// `word` followed by the right form of `particle`.
+    fn with_particle(word: &str, particle: &str) -> String {
+        format!("{word}{}", particle_after(word, particle))
+    }
+
     #[test]
     fn particles_follow_the_last_sound_of_the_word() {
         assert_eq!(with_particle("클라우드", "을(를)"), "클라우드를");
@@ -354,6 +364,12 @@ mod tests {
         assert_eq!(with_particle("시즌 2", "을(를)"), "시즌 2를");
         assert_eq!(with_particle("7", "(으)로"), "7로");
         assert_eq!(with_particle("6", "(으)로"), "6으로");
+        // Acronyms by their letters' names: 알 (ㄹ), 엠 (ㅁ), 엔 (ㄴ), 티 (none).
+        assert_eq!(with_particle("이음HR", "이(가)"), "이음HR이");
+        assert_eq!(with_particle("이음HR", "(으)로"), "이음HR로");
+        assert_eq!(with_particle("IBM", "은(는)"), "IBM은");
+        assert_eq!(with_particle("KT", "을(를)"), "KT를");
+        assert_eq!(with_particle("Kora Bio", "이(가)"), "Kora Bio이(가)");
         // Past closing quotes and brackets.
         assert_eq!(with_particle("'보안 점검'", "을(를)"), "'보안 점검'을");
         assert_eq!(with_particle("「리포트」", "이(가)"), "「리포트」가");

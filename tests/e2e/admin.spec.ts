@@ -104,6 +104,19 @@ test("an operator verifies a business, takes a media request through to publishe
   await expect(admin.getByText("The post is restored.")).toBeVisible();
   await expect(postRow).toContainText("Published");
   expect((await boss.context.request.get(`/api/v1/posts/${post.postSeq}`)).status()).toBe(200);
+  // The same from the post's own page in the console, which no reader has reported.
+  await admin.goto(`/admin/posts?id=${post.postSeq}`);
+  const own = admin.getByRole("region", { name: POST });
+  await expect(own.getByRole("heading", { name: POST })).toBeVisible();
+  await own.getByRole("button", { name: "Remove", exact: true }).click();
+  await own.getByLabel("Reason for removal (the business sees it)").fill("운영 정책 위반");
+  await own.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(own.getByText("The post is removed.")).toBeVisible();
+  await expect(own.locator(".admin-facts")).toContainText("Removed by an operator");
+  expect((await boss.context.request.get(`/post/${post.postSeq}`)).status()).toBe(404);
+  await own.getByRole("button", { name: "Restore", exact: true }).click();
+  await expect(own.getByText("The post is restored.")).toBeVisible();
+  await expect(own.locator(".admin-facts")).toContainText("Published");
   // Out of the home page again, for the tests that open its newest post.
   await data(await boss.context.request.post(`/api/v1/posts/${post.postSeq}/hide`, { headers: HEADERS }));
   await boss.context.close();
@@ -176,10 +189,24 @@ test("a master, a manager and a reader are refused the console; a guest is sent 
     for (const path of ["/admin", "/admin/posts"]) {
       await someone.goto(path);
       await appReady(someone);
-      await expect(someone).toHaveURL(/\/$/);
+      // A signed-in member who is not an operator stays where they are and is told why.
+      await expect(someone).toHaveURL(new RegExp(`${path}$`));
+      await expect(someone.getByRole("heading", { level: 1 })).toHaveText("no access");
+      await expect(someone.getByText(/Sign in with one that has access/)).toBeVisible();
+      await expect(someone).toHaveTitle("no access · Tidemark");
       await expect(someone.getByRole("heading", { name: "Queue" })).toHaveCount(0);
     }
     expect((await someone.request.get("/api/v1/admin/queue")).status()).toBe(403);
+  }
+  // A manager at a master's console page, a reader at the business console: the same screen.
+  for (const [someone, path] of [
+    [manager.page, "/mypage/business/profile"],
+    [readerPage, "/mypage/content/register"],
+  ] as const) {
+    await someone.goto(path);
+    await appReady(someone);
+    await expect(someone).toHaveURL(new RegExp(`${path}$`));
+    await expect(someone.getByRole("heading", { level: 1 })).toHaveText("no access");
   }
   await page.goto("/admin/audit");
   await appReady(page);

@@ -145,11 +145,12 @@ test("the master invites, withdraws and resends (the old link dies); a manager j
   await boss.context.close();
 });
 
-test("a reader and another business's manager get the login page on master-only addresses, and no data of the business", async ({ page, browser, baseURL }) => {
+test("a reader and another business's manager are told they have no access on master-only addresses, and see no data of the business", async ({ page, browser, baseURL }) => {
   const boss = await newMaster(browser, baseURL);
   await signIn(page, "manager@tidemark.test");
   await page.goto("/mypage/business/profile");
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/mypage\/business\/profile$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("no access");
   await expect(page.getByLabel("Business name")).toHaveCount(0);
   for (const path of ["managers", "invitations", "audit"]) {
     const answer = await page.request.get(`/api/v1/businesses/${boss.business.id}/${path}`);
@@ -158,7 +159,7 @@ test("a reader and another business's manager get the login page on master-only 
   const reader = await browser.newPage({ baseURL, locale: "en-US" });
   await signIn(reader, "reader@tidemark.test");
   await reader.goto("/mypage/business/profile");
-  await expect(reader).toHaveURL(/\/$/);
+  await expect(reader.getByRole("heading", { level: 1 })).toHaveText("no access");
   await reader.goto("/mypage/business");
   await expect(reader.getByRole("heading", { level: 1, name: "Register a business" })).toBeVisible();
   await expect(reader.getByText(boss.business.name)).toHaveCount(0);

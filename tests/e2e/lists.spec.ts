@@ -1,5 +1,6 @@
 // The reader's lists on the demo content: the home page's sections and a list that pages on
 // scroll through the API's cursors, in real Chromium.
+import { freshEmail, joinByEmail } from "./access";
 import { demoContent, expect, screenshots, test } from "./support";
 
 test.beforeEach(async ({ page }) => demoContent(page));
@@ -71,7 +72,7 @@ test.describe("in Korean", () => {
     await page.goto("/post/category/list/2?sort=LATEST");
     const first = page.getByTestId("post-list").locator("article.post-card").first();
     await expect(first.locator(".post-card-category")).toHaveText("성공 사례");
-    await expect(first.locator(".post-card-counts")).toContainText("조회수");
+    await expect(first.locator(".post-card-facts")).toContainText("조회수");
   });
 });
 
@@ -83,4 +84,40 @@ test("a failed call shows its message (the application error event), not a blank
   await page.getByRole("banner").getByRole("link", { name: "Latest", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "the server is resting" })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("alert")).toHaveText("This could not be loaded. Please try again in a moment.");
+});
+
+test("a reader follows a business and bookmarks a post from a list card, and the cards remember both", async ({ page }) => {
+  // A new member: no other test's follows or bookmarks change what the cards show.
+  await joinByEmail(page.request, freshEmail("cards"), "Card-ties-2026!");
+  await page.goto("/post/latest/list?sort=LATEST");
+  const card = page.getByTestId("post-list").locator("article.post-card").first();
+  const postSeq = Number(await card.getAttribute("data-post-seq"));
+  const bookmark = card.locator("button.bookmark-button");
+  const follow = card.locator("button.follow-button");
+  await expect(bookmark).toHaveAttribute("aria-pressed", "false");
+  await expect(follow).toHaveAttribute("aria-pressed", "false");
+  // Each says what it acts on.
+  await expect(bookmark).toHaveAccessibleName(new RegExp(`^Bookmark ${(await card.locator("h3").textContent())?.slice(0, 10)}`));
+
+  const bookmarked = page.waitForResponse((r) => r.url().endsWith(`/api/v1/bookmarks/${postSeq}`) && r.request().method() === "PUT");
+  await bookmark.click();
+  expect(JSON.parse((await bookmarked).request().postData() ?? "{}")).toEqual({ source: "Bookmark_ContentList" });
+  await expect(bookmark).toHaveAttribute("aria-pressed", "true");
+  const followed = page.waitForResponse((r) => /\/api\/v1\/follows\/\d+$/.test(r.url()) && r.request().method() === "PUT");
+  await follow.click();
+  expect(JSON.parse((await followed).request().postData() ?? "{}")).toEqual({ source: "Follow_ContentList" });
+  await expect(follow).toHaveAttribute("aria-pressed", "true");
+  // The clicks stay on the card they were made on.
+  await expect(page.getByTestId("post-list").locator("button.bookmark-button[aria-pressed=true]")).toHaveCount(1);
+
+  // After a reload the cards show the reader's ties, every card of the followed business too.
+  await page.reload();
+  const again = page.locator(`article.post-card[data-post-seq="${postSeq}"]`);
+  await expect(again.locator("button.bookmark-button")).toHaveAttribute("aria-pressed", "true");
+  await expect(again.locator("button.follow-button")).toHaveAttribute("aria-pressed", "true");
+  const businessHref = await again.locator(".post-card-business").getAttribute("href");
+  const sameBusiness = page.getByTestId("post-list").locator("article.post-card").filter({ has: page.locator(`a.post-card-business[href="${businessHref}"]`) });
+  for (const other of await sameBusiness.all()) await expect(other.locator("button.follow-button")).toHaveAttribute("aria-pressed", "true");
+  await again.locator("button.bookmark-button").click();
+  await expect(again.locator("button.bookmark-button")).toHaveAttribute("aria-pressed", "false");
 });

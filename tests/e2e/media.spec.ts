@@ -82,12 +82,12 @@ test("the master asks for a media publication, edits it while it waits, and sees
   await expect.poll(() => allMail().filter((mail) => mail.to.includes(boss.email)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
   await lookAt(page, "media-published");
 
-  // A manager is not offered the page: SPEC's 403 answer.
+  // A manager is not offered the page: the "no access" screen, where the address was.
   const manager = await newManager(browser, baseURL, boss);
   await manager.page.goto("/mypage/media-publish/register");
   await appReady(manager.page);
-  // The login page, which sends a signed-in visitor on to the home page.
-  await expect(manager.page).toHaveURL(/\/$/);
+  await expect(manager.page).toHaveURL(/\/mypage\/media-publish\/register$/);
+  await expect(manager.page.getByRole("heading", { level: 1 })).toHaveText("no access");
   await expect(manager.page.getByRole("heading", { name: "Your requests" })).toHaveCount(0);
   await expect(manager.page.getByText("신제품 출시 보도자료")).toHaveCount(0);
   await manager.context.close();

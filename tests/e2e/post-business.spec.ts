@@ -34,6 +34,11 @@ async function postWithCoupon(request: APIRequestContext): Promise<Detail> {
   throw new Error("the demo content has no product post with a coupon and a table");
 }
 
+/** The page's own button named `name`, not the list cards' small ones (related posts). */
+function own(page: Page, name: RegExp) {
+  return page.getByRole("button", { name }).and(page.locator("button:not(.tie-compact)"));
+}
+
 /** The state-changing calls need the offset header. */
 const OFFSET = { _off_set: "540" };
 
@@ -90,6 +95,26 @@ test("a post opens from the home page, its body in a shadow root with its pictur
   expect(await picture.evaluate((img) => img.getBoundingClientRect().width <= (img.getRootNode() as ShadowRoot).host.getBoundingClientRect().width)).toBe(true);
 });
 
+test("a first visit's view of a post is accepted at once, and a reload within 10 s counts nothing more", async ({ page }) => {
+  const post = await postWithCoupon(page.request);
+  await page.context().clearCookies();
+  const answers: number[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith("/api/v1/events") && response.request().method() === "POST") answers.push(response.status());
+  });
+  // No guest id yet: the view must wait for the one the page asks for, not be refused.
+  await page.goto(`/post/${post.postSeq}`);
+  await expect.poll(() => answers).toEqual([200]);
+  expect(await page.context().cookies()).toContainEqual(expect.objectContaining({ name: "tma_id" }));
+  await expect.poll(async () => (await postEvents(page, "view")).length).toBe(1);
+  // SPEC §9's reload guard: the same post again within 10 s sends no view.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(await postEvents(page, "view")).toHaveLength(0);
+  expect(answers).toEqual([200]);
+});
+
 test("coupons are links, other pictures are not; tables scroll in their own region", async ({ page }) => {
   const post = await postWithCoupon(page.request);
   await page.goto(`/post/${post.postSeq}`);
@@ -140,6 +165,8 @@ test("the share box copies the link and offers Kakao, LinkedIn and X", async ({ 
   await expect(share.getByRole("status")).toHaveText("Link copied.");
   await expect.poll(async () => (await postEvents(page, "share")).map((event) => event.channel)).toEqual(["link"]);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  // The data layer hears of the share on its screen.
+  expect(await dataLayer(page)).toContainEqual({ event: "Select_Content", screen: "SHARE" });
 });
 
 test("a post that does not exist is the 'content does not exist' screen", async ({ page }) => {
@@ -155,8 +182,8 @@ test("a signed-in reader bookmarks and follows, the counts last after a reload, 
   const before = await data<Detail>(page.request, `/api/v1/posts/${post.postSeq}`);
   await page.goto(`/post/${post.postSeq}`);
 
-  const bookmark = page.getByRole("button", { name: /^Bookmark/ });
-  const follow = page.getByRole("button", { name: /^Follow/ });
+  const bookmark = own(page, /^Bookmark/);
+  const follow = own(page, /^Follow/);
   await expect(bookmark).toHaveAttribute("aria-pressed", "false");
   await expect(follow).toHaveAttribute("aria-pressed", "false");
   await expect(bookmark).toContainText(String(before.bookmarkCount));
@@ -240,10 +267,10 @@ test("a signed-in reader follows from the business profile", async ({ page }) =>
 test("a guest who clicks follow or bookmark is sent to the login page and back", async ({ page }) => {
   const post = await postWithCoupon(page.request);
   await page.goto(`/post/${post.postSeq}`);
-  await page.getByRole("button", { name: /^Follow/ }).click();
+  await own(page, /^Follow/).click();
   await expect(page).toHaveURL(`/member/login?redirectUrl=${encodeURIComponent(`/post/${post.postSeq}`)}`);
   await page.goBack();
-  await page.getByRole("button", { name: /^Bookmark/ }).click();
+  await own(page, /^Bookmark/).click();
   await expect(page).toHaveURL(`/member/login?redirectUrl=${encodeURIComponent(`/post/${post.postSeq}`)}`);
   await page.goto(`/business/profile/${post.business.id}?tab=x`);
   await page.getByRole("button", { name: /Follow/ }).click();
@@ -303,7 +330,7 @@ test("both pages pass axe-core, for a guest and for a signed-in reader who follo
   const post = await postWithCoupon(page.request);
   for (const path of [`/post/${post.postSeq}`, `/business/profile/${post.business.id}`]) {
     await page.goto(path);
-    await expect(page.getByRole("button", { name: /Follow/ })).toBeVisible();
+    await expect(own(page, /Follow/).first()).toBeVisible();
     expect(await accessibilityProblems(page), path).toEqual([]);
   }
   await signIn(page);

@@ -29,7 +29,7 @@ async function visibleText(page: Page): Promise<string[]> {
   return lines.map((line, index) => withoutLiveCount(line, lines[index - 1]));
 }
 
-const COUNTER = /^(Views|Bookmarks|Followers|조회수|북마크|팔로워)$/i;
+const COUNTER = /^(Views|Bookmarks|Followers|조회수|북마크|북마크 수|팔로워)$/i;
 const FIGURE = /^[\d,.]+[kKmM만천]?$/;
 
 /** A counter's figure (views, bookmarks, followers) is live data: other tests running beside

@@ -25,6 +25,32 @@ test("a list page's heading and its list agree with its sort", async ({ page }) 
   }
 });
 
+test("every page names itself in the title, and a client-side navigation never keeps the last one", async ({ page }) => {
+  await page.goto("/post/latest/list?sort=LATEST");
+  await expect(page).toHaveTitle("Latest posts · Tidemark");
+  const card = page.getByTestId("post-list").locator("article.post-card").first();
+  const postTitle = ((await card.locator("h3").textContent()) ?? "").trim();
+  await card.locator("a.post-card-link").click();
+  await expect(page).toHaveURL(/\/post\/\d+$/);
+  await expect(page).toHaveTitle(`${postTitle} · Tidemark`);
+  const business = page.locator(".detail-business-link");
+  const businessName = ((await business.textContent()) ?? "").trim();
+  await business.click();
+  await expect(page).toHaveURL(/\/business\/profile\/\d+$/);
+  await expect(page).toHaveTitle(`${businessName} · Tidemark`);
+  // The header's search link, then back: each address gets its own title again.
+  await page.getByRole("banner").getByRole("link", { name: "Search" }).first().click();
+  await expect(page).toHaveTitle("Search · Tidemark");
+  await page.goBack();
+  await expect(page).toHaveTitle(`${businessName} · Tidemark`);
+  await page.goBack();
+  await expect(page).toHaveTitle(`${postTitle} · Tidemark`);
+  // The home page carries the site's name alone.
+  await page.getByRole("banner").getByRole("link", { name: /Tidemark/ }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle("Tidemark");
+});
+
 test("sort redirect keeps the other query parameters, on lists and /search", async ({ page }) => {
   await page.goto("/search?keyword=%EB%A7%88%EC%BC%80&sort=bogus");
   await expect(page).toHaveURL(/\/search\?keyword=%EB%A7%88%EC%BC%80&sort=POPULAR$/);

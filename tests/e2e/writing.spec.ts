@@ -108,7 +108,7 @@ test("a manager writes a post with a heading, a list, a table and images; the dr
   // names it.
   await expect(page.getByText(/Saved automatically at \d\d:\d\d:\d\d/)).toBeVisible({ timeout: 15_000 });
   const id = await postIdOf(page);
-  expect((await dataLayer(page)).some((entry) => entry.event === "TemporaryContent")).toBe(true);
+  expect((await dataLayer(page)).some((entry) => entry.event === "TemporaryContent" && entry.screen === "UPLOAD")).toBe(true);
   const saved = await data<Post>(await page.request.get(`/api/v1/posts/${id}`));
   expect(saved.status).toBe("DRAFT");
   expect(saved.bodyHtml).toContain("<h2>올해의 목표</h2><p>세 가지를 약속합니다.</p><ul><li>해외 매출 확대</li><li>채용 30% 증가</li></ul>");

@@ -2,7 +2,7 @@
 //! its posts.
 
 use super::{
-    count, follow_button, grid, initial, layout, verified_mark, Eager, Frame, EAGER_CARDS,
+    count, follow_button, grid, initial, layout, verified_mark, Eager, Frame, Grid, EAGER_CARDS,
 };
 use crate::business::Business;
 use crate::catalog::Card;
@@ -216,6 +216,10 @@ pub fn business(frame: &Frame, business: &Business, posts: &Page<Card>) -> Strin
             &posts.items,
             &mut Eager(EAGER_CARDS),
             r#" data-testid="post-list""#,
+            Grid {
+                follow: false,
+                row: false,
+            },
             &mut html,
         );
         html.push_str(r#"<div class="list-end" aria-hidden="true"></div>"#);

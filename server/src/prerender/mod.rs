@@ -8,16 +8,20 @@
 //! Every text and attribute goes through [`escape_html`]; the one exception is a post's body,
 //! which the server's HTML policy sanitised when it was written (content/sanitize.rs).
 //!
-//! This file holds the frame, the layout, the pieces the pages share (cards, buttons, marks,
-//! encodings), the home page and the lists; `post.rs` a post's page, `business.rs` a
-//! business's profile, and `texts.rs` the texts shared with the UI.
+//! This file holds the frame, the layout, the pieces the pages share (buttons, marks,
+//! encodings), the home page and the lists; `cards.rs` the post cards and their grids,
+//! `post.rs` a post's page, `business.rs` a business's profile, and `texts.rs` the texts
+//! shared with the UI.
 
 mod business;
+mod cards;
 mod post;
 mod texts;
 
 pub use business::business;
 pub use post::post;
+
+use cards::{grid, Grid};
 
 use crate::catalog::Card;
 use crate::content::recommend::Collection;
@@ -116,8 +120,9 @@ fn layout(frame: &Frame, main: &str) -> String {
     }
     let _ = write!(
         html,
-        r#"<button type="button" class="link-button" lang="{other}">{switch}</button><span class="session-pending" aria-hidden="true" data-session=""></span></div></header><main id="main" class="site-main">{main}</main><div class="app-error-region" role="status" aria-live="polite"></div><footer class="site-footer"><p>{footer}</p><nav aria-label="{footer_menu}" class="footer-nav"><a href="/b2b">{for_business}</a><a href="/post/report/list?sort=POPULAR">{reports}</a><a href="/mobile/category">{categories}</a><a href="/rss.xml">RSS</a></nav></footer></div>"#,
+        r#"<button type="button" class="link-button header-language" lang="{other}" aria-label="{switch}"><span class="label-long">{switch}</span><span class="label-short" aria-hidden="true">{switch_short}</span></button><span class="session-pending" aria-hidden="true" data-session=""></span></div></header><main id="main" class="site-main">{main}</main><div class="app-error-region" role="status" aria-live="polite"></div><footer class="site-footer"><p>{footer}</p><nav aria-label="{footer_menu}" class="footer-nav"><a href="/b2b">{for_business}</a><a href="/post/report/list?sort=POPULAR">{reports}</a><a href="/mobile/category">{categories}</a><a href="/rss.xml">RSS</a></nav></footer></div>"#,
         switch = e(t.site.switch_language.as_str()),
+        switch_short = e(t.site.switch_language_short.as_str()),
         footer = e(t.site.footer.as_str()),
         footer_menu = e(t.site.footer_menu.as_str()),
         for_business = e(t.site.for_business.as_str()),
@@ -152,87 +157,6 @@ fn initial(name: &str) -> String {
     name.chars().next().map(String::from).unwrap_or_default()
 }
 
-/// ui/src/features/posts/components/PostCard.tsx.
-fn card(frame: &Frame, card: &Card, eager: bool, html: &mut String) {
-    let t = frame.t();
-    let _ = write!(
-        html,
-        r#"<article class="post-card" data-post-seq="{id}"><a href="/post/{id}" class="post-card-link"><div class="post-card-cover" aria-hidden="true">"#,
-        id = card.post_seq
-    );
-    if let Some(cover) = card
-        .cover_thumbnail_url
-        .as_ref()
-        .or(card.cover_url.as_ref())
-    {
-        let loading = if eager { "" } else { r#" loading="lazy""# };
-        let _ = write!(
-            html,
-            r#"<img src="{}" alt=""{loading} width="480" height="270">"#,
-            e(cover)
-        );
-    }
-    html.push_str(r#"</div><div class="post-card-body">"#);
-    if let Some(name) = frame.category_name(card.category_id) {
-        let _ = write!(
-            html,
-            r#"<span class="post-card-category">{}</span>"#,
-            e(name)
-        );
-    }
-    let _ = write!(
-        html,
-        r#"<h3 class="post-card-title">{}</h3>"#,
-        e(&card.title)
-    );
-    if !card.summary.is_empty() {
-        let _ = write!(
-            html,
-            r#"<p class="post-card-summary">{}</p>"#,
-            e(&card.summary)
-        );
-    }
-    let _ = write!(
-        html,
-        r#"</div></a><footer class="post-card-meta"><a href="/business/profile/{}" class="post-card-business">{}"#,
-        card.business.id,
-        e(&card.business.name)
-    );
-    if card.business.verified {
-        let _ = write!(
-            html,
-            r#"<span class="verified" aria-label="{v}" title="{v}">✓</span>"#,
-            v = e(t.site.verified.as_str())
-        );
-    }
-    html.push_str("</a>");
-    if let Some(at) = &card.published_at {
-        let _ = write!(
-            html,
-            r#"<time datetime="{}">{}</time>"#,
-            e(&datetime(at)),
-            e(&date(at))
-        );
-    }
-    let _ = write!(
-        html,
-        r#"<span class="post-card-counts"><span>{} {}</span><span>{} {}</span></span></footer></article>"#,
-        e(t.site.views.as_str()),
-        e(&count(card.view_count)),
-        e(t.site.bookmarks.as_str()),
-        e(&count(card.bookmark_count)),
-    );
-}
-
-/// A `post-grid` of cards.
-fn grid(frame: &Frame, cards: &[Card], eager: &mut Eager, extra: &str, html: &mut String) {
-    let _ = write!(html, r#"<div class="post-grid"{extra}>"#);
-    for one in cards {
-        card(frame, one, eager.next(), html);
-    }
-    html.push_str("</div>");
-}
-
 /// A home section (ui/src/features/posts/components/HomeSections.tsx `Section`).
 fn section(
     frame: &Frame,
@@ -251,7 +175,7 @@ fn section(
         href = e(href),
         see_all = e(frame.t().site.see_all.as_str()),
     );
-    grid(frame, cards, eager, "", html);
+    grid(frame, cards, eager, "", Grid::PLAIN, html);
     html.push_str("</section>");
 }
 
@@ -373,6 +297,7 @@ pub fn list(frame: &Frame, view: &ListView, page: &Page<Card>) -> String {
             &page.items,
             &mut Eager(EAGER_CARDS),
             r#" data-testid="post-list""#,
+            Grid::PLAIN,
             &mut html,
         );
         html.push_str(r#"<div class="list-end" aria-hidden="true"></div>"#);
@@ -547,10 +472,37 @@ mod tests {
         let html = home(&frame, &[], &page, &page);
         assert_eq!(html.matches("<article").count(), 8);
         assert_eq!(html.matches(r#"loading="lazy""#).count(), 6);
-        assert!(html.contains(r#"<article class="post-card" data-post-seq="1"><a href="/post/1" class="post-card-link"><div class="post-card-cover" aria-hidden="true"><img src="/media/images/1-480.jpg" alt="" width="480" height="270"></div><div class="post-card-body"><span class="post-card-category">성공 사례</span><h3 class="post-card-title">&lt;i&gt;제목&lt;/i&gt;</h3><p class="post-card-summary">요약 &lt;b&gt;</p></div></a><footer class="post-card-meta"><a href="/business/profile/3" class="post-card-business">타이드 &amp; 코<span class="verified" aria-label="인증된 기업" title="인증된 기업">✓</span></a><time datetime="2026-03-01T16:30:00Z">2026-03-02</time><span class="post-card-counts"><span>조회수 1.3k</span><span>북마크 7</span></span></footer></article>"#), "{html}");
+        assert!(html.contains(r#"<article class="post-card" data-post-seq="1"><a href="/post/1" class="post-card-link"><div class="post-card-cover" aria-hidden="true"><img src="/media/images/1-480.jpg" alt="" width="480" height="270"></div><div class="post-card-body"><span class="post-card-category">성공 사례</span><h3 class="post-card-title">&lt;i&gt;제목&lt;/i&gt;</h3><p class="post-card-summary">요약 &lt;b&gt;</p></div></a><footer class="post-card-meta"><div class="post-card-by"><a href="/business/profile/3" class="post-card-business">타이드 &amp; 코<span class="verified" aria-label="인증된 기업" title="인증된 기업">✓</span></a><button type="button" class="tie-button follow-button tie-compact post-card-follow" aria-pressed="false" aria-disabled="true" data-business-id="3"><span class="tie-icon" aria-hidden="true">+</span><span class="tie-label">팔로우</span> <span class="visually-hidden">타이드 &amp; 코</span></button></div><div class="post-card-facts"><time datetime="2026-03-01T16:30:00Z">2026-03-02</time><span>조회수 1.3k</span><button type="button" class="tie-button bookmark-button tie-compact post-card-bookmark" aria-pressed="false" aria-disabled="true" data-post-seq="1"><svg class="tie-icon" aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" focusable="false"><path d="M4 1.5h8a.5.5 0 0 1 .5.5v12.2L8 11.4l-4.5 2.8V2a.5.5 0 0 1 .5-.5Z"></path></svg><span class="visually-hidden">북마크</span> <span class="visually-hidden">&lt;i&gt;제목&lt;/i&gt;</span><span class="tie-count"><span class="visually-hidden">북마크 수 </span>7</span></button></div></footer></article>"#), "{html}");
+        // A grid of four in its frame: whole rows of four, two or one.
+        assert!(html.contains(r#"<div class="post-grid-frame"><div class="post-grid"><article"#));
         assert!(html
             .contains(r#"<details class="category-menu only-wide"><summary>카테고리</summary>"#));
         assert!(html.contains(r#"<a href="/post/category/list/6">공지사항</a>"#));
         assert!(html.contains(r#"<a href="/post/category/list/1?sort=POPULAR&amp;timestamp=1700000000000">인사이트</a>"#));
+
+        // No cover: the designed one. Six cards: rows of three; a business's own page: no
+        // follow buttons.
+        let bare = Card {
+            cover_url: None,
+            cover_thumbnail_url: None,
+            ..a_card(9, "표지 없는 글")
+        };
+        let mut six = String::new();
+        let cards: Vec<Card> = (0..6).map(|_| bare.clone()).collect();
+        grid(
+            &frame,
+            &cards,
+            &mut Eager(0),
+            "",
+            Grid {
+                follow: false,
+                row: true,
+            },
+            &mut six,
+        );
+        assert!(six.starts_with(r#"<div class="post-grid-frame"><div class="post-grid post-grid-3 post-grid-scroll">"#), "{six}");
+        assert!(six.contains(r#"<div class="post-card-cover" aria-hidden="true"><div class="cover-art" data-category="2" aria-hidden="true"><span class="cover-art-category">성공 사례</span><span class="cover-art-title">표지 없는 글</span><span class="cover-art-business">타이드 &amp; 코</span></div></div>"#), "{six}");
+        assert!(!six.contains("follow-button"));
+        assert_eq!(six.matches("bookmark-button").count(), 6);
     }
 }

@@ -4,7 +4,7 @@
 use super::texts::Texts;
 use super::{
     count, date, datetime, follow_button, grid, initial, layout, uri_component, verified_mark,
-    Eager, Frame,
+    Eager, Frame, Grid,
 };
 use crate::catalog::{Card, PostDetail};
 use crate::kernel::html::escape_html as e;
@@ -129,7 +129,8 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
         e(t.detail.body.as_str()),
         post.body_html
     );
-    if !post.tags.is_empty() || post.report_url.is_some() {
+    // The foot ends with the way to report a problem, where a reader finishes the post.
+    {
         html.push_str(r#"<footer class="post-foot">"#);
         if !post.tags.is_empty() {
             let _ = write!(
@@ -150,16 +151,16 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
                 e(t.detail.download_report.as_str())
             );
         }
+        let _ = write!(
+            html,
+            r#"<div class="post-flag"><button type="button" class="post-flag-button" aria-haspopup="dialog" aria-disabled="true">{}</button></div>"#,
+            e(t.detail.flag.as_str())
+        );
         html.push_str("</footer>");
     }
     html.push_str(r#"</article><aside class="post-aside">"#);
     business_card(t, post, &mut html);
     share_box(t, base, post, &mut html);
-    let _ = write!(
-        html,
-        r#"<p class="post-flag"><button type="button" class="post-flag-button" aria-haspopup="dialog">{}</button></p>"#,
-        e(t.detail.flag.as_str())
-    );
     let _ = write!(
         html,
         r#"</aside><section class="post-related" aria-labelledby="related-title"><h2 id="related-title">{}</h2>"#,
@@ -180,7 +181,17 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
                 e(t.detail.related_empty.as_str())
             );
         }
-        Some(cards) => grid(frame, cards, &mut Eager(0), "", &mut html),
+        Some(cards) => grid(
+            frame,
+            cards,
+            &mut Eager(0),
+            "",
+            Grid {
+                follow: true,
+                row: true,
+            },
+            &mut html,
+        ),
     }
     html.push_str("</section></div>");
     layout(frame, &html)

@@ -12,7 +12,6 @@ use tidemark_core::i18n::Lang;
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Site {
-    pub bookmarks: String,
     pub categories: String,
     pub empty_list: String,
     pub footer: String,
@@ -33,6 +32,7 @@ pub struct Site {
     pub skip_to_content: String,
     pub sort: String,
     pub switch_language: String,
+    pub switch_language_short: String,
     pub tagline: String,
     pub verified: String,
     pub views: String,

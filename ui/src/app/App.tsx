@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
 import { recordVisit, pushDataLayer } from "../lib/analytics";
+import { pageChanged } from "../lib/pageTitle";
 import { resolveRoute, routeGuard, scrollTarget, type RouteMatch } from "../lib/core";
 import { useI18n } from "../lib/i18n";
 import { savedRedirect } from "../lib/login";
@@ -66,6 +67,11 @@ export function App() {
   useEffect(() => {
     if (ready && pageEvent) pushDataLayer(pageEvent, pageScreen, user);
   }, [ready, fullPath, pageEvent, pageScreen, user]);
+
+  // The title follows the address: the page's own once it names itself, never the last page's.
+  useEffect(() => {
+    pageChanged();
+  }, [fullPath]);
 
   const kept = useKeptPages(decision, fullPath);
 

@@ -1,6 +1,6 @@
-import { useEffect } from "react";
 import { errorScreen } from "../lib/core";
 import { useI18n } from "../lib/i18n";
+import { usePageTitle } from "../lib/pageTitle";
 
 export interface ErrorViewProps {
   status: number;
@@ -16,9 +16,7 @@ export interface ErrorViewProps {
 export function ErrorView({ status, message, description, detail, onRetry, onHome }: ErrorViewProps) {
   const { lang } = useI18n();
   const screen = errorScreen(status, message, description, lang);
-  useEffect(() => {
-    document.title = `${detail ?? screen.message} · Tidemark`;
-  }, [detail, screen.message]);
+  usePageTitle(detail ?? screen.message);
   return (
     <section className="error-screen" role="alert" aria-labelledby="error-title">
       <p className="error-status" aria-hidden="true">

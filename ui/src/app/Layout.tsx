@@ -35,8 +35,11 @@ export function Layout({ layout, children }: { layout: LayoutName; children: Rea
               {t("search")}
             </Link>
           )}
-          <button type="button" className="link-button" lang={lang === "ko" ? "en" : "ko"} onClick={() => setLang(lang === "ko" ? "en" : "ko")}>
-            {t("switchLanguage")}
+          <button type="button" className="link-button header-language" lang={lang === "ko" ? "en" : "ko"} aria-label={t("switchLanguage")} onClick={() => setLang(lang === "ko" ? "en" : "ko")}>
+            <span className="label-long">{t("switchLanguage")}</span>
+            <span className="label-short" aria-hidden="true">
+              {t("switchLanguageShort")}
+            </span>
           </button>
           <SessionActions />
         </div>
@@ -105,9 +108,10 @@ function SessionActions() {
       <Link href="/mypage" className="header-member" data-session="">
         {session.member.nickname ?? t("myPage")}
       </Link>
+      {/* On a phone the member's page holds the way out; the header keeps one row. */}
       <button
         type="button"
-        className="link-button"
+        className="link-button header-logout"
         data-session=""
         onClick={() => void session.signOut().then(() => navigate("/"))}
       >

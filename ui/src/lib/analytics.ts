@@ -2,7 +2,7 @@
 // visitor kind, the click beacon on post cards, the post events (view, share, read-through)
 // and the data-layer events. Every payload and every once-a-day decision comes from the core.
 import { readCookie } from "./api";
-import { clickRecord, cookieFor, dataLayerEvent, detectDevice, offsetMinutes, visitDecision, visitRecord, type DataLayerUser } from "./core";
+import { clickRecord, cookieFor, dataLayerEvent, detectDevice, offsetMinutes, visitDecision, visitRecord, withinReloadGuard, type DataLayerUser } from "./core";
 
 declare global {
   interface Window {
@@ -56,6 +56,24 @@ export function recordClick(postSeq: number, now: number = Date.now()) {
 
 export type PostEventKind = "view" | "share" | "read_through";
 export type ShareChannel = "link" | "kakao" | "linkedin" | "x";
+
+const RELOAD_KEY = "tm_reload:";
+
+/** SPEC §9's reload guard: true when `key` (a page's view) was counted less than 10 s ago in
+ * this tab, a reload that is not counted again; otherwise notes `now` and answers false.
+ * With storage blocked every view counts (the server still counts a post's view once per
+ * visitor a day). */
+export function reloadGuarded(key: string, now: number = Date.now()): boolean {
+  try {
+    const saved = sessionStorage.getItem(RELOAD_KEY + key);
+    const last = saved === null ? undefined : Number(saved);
+    if (withinReloadGuard(last !== undefined && Number.isFinite(last) ? last : undefined, now)) return true;
+    sessionStorage.setItem(RELOAD_KEY + key, String(now));
+  } catch {
+    // No storage: nothing to compare with.
+  }
+  return false;
+}
 
 /** A post event for `POST /api/v1/events` (views are counted once per visitor per post per
  * day by the server). */

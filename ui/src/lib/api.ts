@@ -27,10 +27,22 @@ export class ApiError extends Error {
     this.data = data;
   }
 
-  /** 401 and 403 send the visitor to the login page (SPEC §4). */
-  get needsLogin(): boolean {
+  /** The session is not accepted (401) or not allowed this (403). */
+  get refused(): boolean {
     return this.status === 401 || this.status === 403;
   }
+
+  /** 401 and 403 send the visitor to the login page (SPEC §4); a signed-in member refused
+   * with 403 is told so instead (signing in again would not help). */
+  get needsLogin(): boolean {
+    return this.status === 401 || (this.status === 403 && !signedIn());
+  }
+}
+
+/** Whether this browser holds a session: `tml`, the one session cookie the page may read,
+ * lives exactly as long as the HttpOnly token cookies. */
+function signedIn(): boolean {
+  return readCookie("tml") !== null;
 }
 
 /** A cookie the page may read (the session tokens are HttpOnly and travel by themselves). */
@@ -97,8 +109,9 @@ export interface AppErrorDetail {
   message: string;
 }
 
-/** What every failed call does: 401/403 → the login page with redirectUrl; anything else →
- * the application error event (the app shows it as a message). */
+/** What every failed call does: 401 (and a guest's 403) → the login page with redirectUrl;
+ * anything else, a member's 403 too, → the application error event (the app shows it as a
+ * message; a page that cannot show without the call shows the "no access" screen). */
 export function reportFailure(error: unknown, navigate: (to: string) => void): void {
   if (!(error instanceof ApiError)) return;
   if (error.needsLogin) {

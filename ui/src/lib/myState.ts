@@ -11,7 +11,7 @@ export interface MyState {
 }
 
 /** The server takes at most 100 ids of each kind. */
-const STATE_IDS_MAX = 100;
+export const STATE_IDS_MAX = 100;
 
 function idList(ids: readonly number[]): string {
   return [...new Set(ids)].sort((a, b) => a - b).slice(0, STATE_IDS_MAX).join(",");
@@ -38,3 +38,4 @@ export function useMyState(posts: readonly number[], businesses: readonly number
     enabled: ready && signedIn && (postIds !== "" || businessIds !== ""),
   });
 }
+

@@ -81,7 +81,7 @@ async function checkTokens(): Promise<boolean> {
     store(TOKEN_CHECK_KEY, String(throttle.lastCheckMs ?? Date.now()));
     return true;
   } catch (error) {
-    if (error instanceof ApiError && error.needsLogin) return false;
+    if (error instanceof ApiError && error.refused) return false;
     // The server could not be asked: keep the session and ask again next time.
     return true;
   } finally {
@@ -175,7 +175,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       setMember(await api<Member>("/oauth/v1/token/profile"));
     } catch (error) {
-      if (error instanceof ApiError && error.needsLogin) setMember(null);
+      if (error instanceof ApiError && error.refused) setMember(null);
     }
   }, []);
 

@@ -4,7 +4,7 @@ import { useI18n } from "../../lib/i18n";
 import type { Card, Page } from "../../lib/posts";
 import { Loading, LoadFailed } from "../../lib/status";
 import { useLoadMoreOnScroll } from "../../lib/useLoadMoreOnScroll";
-import { PostCard } from "./PostCard";
+import { CardGrid } from "./CardGrid";
 
 /** The cards of any cursor-paged query of cards, with infinite scroll: the next page is asked
  * when the list's end comes into view. `empty` replaces the plain "nothing here" text when the
@@ -13,10 +13,13 @@ export function CardList({
   query,
   empty,
   screen = null,
+  follow = true,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<Card>>>;
   empty?: ReactNode;
   screen?: string | null;
+  /** False on a business's own page: its cards need no follow button each. */
+  follow?: boolean;
 }) {
   const { t } = useI18n();
   const end = useLoadMoreOnScroll(query);
@@ -26,11 +29,7 @@ export function CardList({
   if (cards.length === 0) return empty ?? <p className="empty-state">{t("emptyList")}</p>;
   return (
     <>
-      <div className="post-grid" data-testid="post-list">
-        {cards.map((card, index) => (
-          <PostCard key={card.postSeq} card={card} screen={screen} eager={index < 2} />
-        ))}
-      </div>
+      <CardGrid cards={cards} screen={screen} eager={2} follow={follow} data-testid="post-list" />
       <div ref={end} className="list-end" aria-hidden="true" />
       {query.isFetchingNextPage ? <Loading /> : null}
     </>

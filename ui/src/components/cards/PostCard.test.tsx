@@ -19,9 +19,17 @@ describe("PostCard", () => {
     expect(screen.getByRole("heading", { name: "디지털 마케팅 전략" })).toBeTruthy();
     expect(screen.getByRole("link", { name: /디지털 마케팅 전략/ }).getAttribute("href")).toBe("/post/7");
     expect(screen.getByRole("link", { name: /가온커머스/ }).getAttribute("href")).toBe("/business/profile/3");
-    expect(screen.getByText("성공 사례")).toBeTruthy();
+    expect(document.querySelector(".post-card-category")?.textContent).toBe("성공 사례");
+    // No cover picture: a designed cover in the category's colour, with the title and business.
+    const art = document.querySelector(".post-card-cover .cover-art") as HTMLElement;
+    expect(art.dataset.category).toBe("2");
+    expect(art.textContent).toBe("성공 사례디지털 마케팅 전략가온커머스");
     expect(screen.getByText("조회수 1.2k")).toBeTruthy();
-    expect(screen.getByText("북마크 5")).toBeTruthy();
+    // The list card's own toggles (PRODUCT): bookmark with its count, follow the business.
+    const bookmark = screen.getByRole("button", { name: /^북마크 디지털 마케팅 전략/ });
+    expect(bookmark.textContent).toContain("5");
+    expect(bookmark.getAttribute("aria-pressed")).toBe("false");
+    expect(screen.getByRole("button", { name: "팔로우 가온커머스" }).getAttribute("aria-pressed")).toBe("false");
     expect(screen.getByLabelText("인증된 기업")).toBeTruthy();
   });
 

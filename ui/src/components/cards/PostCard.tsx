@@ -7,11 +7,23 @@ import { useI18n } from "../../lib/i18n";
 import { prefetchPostDetail } from "../../lib/postDetail";
 import type { Card } from "../../lib/posts";
 import { useSession } from "../../lib/session";
+import { BookmarkButton } from "../engagement/BookmarkButton";
+import { FollowButton } from "../engagement/FollowButton";
+import { CoverArt } from "./CoverArt";
 
-/** A post in a list: cover, category, title, summary, business, date and counts. The detail is
- * fetched ahead when the card comes into view or the pointer or focus reaches it. */
-/** `eager`: the first cards of a page, whose covers are in the first view, load at once. */
-export function PostCard({ card, screen = null, eager = false }: { card: Card; screen?: string | null; eager?: boolean }) {
+/** The reader's ties to a card (PRODUCT: follow and bookmark from a list card): whether the
+ * post is bookmarked and its business followed; `following` null shows no follow button (a
+ * business's own page, the followed businesses' list). */
+export interface CardTies {
+  bookmarked: boolean;
+  following: boolean | null;
+}
+
+/** A post in a list: cover, category, title, summary, business with a follow button, date,
+ * views and a bookmark button. The detail is fetched ahead when the card comes into view or the
+ * pointer or focus reaches it. `eager`: the first cards of a page, whose covers are in the
+ * first view, load at once. */
+export function PostCard({ card, screen = null, eager = false, ties = { bookmarked: false, following: false } }: { card: Card; screen?: string | null; eager?: boolean; ties?: CardTies }) {
   const { lang, t } = useI18n();
   const { user } = useSession();
   const client = useQueryClient();
@@ -46,7 +58,11 @@ export function PostCard({ card, screen = null, eager = false }: { card: Card; s
         }}
       >
         <div className="post-card-cover" aria-hidden="true">
-          {cover ? <img src={cover} alt="" loading={eager ? "eager" : "lazy"} width={480} height={270} /> : null}
+          {cover ? (
+            <img src={cover} alt="" loading={eager ? "eager" : "lazy"} width={480} height={270} />
+          ) : (
+            <CoverArt categoryId={card.categoryId} title={card.title} business={card.business.name} />
+          )}
         </div>
         <div className="post-card-body">
           {category ? <span className="post-card-category">{category}</span> : null}
@@ -55,19 +71,22 @@ export function PostCard({ card, screen = null, eager = false }: { card: Card; s
         </div>
       </Link>
       <footer className="post-card-meta">
-        <Link href={`/business/profile/${card.business.id}`} className="post-card-business">
-          {card.business.name}
-          {card.business.verified ? <span className="verified" aria-label={t("verified")} title={t("verified")}>✓</span> : null}
-        </Link>
-        {published ? <time dateTime={card.publishedAt ?? undefined}>{published}</time> : null}
-        <span className="post-card-counts">
+        <div className="post-card-by">
+          <Link href={`/business/profile/${card.business.id}`} className="post-card-business">
+            {card.business.name}
+            {card.business.verified ? <span className="verified" aria-label={t("verified")} title={t("verified")}>✓</span> : null}
+          </Link>
+          {ties.following === null ? null : (
+            <FollowButton businessId={card.business.id} initial={{ on: ties.following, count: 0 }} source="Follow_ContentList" screen={screen} compact subject={card.business.name} className="post-card-follow" />
+          )}
+        </div>
+        <div className="post-card-facts">
+          {published ? <time dateTime={card.publishedAt ?? undefined}>{published}</time> : null}
           <span>
             {t("views")} {abbreviateCount(card.viewCount)}
           </span>
-          <span>
-            {t("bookmarks")} {abbreviateCount(card.bookmarkCount)}
-          </span>
-        </span>
+          <BookmarkButton postSeq={card.postSeq} initial={{ on: ties.bookmarked, count: card.bookmarkCount }} source="Bookmark_ContentList" screen={screen} compact subject={card.title} className="post-card-bookmark" />
+        </div>
       </footer>
     </article>
   );

@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { isMaster, type MyBusiness } from "../../lib/business";
-import { usePageTitle } from "../page/CardPage";
+import { usePageTitle } from "../../lib/pageTitle";
 import "./console.css";
 import { useConsoleTexts } from "./texts";
 
@@ -60,9 +60,10 @@ export function ConsoleShell({ mine, section, title, actions, children }: { mine
 }
 
 /** A titled block of a console page. */
-export function ConsoleCard({ title, id, children, aside }: { title: string; id: string; children: ReactNode; aside?: ReactNode }) {
+/** A card of the console; `wide` spans every column of a console grid. */
+export function ConsoleCard({ title, id, children, aside, wide = false }: { title: string; id: string; children: ReactNode; aside?: ReactNode; wide?: boolean }) {
   return (
-    <section className="console-card" aria-labelledby={id}>
+    <section className={`console-card${wide ? " console-card-wide" : ""}`} aria-labelledby={id}>
       <div className="console-card-head">
         <h2 id={id}>{title}</h2>
         {aside}

@@ -11,16 +11,20 @@ export interface BookmarkButtonProps {
   screen?: string | null;
   onChanged?: (answer: BookmarkAnswer) => void;
   className?: string;
+  /** A list card's small button: no count beside a follow, the bookmark's word unseen; the
+   * `subject` (the business or the post) completes its name for screen readers. */
+  compact?: boolean;
+  subject?: string;
 }
 
 /** Bookmark / remove the bookmark of a post: a toggle button with the bookmark count. */
-export function BookmarkButton({ postSeq, initial, source, screen = null, onChanged, className }: BookmarkButtonProps) {
+export function BookmarkButton({ postSeq, initial, source, screen = null, onChanged, className, compact = false, subject }: BookmarkButtonProps) {
   const tx = useEngagementTexts();
   const bookmark = useBookmark(postSeq, initial, { source, screen, onChanged });
   return (
     <button
       type="button"
-      className={`tie-button bookmark-button${className ? ` ${className}` : ""}`}
+      className={`tie-button bookmark-button${compact ? " tie-compact" : ""}${className ? ` ${className}` : ""}`}
       aria-pressed={bookmark.on}
       aria-disabled={!bookmark.ready || bookmark.pending ? true : undefined}
       aria-busy={bookmark.pending || undefined}
@@ -30,7 +34,13 @@ export function BookmarkButton({ postSeq, initial, source, screen = null, onChan
       <svg className="tie-icon" aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" focusable="false">
         <path d="M4 1.5h8a.5.5 0 0 1 .5.5v12.2L8 11.4l-4.5 2.8V2a.5.5 0 0 1 .5-.5Z" />
       </svg>
-      <span className="tie-label">{tx.bookmark}</span>
+      <span className={compact ? "visually-hidden" : "tie-label"}>{tx.bookmark}</span>
+      {subject ? (
+        <>
+          {" "}
+          <span className="visually-hidden">{subject}</span>
+        </>
+      ) : null}
       <span className="tie-count">
         <span className="visually-hidden">{tx.bookmarks} </span>
         {abbreviateCount(bookmark.count)}

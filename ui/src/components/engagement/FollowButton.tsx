@@ -11,16 +11,20 @@ export interface FollowButtonProps {
   screen?: string | null;
   onChanged?: (answer: FollowAnswer) => void;
   className?: string;
+  /** A list card's small button: no count beside a follow, the bookmark's word unseen; the
+   * `subject` (the business or the post) completes its name for screen readers. */
+  compact?: boolean;
+  subject?: string;
 }
 
 /** Follow / stop following a business: a toggle button with the follower count. */
-export function FollowButton({ businessId, initial, source, screen = null, onChanged, className }: FollowButtonProps) {
+export function FollowButton({ businessId, initial, source, screen = null, onChanged, className, compact = false, subject }: FollowButtonProps) {
   const tx = useEngagementTexts();
   const follow = useFollow(businessId, initial, { source, screen, onChanged });
   return (
     <button
       type="button"
-      className={`tie-button follow-button${className ? ` ${className}` : ""}`}
+      className={`tie-button follow-button${compact ? " tie-compact" : ""}${className ? ` ${className}` : ""}`}
       aria-pressed={follow.on}
       aria-disabled={!follow.ready || follow.pending ? true : undefined}
       aria-busy={follow.pending || undefined}
@@ -31,10 +35,18 @@ export function FollowButton({ businessId, initial, source, screen = null, onCha
         {follow.on ? "✓" : "+"}
       </span>
       <span className="tie-label">{tx.follow}</span>
-      <span className="tie-count">
-        <span className="visually-hidden">{tx.followers} </span>
-        {abbreviateCount(follow.count)}
-      </span>
+      {subject ? (
+        <>
+          {" "}
+          <span className="visually-hidden">{subject}</span>
+        </>
+      ) : null}
+      {compact ? null : (
+        <span className="tie-count">
+          <span className="visually-hidden">{tx.followers} </span>
+          {abbreviateCount(follow.count)}
+        </span>
+      )}
     </button>
   );
 }

@@ -1,7 +1,8 @@
 // The page of a member screen: one card in the middle, one <h1>, the document's <title>
 // saying the same, and a lead line. Join, sign-in, recovery, my page and invitations all
 // stand on it.
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { usePageTitle } from "../../lib/pageTitle";
 import "./card-page.css";
 
 export interface CardPageProps {
@@ -24,11 +25,4 @@ export function CardPage({ title, lead, wide, children }: CardPageProps) {
       </section>
     </div>
   );
-}
-
-/** Sets the document's title to `title · Tidemark` while the page shows. */
-export function usePageTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · Tidemark`;
-  }, [title]);
 }

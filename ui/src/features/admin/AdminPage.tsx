@@ -3,8 +3,9 @@
 // a signed-in visitor on to the home page; a guest is sent to sign in by the route guard.
 import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { Link, useLocation } from "wouter";
-import { usePageTitle } from "../../components/page/CardPage";
+import { usePageTitle } from "../../lib/pageTitle";
 import type { RouteMatch, RouteName } from "../../lib/core";
+import { AppError } from "../../lib/errors";
 import { useSession } from "../../lib/session";
 import { Loading } from "../../lib/status";
 import "./admin.css";
@@ -37,13 +38,15 @@ export default function AdminPage({ route }: { route: RouteMatch }) {
   const session = useSession();
   const [, navigate] = useLocation();
   const operator = session.member?.userAuthName === "ADMIN";
-  const refused = session.ready && !operator;
+  // A guest signs in first; a member who is not an operator is told there is no access.
+  const guest = session.ready && !session.member;
   useEffect(() => {
-    if (refused) navigate("/member/login", { replace: true });
-  }, [refused, navigate]);
+    if (guest) navigate("/member/login", { replace: true });
+  }, [guest, navigate]);
   const current = SECTIONS.find((item) => item.route === route.name) ?? SECTIONS[0];
   const title = tx[current.section];
   usePageTitle(`${title} · ${tx.console}`);
+  if (session.ready && session.member && !operator) throw new AppError(403, "operators only");
   if (!operator) return <Loading />;
   const Page = current.page;
   return (

@@ -119,8 +119,9 @@ function PostList() {
   );
 }
 
-/** One post's readers' reports, newest first; while any waits, the operator dismisses them
- * with a note or removes the post (which closes them too). */
+/** One post's page for the operator: its facts and its readers' reports, newest first. While
+ * any waits, the operator dismisses them with a note or removes the post (which closes them
+ * too); with none waiting the post can still be removed, and a removed one restored. */
 function PostFlagsView({ id }: { id: number }) {
   const tx = useAdminTexts();
   const flags = useQuery({ queryKey: [...ADMIN_KEY, "flags", id], queryFn: ({ signal }) => adminCalls.flags(id, signal), staleTime: 0 });
@@ -156,30 +157,49 @@ function PostFlagsView({ id }: { id: number }) {
         </p>
       ) : null}
       <FlashLine flash={flash} />
-      {post.open > 0 && post.status !== "REMOVED" ? (
-        removing ? (
-          <RemoveForm
-            title={post.title}
-            onCancel={() => setRemoving(false)}
-            onRemove={(reason) =>
+      {post.status === "REMOVED" ? (
+        <div className="console-actions">
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() =>
               void act(async () => {
-                await adminCalls.remove(post.postSeq, reason);
-                return tx.removed;
+                await adminCalls.restore(post.postSeq);
+                return tx.restored;
               })
             }
-          />
-        ) : (
-          <DismissForm
-            onDismiss={(note) =>
-              void act(async () => {
-                const answer = await adminCalls.dismissFlags(post.postSeq, note);
-                return fill(tx.dismissed, { n: answer.dismissed });
-              })
-            }
-            onRemove={() => setRemoving(true)}
-          />
-        )
-      ) : null}
+          >
+            {tx.restore}
+          </button>
+        </div>
+      ) : removing ? (
+        <RemoveForm
+          title={post.title}
+          onCancel={() => setRemoving(false)}
+          onRemove={(reason) =>
+            void act(async () => {
+              await adminCalls.remove(post.postSeq, reason);
+              return tx.removed;
+            })
+          }
+        />
+      ) : post.open > 0 ? (
+        <DismissForm
+          onDismiss={(note) =>
+            void act(async () => {
+              const answer = await adminCalls.dismissFlags(post.postSeq, note);
+              return fill(tx.dismissed, { n: answer.dismissed });
+            })
+          }
+          onRemove={() => setRemoving(true)}
+        />
+      ) : (
+        <div className="console-actions">
+          <button type="button" className="button button-small" aria-expanded={false} onClick={() => setRemoving(true)}>
+            {tx.remove}
+          </button>
+        </div>
+      )}
       <h3>{tx.flagsTitle}</h3>
       {post.flags.length === 0 ? (
         <p>{tx.noFlags}</p>

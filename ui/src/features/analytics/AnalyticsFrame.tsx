@@ -15,7 +15,7 @@ export function AnalyticsFrame({ page, children }: { page: Page; children: (busi
   const tx = useAnalyticsTexts();
   const access = useConsoleAccess("business");
   const period = usePeriod();
-  if (access.state === "loading" || access.state === "refused") return <Loading text={tx.loading} />;
+  if (access.state === "loading") return <Loading text={tx.loading} />;
   if (access.state === "failed") return <LoadFailed text={tx.loadFailed} />;
   const query = periodQuery(period);
   const tabs = (

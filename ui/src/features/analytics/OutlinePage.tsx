@@ -39,7 +39,7 @@ function OutlineBody({ id }: { id: number }) {
       <p className="console-muted" data-testid="period">
         {fill(tx.periodShown, { from: data.period.from, to: data.period.to, days: String(data.period.days) })}
       </p>
-      <dl className="console-figures analytics-totals">
+      <dl className="console-figures console-figures-many analytics-totals">
         {TOTALS.map((key) => (
           <div key={key} data-total={key}>
             <dt>{tx[key]}</dt>

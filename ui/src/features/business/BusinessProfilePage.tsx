@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import { CardList } from "../../components/cards/CardList";
 import { FollowButton } from "../../components/engagement/FollowButton";
 import { abbreviateCount, breadcrumbs, formatNumber, type RouteMatch } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
+import { usePageTitle } from "../../lib/pageTitle";
 import { useMyState } from "../../lib/myState";
 import { businessQuery, useBusinessPosts, type Business } from "./api";
 import "./business.css";
@@ -54,9 +55,7 @@ function BusinessProfile({ business }: { business: Business }) {
   const mine = useMyState([], [business.id]);
   const following = mine.data ? mine.data.following.includes(business.id) : business.following;
 
-  useEffect(() => {
-    document.title = `${business.name} · Tidemark`;
-  }, [business.name]);
+  usePageTitle(business.name);
 
   return (
     <div className="page business-page">
@@ -225,5 +224,5 @@ function BusinessPosts({ business }: { business: Business }) {
 function BusinessPostList({ businessId, categoryId }: { businessId: number; categoryId: number | null }) {
   const tx = useBusinessTexts();
   const query = useBusinessPosts(businessId, categoryId);
-  return <CardList query={query} empty={<p className="empty-state">{categoryId === null ? tx.noPosts : tx.noPostsInCategory}</p>} />;
+  return <CardList query={query} screen="CORP_PROFILE" follow={false} empty={<p className="empty-state">{categoryId === null ? tx.noPosts : tx.noPostsInCategory}</p>} />;
 }

@@ -152,7 +152,7 @@ function Overview({ mine }: { mine: MyBusiness }) {
         <p className="console-muted">{business.verified ? tx.verifiedYes : tx.verifiedNo}</p>
       </ConsoleCard>
       <StatusCard />
-      <ConsoleCard title={tx.quickLinks} id="overview-links">
+      <ConsoleCard title={tx.quickLinks} id="overview-links" wide>
         <ul className="console-links">
           {links.map((link) => (
             <li key={link.href}>

@@ -3,6 +3,7 @@
 // output size in the browser and uploaded, so the server stores what the profile shows.
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { uploadFile, type Upload, type UploadPurpose } from "../../lib/upload";
+import { FilePick } from "../../components/form";
 import { fill, useBusinessTexts } from "./texts";
 
 export interface CropSpec {
@@ -32,7 +33,7 @@ export function place(spec: CropSpec, natural: { width: number; height: number }
   return { x: clamp(placement.x, spec.width - width), y: clamp(placement.y, spec.height - height), width, height };
 }
 
-export function ImageCrop({ spec, label, onUploaded }: { spec: CropSpec; label: string; onUploaded: (upload: Upload) => void }) {
+export function ImageCrop({ spec, label, current = null, onUploaded }: { spec: CropSpec; label: string; current?: string | null; onUploaded: (upload: Upload) => void }) {
   const tx = useBusinessTexts();
   const [source, setSource] = useState<{ url: string; width: number; height: number } | null>(null);
   const [placement, setPlacement] = useState<Placement>({ zoom: 1, x: 0, y: 0 });
@@ -114,10 +115,14 @@ export function ImageCrop({ spec, label, onUploaded }: { spec: CropSpec; label: 
 
   return (
     <div className="crop">
-      <label className="button button-small crop-choose" htmlFor={`${id}-file`}>
-        {source ? tx.replace : tx.choose}
-      </label>
-      <input id={`${id}-file`} className="crop-file" type="file" accept="image/png,image/jpeg,image/webp,image/gif" aria-label={`${label}: ${tx.choose}`} onChange={(event) => choose(event.target.files?.[0])} />
+      {current && !source ? <img className="crop-current" src={current} alt={fill(tx.currentImage, { label })} style={{ aspectRatio: `${spec.width} / ${spec.height}` }} /> : null}
+      <FilePick
+        id={`${id}-file`}
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        aria-label={`${label}: ${tx.choose}`}
+        chooseLabel={source ? tx.replace : tx.choose}
+        onFiles={(files) => choose(files?.[0])}
+      />
       {source && shown ? (
         <div className="crop-work">
           <p className="console-muted console-small" id={`${id}-hint`}>

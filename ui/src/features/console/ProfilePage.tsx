@@ -14,7 +14,7 @@ import { useBusinessTexts } from "./texts";
 export default function ProfilePage() {
   const tx = useBusinessTexts();
   const access = useConsoleAccess("master");
-  if (access.state === "loading" || access.state === "refused") return <Loading text={tx.loading} />;
+  if (access.state === "loading") return <Loading text={tx.loading} />;
   if (access.state === "failed") return <LoadFailed text={tx.loadFailed} />;
   return (
     <ConsoleShell mine={access.mine} section="profile" title={tx.profileTitle}>
@@ -101,11 +101,11 @@ function ProfileForm({ mine }: { mine: MyBusiness }) {
         <form ref={formRef} className="form-stack" noValidate onSubmit={(event) => void submit(event)}>
           <div className="form-field">
             <span className="form-label">{tx.logo}</span>
-            <ImageCrop spec={LOGO_CROP} label={tx.logo} onUploaded={(upload) => setLogo({ id: upload.id, url: upload.url })} />
+            <ImageCrop spec={LOGO_CROP} label={tx.logo} current={logo?.url ?? mine.business.logoUrl} onUploaded={(upload) => setLogo({ id: upload.id, url: upload.url })} />
           </div>
           <div className="form-field">
             <span className="form-label">{tx.cover}</span>
-            <ImageCrop spec={COVER_CROP} label={tx.cover} onUploaded={(upload) => setCover({ id: upload.id, url: upload.url })} />
+            <ImageCrop spec={COVER_CROP} label={tx.cover} current={cover?.url ?? mine.business.coverUrl} onUploaded={(upload) => setCover({ id: upload.id, url: upload.url })} />
           </div>
           <TextField id="profile-name" label={tx.name} value={fields.name} onChange={set("name")} maxLength={100} required problem={problems["profile-name"]} />
           <TextField id="profile-industry" label={tx.industry} value={fields.industry} onChange={set("industry")} maxLength={100} required problem={problems["profile-industry"]} />

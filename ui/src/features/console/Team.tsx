@@ -61,7 +61,9 @@ function Managers({ id, master, onDone }: { id: number; master: boolean; onDone:
               <span className="console-muted console-small">{manager.email}</span>
             </td>
             <td>{manager.role === "BUSINESS_MASTER" ? tx.roleMaster : tx.roleManager}</td>
-            <td>{day(manager.since)}</td>
+            <td>
+              <time dateTime={manager.since}>{day(manager.since)}</time>
+            </td>
             {master ? (
               <td>
                 {manager.role === "BUSINESS" ? (

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { Component, type ReactNode } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Business, MyBusiness } from "../../lib/business";
 import { formatDate } from "../../lib/core";
+import { AppError } from "../../lib/errors";
 import { ok, refused, renderPage, sessionOf } from "../../test/render";
 import type { Invitation, Manager } from "./api";
 import BusinessPage from "./BusinessPage";
@@ -10,6 +12,26 @@ import ProfilePage from "./ProfilePage";
 import { numberState } from "./RegisterForm";
 
 const member = { session: sessionOf("member") };
+
+/** The profile page under a boundary that shows the status of what it throws (the app's shows
+ * the error screen of that status). */
+class Caught extends Component<{ children: ReactNode }, { status: number | null }> {
+  state = { status: null as number | null };
+  static getDerivedStateFromError(error: unknown) {
+    return { status: error instanceof AppError ? error.status : 0 };
+  }
+  render() {
+    return this.state.status === null ? this.props.children : <p role="alert">refused {this.state.status}</p>;
+  }
+}
+
+function Refusable() {
+  return (
+    <Caught>
+      <ProfilePage />
+    </Caught>
+  );
+}
 
 function business(changes: Partial<Business> = {}): Business {
   return {
@@ -107,7 +129,7 @@ describe("overview and team", () => {
       fetch: masterRoutes({ "POST /api/v1/businesses/7/invitations/12/resend": { ...invitations[1], status: "PENDING" } }),
     });
     expect(await screen.findByRole("heading", { level: 1, name: "기업 관리" })).toBeTruthy();
-    expect(document.title).toBe("기업 관리 · 가온커머스 · Tidemark");
+    await waitFor(() => expect(document.title).toBe("기업 관리 · 가온커머스 · Tidemark"));
     expect(screen.getByText("1,234")).toBeTruthy();
     expect(await screen.findByText("이전 7일 대비 +50%")).toBeTruthy();
     expect(screen.getByText("이전 기간 기록 없음")).toBeTruthy();
@@ -181,10 +203,22 @@ describe("overview and team", () => {
 });
 
 describe("profile", () => {
-  it("a manager typing the profile address goes to the login page, and no profile is shown", async () => {
-    const { history } = renderPage(ProfilePage, "/mypage/business/profile", { ...member, fetch: { "GET /api/v1/mypage/business": mine("BUSINESS") } });
-    await waitFor(() => expect(history.at(-1)).toBe("/member/login"));
+  it("a manager typing the profile address is refused with 403 (the no-access screen), stays put, and sees no profile", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { history } = renderPage(Refusable, "/mypage/business/profile", { ...member, fetch: { "GET /api/v1/mypage/business": mine("BUSINESS") } });
+    expect((await screen.findByRole("alert")).textContent).toBe("refused 403");
+    expect(history.at(-1)).not.toBe("/member/login");
     expect(screen.queryByLabelText("기업명")).toBeNull();
+  });
+
+  it("shows the logo and cover in use beside the way to choose others", async () => {
+    const master = { role: "BUSINESS_MASTER" as const, business: business({ logoUrl: "/media/logo-7.png", coverUrl: null }) };
+    renderPage(ProfilePage, "/mypage/business/profile", { ...member, fetch: { "GET /api/v1/mypage/business": master } });
+    const logo = (await screen.findByAltText("지금 쓰는 로고")) as HTMLImageElement;
+    expect(logo.getAttribute("src")).toBe("/media/logo-7.png");
+    // No cover yet: nothing but the way to choose one.
+    expect(screen.queryByAltText(/지금 쓰는 커버/)).toBeNull();
+    expect(screen.getByLabelText("로고: 이미지 고르기")).toBeTruthy();
   });
 
   it("the preview follows the form, and saving sends the profile's fields", async () => {

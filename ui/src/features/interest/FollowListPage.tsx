@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { PostCard } from "../../components/cards/PostCard";
+import { CardGrid } from "../../components/cards/CardGrid";
 import { useSession } from "../../lib/session";
 import { Loading, LoadFailed } from "../../lib/status";
 import { useLoadMoreOnScroll } from "../../lib/useLoadMoreOnScroll";
@@ -9,6 +9,7 @@ import { EmptyHint } from "./components/EmptyHint";
 import { SignInPrompt } from "./components/SignInPrompt";
 import { useTexts } from "./texts";
 import "./interest.css";
+import { usePageTitle } from "../../lib/pageTitle";
 
 /** Posts shown under each followed business. */
 const POSTS_PER_BUSINESS = 4;
@@ -19,6 +20,7 @@ const POSTS_PER_BUSINESS = 4;
 export default function FollowListPage() {
   const tx = useTexts();
   const session = useSession();
+  usePageTitle(tx.followListTitle);
   return (
     <div className="page follow-list-page">
       <h1>{tx.followListTitle}</h1>
@@ -77,11 +79,7 @@ function BusinessSection({ business }: { business: FollowedBusiness }) {
       ) : latest.data.items.length === 0 ? (
         <p className="follow-section-empty">{tx.noPostsYet}</p>
       ) : (
-        <div className="post-grid follow-section-posts" aria-label={`${business.name} ${tx.latestOf}`} role="group">
-          {latest.data.items.map((card) => (
-            <PostCard key={card.postSeq} card={card} screen="FOLLOWING" />
-          ))}
-        </div>
+        <CardGrid cards={latest.data.items} screen="FOLLOWING" follow={false} row className="follow-section-posts" aria-label={`${business.name} ${tx.latestOf}`} role="group" />
       )}
     </section>
   );

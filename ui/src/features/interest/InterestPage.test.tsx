@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { card, inertIntersectionObserver, renderPage, sessionOf } from "../../test/render";
 import FollowListPage from "./FollowListPage";
@@ -53,10 +53,16 @@ describe("InterestPage", () => {
   it("lists a member's bookmarks as cards", async () => {
     const { fetch } = renderPage(InterestPage, "/interest/bookmark", {
       session: sessionOf("member"),
-      fetch: { "GET /api/v1/me/bookmarks": { items: [CARD], nextCursor: null } },
+      fetch: {
+        "GET /api/v1/me/bookmarks": { items: [CARD], nextCursor: null },
+        "GET /api/v1/me/state": { bookmarked: [CARD.postSeq], following: [] },
+      },
     });
     expect(await screen.findByRole("heading", { name: "디지털 마케팅 전략" })).toBeTruthy();
     expect(fetch.log()[0]).toBe("GET /api/v1/me/bookmarks?size=20");
+    // The card's bookmark button shows the reader's tie, asked once for the cards shown.
+    await waitFor(() => expect(screen.getByRole("button", { name: /^북마크 디지털 마케팅 전략/ }).getAttribute("aria-pressed")).toBe("true"));
+    expect(fetch.log()).toContain(`GET /api/v1/me/state?posts=${CARD.postSeq}&businesses=${CARD.business.id}`);
   });
 
   it("lists a member's followed businesses with logo letter, badge and abbreviated followers", async () => {
@@ -88,12 +94,15 @@ describe("FollowListPage", () => {
       fetch: {
         "GET /api/v1/me/follows": { items: [BUSINESS], nextCursor: null },
         "GET /api/v1/businesses/3/posts": { items: [CARD], nextCursor: null },
+        "GET /api/v1/me/state": { bookmarked: [], following: [3] },
       },
     });
     const section = await screen.findByRole("region", { name: /가온커머스/ });
     expect(within(section).getByRole("heading", { level: 2, name: /가온커머스/ })).toBeTruthy();
     expect(await within(section).findByRole("heading", { level: 3, name: "디지털 마케팅 전략" })).toBeTruthy();
     expect(fetch.log()).toContain("GET /api/v1/businesses/3/posts?size=4");
+    // Under a followed business its cards carry no follow button of their own.
+    expect(within(section).queryByRole("button", { name: /^팔로우/ })).toBeNull();
   });
 
   it("asks a guest to sign in", () => {

@@ -9,6 +9,7 @@ import { InterestTabs, type InterestTab } from "./components/InterestTabs";
 import { SignInPrompt } from "./components/SignInPrompt";
 import { useTexts } from "./texts";
 import "./interest.css";
+import { usePageTitle } from "../../lib/pageTitle";
 
 /** /interest, /interest/bookmark and /interest/following: the reader's bookmarks and
  * followed businesses as two tabs (/interest shows the bookmarks). Members only: a guest
@@ -17,6 +18,7 @@ export default function InterestPage({ route }: { route: RouteMatch }) {
   const tx = useTexts();
   const session = useSession();
   const tab: InterestTab = route.name === "interestFollowing" ? "following" : "bookmark";
+  usePageTitle(tx.interestTitle);
   return (
     <div className="page interest-page">
       <h1>{tx.interestTitle}</h1>

@@ -18,7 +18,7 @@ import { fill, useMediaTexts } from "./texts";
 export default function MediaPage() {
   const tx = useMediaTexts();
   const access = useConsoleAccess("master");
-  if (access.state === "loading" || access.state === "refused") return <Loading text={tx.loading} />;
+  if (access.state === "loading") return <Loading text={tx.loading} />;
   if (access.state === "failed") return <LoadFailed text={tx.loadFailed} />;
   return (
     <ConsoleShell mine={access.mine} section="media" title={tx.title}>

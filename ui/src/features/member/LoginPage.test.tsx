@@ -20,7 +20,7 @@ describe("/member/login/email", () => {
     });
     renderPage(LoginPage, "/member/login/email", { session, lang: "en", fetch: NO_SOCIAL });
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Sign in");
-    expect(document.title).toBe("Sign in · Tidemark");
+    await waitFor(() => expect(document.title).toBe("Sign in · Tidemark"));
     const email = screen.getByLabelText("E-mail") as HTMLInputElement;
     const password = screen.getByLabelText("Password") as HTMLInputElement;
     expect(email.getAttribute("autocomplete")).toBe("username");

@@ -43,7 +43,7 @@ describe("MyPage", () => {
   it("shows the profile, the interests by the core's names, the sign-in method and the links", async () => {
     renderPage(MyPage, "/mypage", { ...member, fetch: { "GET /mypage/v1/profile": profile() } });
     expect(await screen.findByText("김하늘님, 반갑습니다.")).toBeTruthy();
-    expect(document.title).toBe("마이페이지 · Tidemark");
+    await waitFor(() => expect(document.title).toBe("마이페이지 · Tidemark"));
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
     const interests = within(document.querySelector('[data-field="interests"]') as HTMLElement).getAllByRole("listitem");
     expect(interests.map((item) => item.textContent)).toEqual(["인사이트", "제품 소식"]);

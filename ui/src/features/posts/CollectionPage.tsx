@@ -5,6 +5,7 @@ import { useI18n } from "../../lib/i18n";
 import { CardList } from "../../components/cards/CardList";
 import { useCollection } from "./collection/useCollection";
 import "./collection/collection.css";
+import { usePageTitle } from "../../lib/pageTitle";
 
 /** /post/recommend/list/{id}: an operator-curated collection, its title in the reader's
  * language and its posts in the operators' order, paged as the reader scrolls. A collection
@@ -15,6 +16,7 @@ export default function CollectionPage({ route }: { route: RouteMatch }) {
   if (query.error instanceof ApiError && query.error.status === 404) throw new AppError(404, query.error.message);
   const first = query.data?.pages[0];
   const title = first ? (lang === "ko" ? first.titleKo || first.titleEn : first.titleEn || first.titleKo) : null;
+  usePageTitle(title);
   return (
     <div className="page list collection-page">
       <header className="collection-head">

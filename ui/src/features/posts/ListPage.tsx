@@ -3,6 +3,7 @@ import { categoryName, normalizeSort, type RouteMatch } from "../../lib/core";
 import { useI18n, type TextKey } from "../../lib/i18n";
 import type { ListKind } from "../../lib/posts";
 import { PostList } from "./components/PostList";
+import { usePageTitle } from "../../lib/pageTitle";
 
 /** The heading of each list the page may show: it names what is listed, so it follows the
  * sort on the latest and popular pages, whose paths only name the default. */
@@ -20,6 +21,7 @@ export default function ListPage({ route }: { route: RouteMatch }) {
   const sort = params.get("sort");
   const list = listOf(route, sort);
   const title = list?.kind === "category" ? categoryName(list.categoryId, lang) : t(LIST_TITLES[list?.kind ?? "popular"]);
+  usePageTitle(title ?? null);
   const hrefFor = (next: string) => {
     const copy = new URLSearchParams(params);
     copy.set("sort", next);

@@ -1,12 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "wouter";
-import { PostCard } from "../../components/cards/PostCard";
+import { CardGrid } from "../../components/cards/CardGrid";
 import { BookmarkButton } from "../../components/engagement/BookmarkButton";
 import { abbreviateCount, breadcrumbs, categoryName, formatDate, offsetMinutes, type RouteMatch } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
+import { usePageTitle } from "../../lib/pageTitle";
 import { useMyState } from "../../lib/myState";
 import { postDetailQuery, type PostDetail } from "../../lib/postDetail";
+import { useSession } from "../../lib/session";
 import { Loading } from "../../lib/status";
 import { BusinessCard } from "./detail/BusinessCard";
 import { FlagButton } from "./detail/FlagButton";
@@ -62,15 +64,14 @@ function PostDetailView({ post, preview = false }: { post: PostDetail; preview?:
   const previewTx = usePreviewTexts();
   const { t, lang } = useI18n();
   const bodyEnd = useRef<HTMLDivElement>(null);
-  usePostEvents(preview ? undefined : post.postSeq, bodyEnd);
+  const { ready } = useSession();
+  usePostEvents(preview ? undefined : post.postSeq, ready, bodyEnd);
   // The page's data is the guest's answer; a signed-in reader's ties come from their state.
   const mine = useMyState([post.postSeq], [post.business.id]);
   const bookmarked = mine.data ? mine.data.bookmarked.includes(post.postSeq) : post.bookmarked;
   const following = mine.data ? mine.data.following.includes(post.business.id) : post.business.following;
 
-  useEffect(() => {
-    document.title = `${post.title} · Tidemark`;
-  }, [post.title]);
+  usePageTitle(post.title);
 
   const category = categoryName(post.categoryId, lang);
   // One timestamp per visit of the post: its category link opens a fresh list.
@@ -152,7 +153,7 @@ function PostDetailView({ post, preview = false }: { post: PostDetail; preview?:
         ) : null}
         <PostBody html={post.bodyHtml} tableLabel={tx.table} label={tx.body} />
         <div ref={bodyEnd} className="post-body-end" aria-hidden="true" />
-        {post.tags.length > 0 || post.reportUrl ? (
+        {post.tags.length > 0 || post.reportUrl || !preview ? (
           <footer className="post-foot">
             {post.tags.length > 0 ? (
               <ul className="post-tags" aria-label={tx.tags}>
@@ -169,6 +170,8 @@ function PostDetailView({ post, preview = false }: { post: PostDetail; preview?:
                 {tx.downloadReport}
               </a>
             ) : null}
+            {/* Where a reader finishes the post: a quiet way to say something is wrong with it. */}
+            {preview ? null : <FlagButton postSeq={post.postSeq} />}
           </footer>
         ) : null}
       </article>
@@ -177,7 +180,6 @@ function PostDetailView({ post, preview = false }: { post: PostDetail; preview?:
           <aside className="post-aside">
             <BusinessCard business={post.business} following={following} />
             <ShareBox postSeq={post.postSeq} title={post.title} />
-            <FlagButton postSeq={post.postSeq} />
           </aside>
           <RelatedPosts postSeq={post.postSeq} />
         </>
@@ -200,11 +202,7 @@ function RelatedPosts({ postSeq }: { postSeq: number }) {
       ) : related.data.length === 0 ? (
         <p className="empty-state">{tx.relatedEmpty}</p>
       ) : (
-        <div className="post-grid">
-          {related.data.map((card) => (
-            <PostCard key={card.postSeq} card={card} />
-          ))}
-        </div>
+        <CardGrid cards={related.data} row />
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import { recentSearches } from "./recentSearches";
 import { fill, useTexts } from "./texts";
 import { readSearchState, searchHref, TARGET_PATHS } from "./url";
 import "./search.css";
+import { usePageTitle } from "../../lib/pageTitle";
 
 /** History state of a search the field started: the field keeps the focus on the new page. */
 const FOCUS_FIELD = "tidemark.searchField";
@@ -43,9 +44,12 @@ export default function SearchPage({ route }: { route: RouteMatch }) {
     </nav>
   );
 
+  const heading = keyword ? fill(tx.resultsTitle, { keyword }) : tx.title;
+  usePageTitle(heading);
+
   return (
     <div className="page search-page">
-      <h1 className="search-title">{keyword ? fill(tx.resultsTitle, { keyword }) : tx.title}</h1>
+      <h1 className="search-title">{heading}</h1>
       <SearchBox keyword={keyword} onSearch={onSearch} autoFocus={focusField || !keyword} />
       {keyword ? (
         <>

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { abbreviateCount, breadcrumbs } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { useTexts } from "./texts";
+import { usePageTitle } from "../../lib/pageTitle";
 
 const REGISTER = "/mypage/business";
 
@@ -27,6 +28,7 @@ export function B2bLanding() {
     { q: tx.faq2Q, a: tx.faq2A },
     { q: tx.faq3Q, a: tx.faq3A },
   ];
+  usePageTitle(tx.b2bTitle);
   return (
     <div className="b2b">
       <section className="b2b-hero" aria-labelledby="b2b-title">

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { breadcrumbs } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { useTexts } from "./texts";
+import { usePageTitle } from "../../lib/pageTitle";
 
 /** /mobile/category: the menu for small screens: the nine categories (their addresses, with
  * sort and a fresh timestamp, are the core's breadcrumbs) and the other ways into the site. */
@@ -22,6 +23,7 @@ export function MobileCategory() {
     { href: "/follow/list", label: tx.menuFollowList },
     { href: "/b2b", label: tx.menuForBusiness },
   ];
+  usePageTitle(tx.menuTitle);
   return (
     <div className="mobile-menu">
       <h1>{tx.menuTitle}</h1>

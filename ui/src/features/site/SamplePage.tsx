@@ -8,6 +8,7 @@ import { ModalSample } from "./sample/ModalSample";
 import { useSampleTexts } from "./sample/texts";
 import "./sample/sample.css";
 import { Loading } from "../../lib/status";
+import { usePageTitle } from "../../lib/pageTitle";
 
 // The charting library comes with the chart sample only.
 const ChartSample = lazy(() => import("./sample/ChartSample"));
@@ -48,6 +49,8 @@ export default function SamplePage({ route }: { route: RouteMatch }) {
     { href: "/sample/unsplash", label: tx.pickerTab },
     { href: "/sample/page4_error", label: tx.errorTab },
   ];
+  const current = samples.find((item) => item.href === route.path)?.label;
+  usePageTitle(current ? `${current} · ${tx.gallery}` : tx.gallery);
   return (
     <div className="sample">
       <nav className="sample-nav" aria-label={tx.galleryNav}>

@@ -20,7 +20,7 @@ export default function WritePage() {
   const tx = useWritingTexts();
   const access = useConsoleAccess("business");
   const id = parseId(new URLSearchParams(useSearch()).get("id") ?? "") ?? null;
-  if (access.state === "loading" || access.state === "refused") return <Loading text={tx.loading} />;
+  if (access.state === "loading") return <Loading text={tx.loading} />;
   if (access.state === "failed") return <LoadFailed text={tx.loadFailed} />;
   return (
     <ConsoleShell mine={access.mine} section="write" title={id ? tx.editTitle : tx.newTitle}>

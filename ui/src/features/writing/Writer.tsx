@@ -108,8 +108,8 @@ export function Writer({ mine, post, onCreated, onReload }: Props) {
       if (sameDraft(latest.current, sent)) dropLocal(businessId, result.postSeq);
       else writeLocal(businessId, result.postSeq, latest.current);
       void client.invalidateQueries({ queryKey: revisionsKey(result.postSeq) });
-      if (action === "draft") pushDataLayer("TemporaryContent", null, user);
-      if (action === "publish") pushDataLayer("Upload_Content", null, user);
+      if (action === "draft") pushDataLayer("TemporaryContent", "UPLOAD", user);
+      if (action === "publish") pushDataLayer("Upload_Content", "UPLOAD", user);
       if (auto) setAutosave({ kind: "saved", at: Date.now() });
       return result;
     } catch (error) {

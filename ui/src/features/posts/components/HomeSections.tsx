@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { PostCard } from "../../../components/cards/PostCard";
+import { CardGrid } from "../../../components/cards/CardGrid";
 import { useI18n } from "../../../lib/i18n";
 import { usePostPreview, type Card, type ListKind } from "../../../lib/posts";
 import { Loading } from "../../../lib/status";
@@ -62,11 +62,7 @@ function Section({ id, title, href, cards, seeAll, eager = 0 }: SectionProps & {
       {cards === null ? (
         <Loading />
       ) : (
-        <div className="post-grid">
-          {cards.map((card, index) => (
-            <PostCard key={card.postSeq} card={card} eager={index < eager} />
-          ))}
-        </div>
+        <CardGrid cards={cards} screen="HOME" eager={eager} />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { recordPostEvent } from "../../../lib/analytics";
+import { pushDataLayer, recordPostEvent, type ShareChannel } from "../../../lib/analytics";
+import { useSession } from "../../../lib/session";
 import { shareUrl, type ShareService } from "./share";
 import { useDetailTexts } from "./texts";
 
@@ -11,14 +12,20 @@ export function ShareBox({ postSeq, title }: { postSeq: number; title: string })
   const [copy, setCopy] = useState<CopyState>("idle");
   const reset = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(reset.current), []);
+  const { user } = useSession();
   const url = `${window.location.origin}/post/${postSeq}`;
+  // Each share is a post event (with its channel) and a data-layer entry on the SHARE screen.
+  const shared = (channel: ShareChannel) => {
+    recordPostEvent("share", postSeq, channel);
+    pushDataLayer("Select_Content", "SHARE", user);
+  };
 
   const copyLink = async () => {
     window.clearTimeout(reset.current);
     try {
       await navigator.clipboard.writeText(url);
       setCopy("copied");
-      recordPostEvent("share", postSeq, "link");
+      shared("link");
     } catch {
       setCopy("failed");
     }
@@ -54,7 +61,7 @@ export function ShareBox({ postSeq, title }: { postSeq: number; title: string })
               href={shareUrl(service, url, title)}
               target="_blank"
               rel="noopener noreferrer"
-              onClick={() => recordPostEvent("share", postSeq, service)}
+              onClick={() => shared(service)}
               data-share={service}
             >
               <span className="share-mark" aria-hidden="true">
