@@ -8,6 +8,9 @@ const port = Number(process.env.TIDEMARK_E2E_PORT ?? 18080);
  * read: mail.ts); its port is the site's port + 1. */
 const smtpPort = port + 1;
 export const maildir = `${tmpdir()}/tidemark-e2e-mail-${smtpPort}`;
+/** The site's data, made anew for every run: the visual baselines are of the demo data as the
+ * server seeds it on a first start. */
+const dataDir = `${tmpdir()}/tidemark-e2e-data-${port}`;
 
 // Debian's Chromium, never a downloaded one; the flags keep it off the network (this machine
 // has none beyond the package registries) and quiet.
@@ -27,6 +30,16 @@ export default defineConfig({
   reporter: [["list"]],
   workers: 2,
   timeout: 30_000,
+  // The visual baselines (visual.spec.ts) live beside the tests, one picture per page, language
+  // and width; CI never writes one (a missing baseline fails), a developer's run writes the
+  // missing ones to be looked at and committed.
+  snapshotPathTemplate: "{testDir}/visual/{arg}{ext}",
+  updateSnapshots: process.env.CI ? "none" : "missing",
+  // The pictures are compared first, on the demo data as seeded; the other tests then add to it.
+  projects: [
+    { name: "visual", testMatch: "visual.spec.ts" },
+    { name: "e2e", testIgnore: "visual.spec.ts", dependencies: ["visual"] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: "chromium",
@@ -42,12 +55,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: process.env.TIDEMARK_BIN ?? `${root}/target/debug/tidemark`,
+      command: `rm -rf ${dataDir} && exec ${process.env.TIDEMARK_BIN ?? `${root}/target/debug/tidemark`}`,
       cwd: root,
       // Many browser contexts sign in and take guest ids from one address within seconds: the
       // rate limits (tested in the server's own tests) would answer 429 here.
       env: {
         PORT: String(port),
+        TIDEMARK_DATA_DIR: dataDir,
         TIDEMARK_UI_DIR: `${root}/ui/dist`,
         RUST_LOG: "warn",
         TIDEMARK_RATE_LIMITS: "off",
