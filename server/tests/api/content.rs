@@ -811,8 +811,10 @@ async fn list_pages_paint_the_list_their_sort_names(app: &TestApp) {
         let (_, answer) = app.get(address).await;
         assert_eq!(calls[address], answer["data"], "{path}");
         let root = root_of(&html);
+        // The cards' grid in its frame (its class says rows of three for a multiple of three).
         assert!(
-            root.contains(r#"<div class="post-grid" data-testid="post-list">"#),
+            root.contains(r#"<div class="post-grid-frame"><div class="post-grid"#)
+                && root.contains(r#" data-testid="post-list">"#),
             "{path}: {root}"
         );
         assert!(!root.contains("아직 비밀인"), "{path}");
