@@ -68,12 +68,14 @@ ensure_wasm_tools() {
   if [ "$have" != "$want" ]; then
     say "installing wasm-bindgen-cli $want (a few minutes, once)"
     # Not --locked: its lock file may name a dependency version the registry no longer serves.
-    cargo install wasm-bindgen-cli --version "$want" --force
+    # --debug: the tools compile in about half the time, and turn one small module into
+    # JavaScript just as fast (docs/first-start.md).
+    cargo install wasm-bindgen-cli --version "$want" --force --debug
   fi
   have="$(wasm-pack --version 2>/dev/null | awk '{print $2}' || true)"
   if [ "$have" != "$WASM_PACK_VERSION" ]; then
     say "installing wasm-pack $WASM_PACK_VERSION (a few minutes, once)"
-    cargo install wasm-pack --version "$WASM_PACK_VERSION" --force
+    cargo install wasm-pack --version "$WASM_PACK_VERSION" --force --debug
   fi
 }
 

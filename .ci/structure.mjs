@@ -31,7 +31,7 @@ function moduleOf(path) {
  * lower one; within a layer the import graph must have no cycle.
  */
 const LAYERS = [
-  ["root", ["cli", "web", "demo", "seed"]],
+  ["root", ["cli", "web", "api_docs", "monitoring", "backup", "demo", "seed"]],
   ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "media", "members", "operator", "pages", "prerender", "publication", "search", "signin", "social"]],
   ["state", ["state"]],
   ["service", ["catalog", "cluster", "events", "index", "mail", "oplog", "storage", "tokens"]],

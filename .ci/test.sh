@@ -31,6 +31,13 @@ say "core: device detection measured against uap-core"
 cargo test -p tidemark-core --quiet --test uap_os -- --nocapture 2>&1 | grep -E "uap-core|test result"
 
 bash .ci/build-core.sh
+if ! git diff --quiet -- pkg/ || [ -n "$(git ls-files --others --exclude-standard pkg/)" ]; then
+  git status --short -- pkg/
+  if [ "${CI:-}" = "true" ]; then
+    fail "pkg/ differs from the core built from these sources: run npm run build:core and commit pkg/"
+  fi
+  say "pkg/ was built anew from changed sources: commit it with the change"
+fi
 
 say "typescript: types of the core's JavaScript surface, the UI and the browser tests"
 node .ci/check-typings.mjs pkg/tidemark_core.d.ts

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
@@ -8,26 +8,6 @@ import type { ResolvedConfig } from "vite";
 import { defineConfig } from "vitest/config";
 
 const uiRoot = fileURLToPath(new URL(".", import.meta.url));
-const swaggerUi = fileURLToPath(new URL("../node_modules/swagger-ui-dist/", import.meta.url));
-
-/** The API reference page (/api-docs/): Swagger UI from npm beside our own page and setup. */
-function apiReference() {
-  let outDir = `${uiRoot}dist`;
-  return {
-    name: "tidemark-api-reference",
-    apply: "build" as const,
-    configResolved(config: ResolvedConfig) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const out = `${outDir}/api-docs/`;
-      mkdirSync(out, { recursive: true });
-      for (const file of ["swagger-ui-bundle.js", "swagger-ui.css"]) copyFileSync(`${swaggerUi}${file}`, `${out}${file}`);
-      for (const file of ["index.html", "init.js"]) copyFileSync(`${uiRoot}api-docs/${file}`, `${out}${file}`);
-    },
-  };
-}
-
 /** Brotli (quality 11) and gzip (level 9) copies of every built asset and of the files at the
  * root beside index.html (boot.js, the icon), written once at build time; the server sends
  * them as they are instead of compressing on each request at a lower level
@@ -76,7 +56,7 @@ function startAfterLoad() {
 
 export default defineConfig({
   root: uiRoot,
-  plugins: [react(), wasm(), apiReference(), precompress(), startAfterLoad()],
+  plugins: [react(), wasm(), precompress(), startAfterLoad()],
   build: {
     // Top-level await loads the core's WebAssembly before the first render.
     target: "es2022",

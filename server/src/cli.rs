@@ -24,6 +24,16 @@ enum Command {
     /// The search index.
     #[command(subcommand)]
     Search(SearchCommand),
+    /// Copy the site (embedded database, local media, generated token secret) into DIR, while
+    /// it serves. A PostgreSQL site is backed up with PostgreSQL's tools (docs/operations.md).
+    Backup { dir: std::path::PathBuf },
+    /// Bring the backup in DIR back into the data folder; the server must be stopped.
+    Restore {
+        dir: std::path::PathBuf,
+        /// Move the site already in the data folder aside (into replaced-<time>/) first.
+        #[arg(long)]
+        replace: bool,
+    },
     /// Write the large data set for benchmarks into the configured database.
     GenerateLarge {
         #[arg(long, default_value_t = 100_000)]
@@ -92,11 +102,18 @@ enum SearchCommand {
 
 /// Parses the command line, runs what it asks and says how it went.
 pub async fn run() -> ExitCode {
-    telemetry::init();
     let cli = Cli::parse();
-    let settings = match Settings::from_env() {
-        Ok(settings) => settings,
+    let settings = Settings::from_env().and_then(|settings| {
+        let format = telemetry::LogFormat::parse(settings.get("TIDEMARK_LOG_FORMAT"))?;
+        Ok((settings, format))
+    });
+    let settings = match settings {
+        Ok((settings, format)) => {
+            telemetry::init(format);
+            settings
+        }
         Err(problem) => {
+            telemetry::init(telemetry::LogFormat::Text);
             tracing::error!("settings: {problem}");
             return ExitCode::from(2);
         }
@@ -106,6 +123,24 @@ pub async fn run() -> ExitCode {
         Command::Search(SearchCommand::Rebuild) => rebuild_search(settings)
             .await
             .map(|report| println!("search index rebuilt: {report:?}")),
+        Command::Backup { dir } => crate::backup::backup(&settings, &dir).map(|made| {
+            println!(
+                "backed up into {}: database {} bytes, {} media files ({} bytes), token secret {}",
+                dir.display(),
+                made.database_bytes,
+                made.media_files,
+                made.media_bytes,
+                if made.token_secret { "copied" } else { "not in the data folder" }
+            )
+        }),
+        Command::Restore { dir, replace } => crate::backup::restore(&settings, &dir, replace)
+            .map(|made| {
+                println!(
+                    "restored the backup made {} into {}; the search index is rebuilt at the next start",
+                    made.made_at,
+                    settings.data_dir.display()
+                )
+            }),
         Command::GenerateLarge { posts, events } => match build_state(settings).await {
             Ok(state) => crate::seed::large::generate(&state, posts, events)
                 .await

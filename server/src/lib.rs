@@ -2,7 +2,9 @@
 //! `router()`, merged in `web::app`.
 
 pub mod analytics;
+mod api_docs;
 pub mod auth;
+pub mod backup;
 pub mod business;
 pub mod catalog;
 pub mod certify;
@@ -21,6 +23,7 @@ pub mod kernel;
 pub mod mail;
 pub mod media;
 pub mod members;
+pub mod monitoring;
 pub mod operator;
 pub mod oplog;
 pub mod pages;
@@ -162,6 +165,10 @@ async fn follow_changes(state: &AppState) -> Result<(), String> {
 /// A bound, not yet running server (binding first lets tests ask for port 0).
 pub struct Application {
     listener: TcpListener,
+    /// `/metrics` on an address of its own (`TIDEMARK_METRICS_ADDR`).
+    metrics_listener: Option<TcpListener>,
+    /// This process serves the data folder: a restore waits for it to stop.
+    _serving: backup::ServingLock,
     state: AppState,
     router: axum::Router,
 }
@@ -170,6 +177,16 @@ impl Application {
     pub async fn build(settings: Settings) -> Result<Self, String> {
         let address = settings.address();
         tracing::info!(?settings, "starting");
+        let serving = backup::ServingLock::take(&settings.data_dir).map_err(|e| {
+            format!(
+                "another server is using the data folder {} ({e})",
+                settings.data_dir.display()
+            )
+        })?;
+        let metrics = monitoring::Access::from_settings(&settings)?;
+        if metrics.on() {
+            telemetry::figures::install();
+        }
         let state = build_state(settings).await?;
         demo::prepare(&state).await?;
         if state.settings.mode == Mode::Demo
@@ -188,8 +205,18 @@ impl Application {
         let listener = TcpListener::bind(address)
             .await
             .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+        let metrics_listener = match metrics.address {
+            Some(address) => Some(
+                TcpListener::bind(address)
+                    .await
+                    .map_err(|e| format!("cannot listen for /metrics on {address}: {e}"))?,
+            ),
+            None => None,
+        };
         Ok(Self {
             listener,
+            metrics_listener,
+            _serving: serving,
             state,
             router,
         })
@@ -199,12 +226,28 @@ impl Application {
         self.listener.local_addr()
     }
 
+    /// The address `/metrics` is answered at alone, when it has one.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics_listener
+            .as_ref()
+            .and_then(|listener| listener.local_addr().ok())
+    }
+
     pub fn state(&self) -> &AppState {
         &self.state
     }
 
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let addr = self.local_addr()?;
+        if let Some(listener) = self.metrics_listener {
+            let routes = monitoring::private_routes(self.state.clone());
+            tracing::info!(address = ?listener.local_addr().ok(), "metrics at /metrics");
+            tokio::spawn(async move {
+                if let Err(error) = axum::serve(listener, routes).await {
+                    tracing::error!(%error, "metrics listener stopped");
+                }
+            });
+        }
         tokio::spawn(self.state.mailer.clone().run_sender(self.state.db.clone()));
         db::spawn_checkpoints(&self.state.db);
         analytics::spawn_background(&self.state);

@@ -216,6 +216,15 @@ pub async fn recent(
         .await
 }
 
+/// Messages waiting to go out (pending, or being sent now): the outbox's backlog.
+pub async fn backlog(db: &sea_orm::DatabaseConnection) -> Result<u64, sea_orm::DbErr> {
+    use sea_orm::PaginatorTrait;
+    mail_outbox::Entity::find()
+        .filter(mail_outbox::Column::Status.is_in([MailStatus::Pending, MailStatus::Sending]))
+        .count(db)
+        .await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

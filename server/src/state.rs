@@ -6,6 +6,7 @@ use crate::catalog::Forget;
 use crate::cluster::{self, Change};
 use crate::http::limits::RateLimits;
 use crate::mail::Mailer;
+use crate::telemetry::figures;
 use crate::tokens::TokenKeys;
 use crate::Settings;
 use sea_orm::{ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr};
@@ -184,7 +185,7 @@ impl AppState {
         tokio::spawn(async move {
             loop {
                 tokio::time::sleep(cluster::HEARTBEAT_EVERY).await;
-                match state.beat(local_media, started).await {
+                match figures::job("heartbeat", state.beat(local_media, started)).await {
                     Ok(Some(problem)) => {
                         tracing::error!(problem, "media cannot be served by every process")
                     }

@@ -14,7 +14,7 @@ use axum::{Json, Router};
 use std::collections::HashSet;
 use std::sync::Arc;
 use tower_http::compression::CompressionLayer;
-use tower_http::services::{ServeDir, ServeFile};
+use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
@@ -49,6 +49,9 @@ const API_PREFIXES: [&str; 8] = [
 
 pub fn app(state: AppState) -> std::io::Result<Router> {
     let settings = state.settings.clone();
+    let metrics =
+        crate::monitoring::Access::from_settings(&settings).map_err(std::io::Error::other)?;
+    let node = state.node.id.clone();
     let index_path = settings.ui_dir.join("index.html");
     let index_html = match std::fs::read_to_string(&index_path) {
         Ok(html) => Some(Arc::from(html)),
@@ -112,8 +115,7 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
     Ok(Router::new()
         .merge(api)
         .route("/health", get(health))
-        .route_service("/api-docs", ServeFile::new(settings.ui_dir.join("api-docs/index.html")))
-        .route_service("/api-docs/", ServeFile::new(settings.ui_dir.join("api-docs/index.html")))
+        .merge(crate::api_docs::router())
         .nest_service(
             "/assets",
             tower::ServiceBuilder::new()
@@ -141,15 +143,21 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
                 .br(false)
                 .quality(tower_http::CompressionLevel::Precise(1)),
         )
+        // Inside the request's span: the answer's figures and, with JSON logs, its line.
+        .layer(axum::middleware::from_fn(crate::telemetry::figures::record_answer))
         .layer(tower_http::request_id::PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
+        // The span names the route, never the address: ids, queries and tokens stay out of logs.
+        .layer(TraceLayer::new_for_http().make_span_with(move |request: &axum::http::Request<_>| {
             let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
-            tracing::info_span!("request", id = %id, method = %request.method(), path = %request.uri().path())
+            let route = crate::telemetry::figures::route_of(request);
+            tracing::info_span!("request", id = %id, method = %request.method(), route = %route, node = %node)
         }))
         .layer(tower_http::request_id::SetRequestIdLayer::new(request_id, tower_http::request_id::MakeRequestUuid))
         // Outside the request log: a load balancer asks every few seconds, and a 503 while
         // the process catches up is its answer, not a server error.
-        .route("/ready", get(ready).with_state(state)))
+        .route("/ready", get(ready).with_state(state.clone()))
+        // Outside the figures it gives: a scrape does not count itself.
+        .merge(metrics.site_routes(state)))
 }
 
 async fn health() -> Json<serde_json::Value> {

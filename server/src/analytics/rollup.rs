@@ -89,7 +89,7 @@ pub async fn run_every_minute(db: DatabaseConnection, node: String) {
             }
         }
         let started = std::time::Instant::now();
-        match roll_up_pending(&db).await {
+        match crate::telemetry::figures::job("analytics_rollup", roll_up_pending(&db)).await {
             Ok(done) => tracing::debug!(?done, elapsed = ?started.elapsed(), "analytics roll-up"),
             Err(error) => tracing::error!(%error, "analytics roll-up failed"),
         }

@@ -45,6 +45,7 @@ pub use service::{lists, moderation, posts, recommend};
 use crate::cluster::{self, Change};
 use crate::entities::posts as post_rows;
 use crate::state::AppState;
+use crate::telemetry::figures;
 use chrono::Utc;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
@@ -78,18 +79,34 @@ pub fn spawn_background(state: &AppState) {
             let period = cluster::period_of(Utc::now(), PUBLISH_EVERY.as_secs() as i64);
             match cluster::claim(&state.db, "PUBLISH_DUE", period, &state.node.id).await {
                 Ok(true) => {
-                    if let Err(error) = publish_due(&state).await {
+                    if let Err(error) =
+                        figures::job("scheduled_publication", publish_due(&state)).await
+                    {
                         tracing::warn!(%error, "scheduled publication");
                     }
                     // Once an hour, by whoever claimed that period.
                     if period % 720 == 0 {
-                        match cluster::prune(&state.db).await {
+                        match figures::job("change_log_prune", cluster::prune(&state.db)).await {
                             Ok(pruned) => tracing::debug!(pruned, "change log: old rows deleted"),
                             Err(error) => {
                                 tracing::warn!(%error, "change log: old rows not deleted")
                             }
                         }
-                        if let Err(error) = crate::http::limits::prune_shared(&state.db).await {
+                        match figures::job(
+                            "unused_uploads",
+                            crate::media::sweep_unused(&state, Utc::now()),
+                        )
+                        .await
+                        {
+                            Ok(swept) => tracing::debug!(?swept, "unused uploads deleted"),
+                            Err(error) => tracing::warn!(%error, "unused uploads not deleted"),
+                        }
+                        if let Err(error) = figures::job(
+                            "rate_limit_prune",
+                            crate::http::limits::prune_shared(&state.db),
+                        )
+                        .await
+                        {
                             tracing::warn!(%error, "rate limits: spent counters not deleted");
                         }
                     }
@@ -99,7 +116,9 @@ pub fn spawn_background(state: &AppState) {
             }
             if last_reload.elapsed() >= RELOAD_EVERY {
                 last_reload = tokio::time::Instant::now();
-                if let Err(error) = state.catalog.refresh(&state.db).await {
+                if let Err(error) =
+                    figures::job("catalogue_refresh", state.catalog.refresh(&state.db)).await
+                {
                     tracing::warn!(%error, "catalogue refresh");
                 }
             }

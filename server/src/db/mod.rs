@@ -17,7 +17,7 @@ pub const DEFAULT_SQLITE_CACHE_MB: u64 = 32;
 
 /// The embedded database's file: the data folder's `tidemark.db`, or the file a `sqlite:`
 /// `DATABASE_URL` names (`None` for PostgreSQL and for a database in memory).
-fn sqlite_file(settings: &Settings) -> Option<std::path::PathBuf> {
+pub fn sqlite_file(settings: &Settings) -> Option<std::path::PathBuf> {
     match &settings.database_url {
         None => Some(settings.data_dir.join("tidemark.db")),
         Some(url) => {
@@ -101,6 +101,29 @@ pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> 
     Ok(db)
 }
 
+/// The database pool's connections: open now, idle among them, and the most it opens.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PoolUse {
+    pub open: u32,
+    pub idle: usize,
+    pub max: u32,
+}
+
+pub fn pool_use(db: &DatabaseConnection) -> PoolUse {
+    fn of<D: sea_orm::sqlx::Database>(pool: &sea_orm::sqlx::Pool<D>) -> PoolUse {
+        PoolUse {
+            open: pool.size(),
+            idle: pool.num_idle(),
+            max: pool.options().get_max_connections(),
+        }
+    }
+    match db.get_database_backend() {
+        sea_orm::DbBackend::Sqlite => of(db.get_sqlite_connection_pool()),
+        sea_orm::DbBackend::Postgres => of(db.get_postgres_connection_pool()),
+        _ => PoolUse::default(),
+    }
+}
+
 /// Begins a transaction that will write. On SQLite it takes the write lock at `BEGIN`
 /// (`BEGIN IMMEDIATE`), so it waits its turn behind another writer for the busy timeout. A
 /// plain deferred transaction that reads first holds a read snapshot, and SQLite refuses its
@@ -132,10 +155,8 @@ pub fn spawn_checkpoints(db: &DatabaseConnection) {
         let mut failing = false;
         loop {
             tokio::time::sleep(CHECKPOINT_EVERY).await;
-            match db
-                .execute_unprepared("PRAGMA wal_checkpoint(PASSIVE)")
-                .await
-            {
+            let checkpoint = db.execute_unprepared("PRAGMA wal_checkpoint(PASSIVE)");
+            match crate::telemetry::figures::job("wal_checkpoint", checkpoint).await {
                 Ok(_) => failing = false,
                 Err(error) if !failing => {
                     failing = true;

@@ -54,10 +54,14 @@ pub struct RateLimits {
     pub beacon_visitor: Limiter,
     /// Reports of a problem with a post, per member.
     pub flag_member: Limiter,
+    /// Uploads per member (docs/media.md, "Quotas").
+    pub upload_member: Limiter,
 }
 
 /// Analytics events one client address may send at once.
 pub const BEACON_IP_BURST: u32 = 1000;
+/// Uploads one member may send at once, before one a minute.
+pub const UPLOAD_MEMBER_BURST: u32 = 30;
 /// Analytics events one visitor may send at once.
 pub const BEACON_VISITOR_BURST: u32 = 120;
 
@@ -111,6 +115,12 @@ impl RateLimits {
             ),
             // A reader who reports ten posts at once is not reading; then one every 6 minutes.
             flag_member: limit("flag_member", 10, Duration::from_secs(360)),
+            // A post's images at once (a gallery of 30), then one a minute: 60 an hour.
+            upload_member: limit(
+                "upload_member",
+                UPLOAD_MEMBER_BURST,
+                Duration::from_secs(60),
+            ),
         }
     }
 

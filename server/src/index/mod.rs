@@ -104,6 +104,9 @@ struct Inner {
     /// Changes handed to the writer so far, and how many of them searches see.
     queued: AtomicU64,
     visible: tokio::sync::watch::Sender<u64>,
+    /// When the oldest change searches do not see yet was handed over (ms since the Unix
+    /// epoch; 0 when searches see everything): the commit lag `/metrics` gives.
+    pending_since: AtomicU64,
     suggestions: RwLock<ContentSuggestions>,
     categories: RwLock<HashMap<i16, (String, String)>>,
     /// Syncs that arrived during a rebuild, replayed after it.
@@ -111,6 +114,32 @@ struct Inner {
     logbook: Arc<logbook::Caches>,
     log_writer: logbook::LogWriter,
     results: query::ResultCache,
+}
+
+/// The index's figures ([`SearchIndex::figures`]).
+#[derive(Debug, Clone)]
+pub struct IndexFigures {
+    pub posts: usize,
+    pub businesses: usize,
+    pub bytes: u64,
+    pub segments: usize,
+    pub uncommitted: u64,
+    pub commit_lag: Duration,
+}
+
+/// The bytes of the files under `dir`.
+fn folder_bytes(dir: &std::path::Path) -> u64 {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .map(|entry| match entry.metadata() {
+            Ok(meta) if meta.is_dir() => folder_bytes(&entry.path()),
+            Ok(meta) => meta.len(),
+            Err(_) => 0,
+        })
+        .sum()
 }
 
 /// A public post's document, with its (tag id, tag name) pairs.
@@ -200,6 +229,7 @@ impl SearchIndex {
             rebuild_lock: tokio::sync::Mutex::new(()),
             progress: Mutex::new(RebuildProgress::default()),
             queued: AtomicU64::new(0),
+            pending_since: AtomicU64::new(0),
             visible,
             suggestions: RwLock::new(ContentSuggestions::default()),
             categories: RwLock::new(HashMap::new()),
@@ -223,6 +253,20 @@ impl SearchIndex {
 
     fn position_path(&self) -> PathBuf {
         self.root.join("change-log-position")
+    }
+
+    /// What `/metrics` gives of the index: its documents, its files' bytes, and the changes
+    /// searches do not see yet with how long the oldest has waited.
+    pub fn figures(&self) -> IndexFigures {
+        let (uncommitted, waited) = self.inner.lag();
+        IndexFigures {
+            posts: self.count(Target::Contents),
+            businesses: self.count(Target::Businesses),
+            bytes: folder_bytes(&self.root),
+            segments: self.segments(),
+            uncommitted,
+            commit_lag: waited,
+        }
     }
 
     /// The change log's position this index has applied and committed, when it wrote one.

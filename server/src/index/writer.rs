@@ -42,7 +42,38 @@ impl Inner {
             }
             newer
         });
+        // Changes handed over during the commit wait for the next one, from now.
+        let rest = if self.queued.load(AtomicOrdering::SeqCst) > target {
+            now_ms()
+        } else {
+            0
+        };
+        self.pending_since.store(rest, AtomicOrdering::SeqCst);
         Ok(())
+    }
+
+    /// One more change handed to the writer.
+    fn note_queued(&self) {
+        self.queued.fetch_add(1, AtomicOrdering::SeqCst);
+        let _ = self.pending_since.compare_exchange(
+            0,
+            now_ms(),
+            AtomicOrdering::SeqCst,
+            AtomicOrdering::SeqCst,
+        );
+    }
+
+    /// Changes handed over that searches do not see yet, and how long the oldest has waited.
+    pub(super) fn lag(&self) -> (u64, std::time::Duration) {
+        let queued = self.queued.load(AtomicOrdering::SeqCst);
+        let visible = *self.visible.borrow();
+        let since = self.pending_since.load(AtomicOrdering::SeqCst);
+        let waited = if queued > visible && since > 0 {
+            std::time::Duration::from_millis(now_ms().saturating_sub(since))
+        } else {
+            std::time::Duration::ZERO
+        };
+        (queued.saturating_sub(visible), waited)
     }
 
     /// Commits, then merges every segment into one and shows it to searches: what a rebuild
@@ -95,7 +126,7 @@ impl Inner {
         writer
             .add_document(self.fields.post_document(post))
             .map_err(tantivy_error("add"))?;
-        self.queued.fetch_add(1, AtomicOrdering::SeqCst);
+        self.note_queued();
         Ok(())
     }
 
@@ -105,7 +136,7 @@ impl Inner {
         writer
             .add_document(self.fields.business_document(business))
             .map_err(tantivy_error("add"))?;
-        self.queued.fetch_add(1, AtomicOrdering::SeqCst);
+        self.note_queued();
         Ok(())
     }
 
@@ -127,7 +158,7 @@ impl Inner {
                 {
                     let writer = self.writer.lock().map_err(poisoned)?;
                     writer.delete_term(Fields::key_term(POST, id, self.fields.key));
-                    self.queued.fetch_add(1, AtomicOrdering::SeqCst);
+                    self.note_queued();
                 }
                 self.suggestions.write().map_err(poisoned)?.remove_post(id);
             }
@@ -166,7 +197,7 @@ impl Inner {
             let writer = self.writer.lock().map_err(poisoned)?;
             writer.delete_term(Fields::key_term(BUSINESS, id, self.fields.key));
             writer.delete_term(Term::from_field_u64(self.fields.business_id, id as u64));
-            self.queued.fetch_add(1, AtomicOrdering::SeqCst);
+            self.note_queued();
         }
         let mut suggestions = self.suggestions.write().map_err(poisoned)?;
         suggestions.remove_business(id);
@@ -175,6 +206,12 @@ impl Inner {
         }
         Ok(())
     }
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_millis() as u64)
 }
 
 #[cfg(test)]

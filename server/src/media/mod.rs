@@ -7,8 +7,12 @@
 //! and answer with their addresses.
 
 pub mod process;
+pub mod quota;
 mod routes;
 mod service;
+mod sweep;
+
+pub use sweep::{sweep_unused, Swept, UNUSED_FOR};
 
 pub use routes::{router, UPLOAD_BODY_LIMIT};
 pub use service::Uploaded;

@@ -3,11 +3,13 @@
 //! served as.
 
 use super::process::{self, Detected, Failure};
+use super::quota::{self, Holder};
 use super::{public_url, thumbnail_key};
 use crate::auth::access::{membership_of, require_admin};
 use crate::auth::AuthUser;
 use crate::entities::uploads;
 use crate::http::error::{is_unique_violation, ApiError, ApiResult};
+use crate::http::limits::RateLimits;
 use crate::state::AppState;
 use crate::storage::valid_key;
 use axum::http::StatusCode;
@@ -144,8 +146,27 @@ pub(super) async fn upload(state: &AppState, user: &AuthUser, form: Form) -> Api
     if bytes.is_empty() {
         return Err(ApiError::bad_request("the file is empty"));
     }
+    RateLimits::check(
+        &state.limits.upload_member,
+        &user.member.id.to_string(),
+        "uploads",
+    )
+    .await?;
+    let holder = match business_id {
+        Some(id) => Holder::Business(id),
+        None if require_admin(&user.member).is_ok() => Holder::Operator,
+        None => Holder::Unattached(user.member.id),
+    };
     let stored = prepare(bytes, purpose).await?;
-    let row = save(state, user.member.id, business_id, original_name, stored).await?;
+    let row = save(
+        state,
+        user.member.id,
+        business_id,
+        holder,
+        original_name,
+        stored,
+    )
+    .await?;
     Ok(Uploaded::from(row))
 }
 
@@ -214,6 +235,7 @@ async fn save(
     state: &AppState,
     owner: i64,
     business_id: Option<i64>,
+    holder: Holder,
     original_name: Option<String>,
     stored: Stored,
 ) -> ApiResult<uploads::Model> {
@@ -231,6 +253,8 @@ async fn save(
     if let Some(row) = own_link().await? {
         return Ok(row);
     }
+    let byte_size = i64::try_from(stored.bytes.len()).map_err(ApiError::internal)?;
+    quota::check(&state.db, holder, byte_size).await?;
     let stored_before = uploads::Entity::find()
         .filter(uploads::Column::StorageKey.eq(stored.key.as_str()))
         .count(&state.db)
@@ -245,7 +269,6 @@ async fn save(
                 .map_err(|error| ApiError::internal(format!("storing {thumbnail_key}: {error}")))?;
         }
     }
-    let byte_size = i64::try_from(stored.bytes.len()).map_err(ApiError::internal)?;
     if !stored_before {
         state
             .storage

@@ -3,6 +3,7 @@
 
 mod abuse;
 mod analytics;
+mod backup;
 mod business;
 mod certify;
 mod console;
@@ -15,8 +16,10 @@ mod journey;
 mod media;
 mod members;
 mod migrations;
+mod operations;
 mod operator;
 mod precision;
+mod quotas;
 mod scale_out;
 mod search;
 mod sessions;

@@ -71,8 +71,8 @@ async fn the_ui_s_own_files_are_served_beside_the_pages() {
     let app = TestApp::spawn_custom(None, "sqlite", |settings| {
         let ui = &settings.ui_dir;
         std::fs::write(ui.join("favicon.svg"), "<svg/>").unwrap();
-        std::fs::create_dir_all(ui.join("api-docs")).unwrap();
-        std::fs::write(ui.join("api-docs/init.js"), "window.docs = 1").unwrap();
+        std::fs::create_dir_all(ui.join("static")).unwrap();
+        std::fs::write(ui.join("static/init.js"), "window.docs = 1").unwrap();
     })
     .await;
     let get = |path: &'static str| {
@@ -85,14 +85,10 @@ async fn the_ui_s_own_files_are_served_beside_the_pages() {
     };
     assert_eq!(get("/favicon.svg").await, (200, "<svg/>".to_string()));
     assert_eq!(
-        get("/api-docs/init.js").await,
+        get("/static/init.js").await,
         (200, "window.docs = 1".to_string())
     );
-    for (path, status) in [
-        ("/", 200),
-        ("/favicon.png", 404),
-        ("/api-docs/nope.js", 404),
-    ] {
+    for (path, status) in [("/", 200), ("/favicon.png", 404), ("/static/nope.js", 404)] {
         let (got, body) = get(path).await;
         assert_eq!(got, status, "{path}");
         assert!(body.contains("id=root"), "{path} is a page: {body}");

@@ -1,6 +1,6 @@
-// The interactive API reference (Swagger UI from npm, served by Tidemark itself). Calls made
-// from it carry the `_off_set` header every state-changing call needs, and the browser's
-// session cookies.
+// The interactive API reference (Swagger UI carried in the server binary:
+// server/src/api_docs.rs). Calls made from it carry the `_off_set` header every
+// state-changing call needs, and the browser's session cookies.
 window.addEventListener("load", () => {
   window.ui = SwaggerUIBundle({
     url: "/api-docs/openapi.json",

@@ -1,0 +1,69 @@
+//! What the server tells its operators: the log (readable text by default, one JSON object a
+//! line with `TIDEMARK_LOG_FORMAT=json`) and the figures `/metrics` gives in Prometheus' format
+//! ([`figures`]). Nothing personal goes into either: a request is logged by its id, method,
+//! route (the matched pattern, never the address with its ids and queries), status and
+//! latency.
+
+pub mod figures;
+
+use tracing_subscriber::EnvFilter;
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    /// One readable line an event (the default).
+    Text,
+    /// One JSON object a line, with the fields of the request's span, for a log shipper; each
+    /// answer is logged (route, status, latency).
+    Json,
+}
+
+impl LogFormat {
+    /// `TIDEMARK_LOG_FORMAT`: `text` (or unset) or `json`.
+    pub fn parse(value: Option<&str>) -> Result<Self, String> {
+        match value.map(str::trim) {
+            None | Some("") | Some("text") => Ok(LogFormat::Text),
+            Some("json") => Ok(LogFormat::Json),
+            Some(other) => Err(format!(
+                "TIDEMARK_LOG_FORMAT is \"text\" or \"json\", not \"{other}\""
+            )),
+        }
+    }
+}
+
+/// Starts logging. `RUST_LOG` filters (default `info`); a second call does nothing.
+pub fn init(format: LogFormat) {
+    let default = match format {
+        LogFormat::Text => "info,tower_http=info",
+        // Each answer is a line: the request log a log shipper indexes.
+        LogFormat::Json => "info,tidemark_server::telemetry::figures=info",
+    };
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false);
+    figures::log_answers(format == LogFormat::Json);
+    let _ = match format {
+        LogFormat::Text => builder.try_init(),
+        LogFormat::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .try_init(),
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_log_format_is_text_unless_json_is_asked_for() {
+        assert_eq!(LogFormat::parse(None), Ok(LogFormat::Text));
+        assert_eq!(LogFormat::parse(Some("text")), Ok(LogFormat::Text));
+        assert_eq!(LogFormat::parse(Some(" json ")), Ok(LogFormat::Json));
+        let refused = LogFormat::parse(Some("yaml")).unwrap_err();
+        assert!(refused.contains("\"text\" or \"json\""), "{refused}");
+    }
+}
