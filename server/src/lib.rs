@@ -252,6 +252,7 @@ impl Application {
         db::spawn_checkpoints(&self.state.db);
         analytics::spawn_background(&self.state);
         content::spawn_background(&self.state);
+        members::spawn_background(&self.state);
         tracing::info!("Tidemark is serving http://{addr}");
         let state = self.state.clone();
         let served = axum::serve(

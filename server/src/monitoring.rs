@@ -169,7 +169,7 @@ async fn read_figures(state: &AppState) {
     gauge!("tidemark_db_pool_connections", "state" => "open").set(f64::from(pool.open));
     gauge!("tidemark_db_pool_connections", "state" => "idle").set(pool.idle as f64);
     gauge!("tidemark_db_pool_connections", "state" => "in_use")
-        .set(f64::from(pool.open).max(pool.idle as f64) - pool.idle as f64);
+        .set(u64::from(pool.open).saturating_sub(pool.idle as u64) as f64);
     gauge!("tidemark_db_pool_max_connections").set(f64::from(pool.max));
 }
 

@@ -369,7 +369,8 @@ test.describe("Korean typed through the input method", () => {
  * violation, nothing sideways at 360 px, and a photograph at phone, tablet and desktop widths. */
 async function look(page: Page, name: string) {
   await expect(page.locator("h1")).toHaveCount(1);
-  expect(await page.title()).toMatch(/ · Tidemark$/);
+  // The title follows the address a moment after it changes (lib/pageTitle.ts): wait for it.
+  await expect(page).toHaveTitle(/ · Tidemark$/);
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), name).toEqual([]);

@@ -12,8 +12,10 @@ export interface Mail {
   text: string;
 }
 
+/** RFC 2047: the words of an encoded header, with the space between two adjacent encoded
+ * words dropped (a folded subject splits a word anywhere, even inside a syllable). */
 function decodeWords(header: string): string {
-  return header.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+  return header.replace(/(\?=)\s+(?==\?utf-8\?)/gi, "$1").replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
     kind.toLowerCase() === "b"
       ? Buffer.from(data, "base64").toString("utf8")
       : Buffer.from(

@@ -3,6 +3,7 @@
 // check before the sensitive pages, password change, withdrawal and joining again; a master
 // told what to do first; the route guard; axe, 360 px and screenshots of every page.
 import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { allMail, joinCode } from "./mail";
 import { DEMO_PASSWORD, demoContent, expect, screenshots, sidewaysOverflow, signIn, test } from "./support";
@@ -279,6 +280,51 @@ test.describe("in Korean", () => {
     await page.goto("/mypage");
     await expect(page.getByText("다시왔어요님, 반갑습니다.")).toBeVisible();
     await expect(page.locator('[data-field="email"]')).toHaveText(email);
+  });
+
+  test("내 정보 내려받기: the file is made in the background, mailed as a link back to my page, and downloaded whole", async ({ page }) => {
+    const email = freshEmail("data");
+    await joinByEmail(page.request, email);
+    await page.goto("/mypage");
+    const section = page.getByRole("region", { name: "내 정보 내려받기" });
+    await section.getByRole("button", { name: "내 정보 파일 만들기" }).click();
+    const download = section.getByRole("link", { name: /^파일 받기 \([\d,]+ KB\)$/ });
+    await expect(download).toBeVisible({ timeout: 20_000 });
+    await expect(section.getByRole("status")).toContainText("까지 받을 수 있습니다.");
+    await page.screenshot({ path: `${screenshots}/mypage-data-ready-ko-1280.png`, fullPage: true });
+
+    // The mail names the file's place on my page; the link brings the section into view.
+    await expect.poll(() => allMail().filter((mail) => mail.to.includes(email) && mail.text.includes("/mypage?export=")).length, { timeout: 20_000 }).toBe(1);
+    const mail = allMail().find((mail) => mail.to.includes(email) && mail.text.includes("/mypage?export="))!;
+    expect(mail.subject).toContain("내 정보 파일이 준비되었습니다");
+    const link = new URL(mail.text.match(/https?:\/\/\S+\/mypage\?export=\d+/)![0]);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(link.pathname + link.search);
+    await expect(download).toBeInViewport();
+    expect(await sidewaysOverflow(page), "my page with the file at 360 px").toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${screenshots}/mypage-data-link-ko-360.png` });
+
+    const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^tidemark-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(readFileSync((await file.path())!, "utf8")) as {
+      format: string;
+      member: { email: string; nickname: string };
+      interests: { nameKo: string }[];
+      consents: { what: string; agreed: boolean }[];
+      sessions: unknown[];
+    };
+    expect(data.format).toBe("tidemark-member-data/1");
+    expect(data.member).toMatchObject({ email, nickname: "김하늘" });
+    expect(data.interests.map((interest) => interest.nameKo)).toEqual(["인사이트", "성공 사례"]);
+    expect(data.consents).toEqual(expect.arrayContaining([expect.objectContaining({ what: "terms", agreed: true }), expect.objectContaining({ what: "marketing", agreed: false })]));
+    expect(data.sessions.length).toBeGreaterThan(0);
+
+    // Another member's session is not given it.
+    const id = link.searchParams.get("export");
+    const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+    await joinByEmail(other.request, freshEmail("data-other"));
+    expect((await other.request.get(`/mypage/v1/export/${id}/file`)).status()).toBe(404);
+    await other.close();
   });
 
   test("a business's master is told to hand the business over or close it first", async ({ page }) => {

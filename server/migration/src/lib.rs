@@ -27,6 +27,7 @@ mod m20261125_000015_change_log;
 mod m20261125_000016_nodes_and_rate_limits;
 mod m20261125_000017_analytics_pending;
 mod m20261129_000018_minute_reading_indexes;
+mod m20261202_000019_data_exports;
 
 pub struct Migrator;
 
@@ -54,6 +55,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000016_nodes_and_rate_limits::Migration),
             Box::new(m20261125_000017_analytics_pending::Migration),
             Box::new(m20261129_000018_minute_reading_indexes::Migration),
+            Box::new(m20261202_000019_data_exports::Migration),
         ]
     }
 }

@@ -15,7 +15,7 @@ mod queries;
 mod routes;
 mod service;
 
-pub use service::uses::reauthenticate;
+pub use service::uses::{phone_last4, reauthenticate};
 
 use crate::http::security::OutsideSources;
 use crate::state::AppState;

@@ -16,6 +16,7 @@ pub mod businesses;
 pub mod categories;
 pub mod certifications;
 pub mod change_log;
+pub mod data_exports;
 pub mod email_codes;
 pub mod follows;
 pub mod guest_sessions;
@@ -62,6 +63,7 @@ pub mod prelude {
     pub use super::categories::Entity as Categories;
     pub use super::certifications::Entity as Certifications;
     pub use super::change_log::Entity as ChangeLog;
+    pub use super::data_exports::Entity as DataExports;
     pub use super::email_codes::Entity as EmailCodes;
     pub use super::follows::Entity as Follows;
     pub use super::guest_sessions::Entity as GuestSessions;

@@ -56,6 +56,8 @@ pub struct RateLimits {
     pub flag_member: Limiter,
     /// Uploads per member (docs/media.md, "Quotas").
     pub upload_member: Limiter,
+    /// Files of a member's own data, per member (docs/security.md, "A member's own data").
+    pub export_member: Limiter,
 }
 
 /// Analytics events one client address may send at once.
@@ -121,6 +123,8 @@ impl RateLimits {
                 UPLOAD_MEMBER_BURST,
                 Duration::from_secs(60),
             ),
+            // A member's own data: two files at once, then one every 12 hours (two a day).
+            export_member: limit("export_member", 2, Duration::from_secs(12 * 3600)),
         }
     }
 

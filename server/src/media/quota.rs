@@ -75,6 +75,5 @@ async fn held(db: &impl ConnectionTrait, filter: Condition) -> ApiResult<(i64, i
         .into_tuple()
         .one(db)
         .await?;
-    let (files, bytes) = row.unwrap_or((0, 0));
-    Ok((files, bytes))
+    Ok(row.unwrap_or((0, 0)))
 }

@@ -13,6 +13,7 @@
 //! | `login_attempts`, `try_counters` | deleted (e-mail, addresses) |
 //! | `mail_outbox` | mail to the address deleted |
 //! | `search_log` | the member's searches deleted |
+//! | `data_exports` | files of the member's data deleted |
 //! | `analytics_events` | kept for the counts, the member id cleared |
 //! | `audit_log`, `invitations` | the address replaced by [`WITHDRAWN_ADDRESS`] |
 //! | `local_oauth_codes`, `local_oauth_tokens` | the built-in provider's rows for the address deleted |
@@ -20,10 +21,10 @@
 use crate::auth::{guard, session};
 use crate::entities::members::MemberStatus;
 use crate::entities::{
-    analytics_events, audit_log, bookmarks, business_members, certifications, email_codes, follows,
-    invitations, local_oauth_codes, local_oauth_tokens, login_attempts, mail_outbox,
-    member_interests, members, password_resets, refresh_token_families as families, search_log,
-    social_identities,
+    analytics_events, audit_log, bookmarks, business_members, certifications, data_exports,
+    email_codes, follows, invitations, local_oauth_codes, local_oauth_tokens, login_attempts,
+    mail_outbox, member_interests, members, password_resets, refresh_token_families as families,
+    search_log, social_identities,
 };
 use crate::http::error::ApiResult;
 use crate::tokens::TokenKeys;
@@ -61,6 +62,7 @@ pub async fn withdraw(
         business_members::MemberId = id,
         password_resets::MemberId = id,
         search_log::MemberId = id,
+        data_exports::MemberId = id,
     );
     if let Some(email) = member.email.as_deref() {
         delete_where!(

@@ -50,12 +50,12 @@ pub(crate) fn log_answers(on: bool) {
 /// The route of a request as a label: the pattern the router matched (`/api/v1/posts/{id}`),
 /// never the address itself (ids, queries, tokens); addresses no route names are pages,
 /// the UI's files, or unknown.
-pub fn route_of<B>(request: &axum::http::Request<B>) -> String {
+pub fn route_of<B>(request: &axum::http::Request<B>) -> &str {
     if let Some(matched) = request.extensions().get::<MatchedPath>() {
-        return matched.as_str().to_string();
+        return matched.as_str();
     }
     let path = request.uri().path();
-    let kind = if path.starts_with("/assets/") {
+    if path.starts_with("/assets/") {
         "/assets/*"
     } else if path.ends_with("/_payload.json") {
         "page payload"
@@ -67,8 +67,7 @@ pub fn route_of<B>(request: &axum::http::Request<B>) -> String {
         "file"
     } else {
         "page"
-    };
-    kind.to_string()
+    }
 }
 
 fn method_of(request: &Request) -> &'static str {
@@ -93,7 +92,7 @@ pub async fn record_answer(request: Request, next: Next) -> Response {
         return next.run(request).await;
     }
     let started = Instant::now();
-    let route = route_of(&request);
+    let route = route_of(&request).to_string();
     let method = method_of(&request);
     let response = next.run(request).await;
     let seconds = started.elapsed().as_secs_f64();

@@ -147,6 +147,20 @@ where
     }
 }
 
+/// [`on_each_database`] with every server's mail going to `smtp`.
+pub async fn on_each_database_with_mail<F, Fut>(smtp: &SmtpServer, scenario: F)
+where
+    F: Fn(TestApp) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    scenario(TestApp::spawn_with(None, "sqlite", Some(smtp.url())).await).await;
+    if let Some(database) = fresh_postgres().await {
+        let url = Some(database.url.clone());
+        scenario(TestApp::spawn_with(url, "postgres", Some(smtp.url())).await).await;
+        database.drop().await;
+    }
+}
+
 pub struct PgDatabase {
     admin: String,
     name: String,

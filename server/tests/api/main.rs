@@ -16,6 +16,7 @@ mod journey;
 mod media;
 mod members;
 mod migrations;
+mod my_data;
 mod operations;
 mod operator;
 mod precision;

@@ -1,6 +1,6 @@
 //! Join by e-mail with the code from a real mail, profile, recovery, my page, withdrawal.
 
-use crate::helpers::{browser, fresh_postgres, read, six_digits, SmtpServer, TestApp};
+use crate::helpers::{browser, on_each_database_with_mail, read, six_digits, SmtpServer, TestApp};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{json, Value};
 use tidemark_server::entities::{mail_outbox, members};
@@ -283,19 +283,7 @@ async fn withdrawal_erases_the_person_and_frees_the_address(app: &TestApp, email
 #[tokio::test]
 async fn a_newcomer_joins_recovers_and_withdraws_with_real_mail() {
     let smtp = SmtpServer::start();
-    journey(
-        TestApp::spawn_with(None, "sqlite", Some(smtp.url())).await,
-        &smtp,
-    )
-    .await;
-    if let Some(database) = fresh_postgres().await {
-        journey(
-            TestApp::spawn_with(Some(database.url.clone()), "postgres", Some(smtp.url())).await,
-            &smtp,
-        )
-        .await;
-        database.drop().await;
-    }
+    on_each_database_with_mail(&smtp, |app| journey(app, &smtp)).await;
 }
 
 #[tokio::test]

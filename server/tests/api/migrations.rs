@@ -527,7 +527,8 @@ macro_rules! for_each_entity {
             change_log,
             job_runs,
             rate_limits,
-            node_heartbeats
+            node_heartbeats,
+            data_exports
         )
     };
 }
@@ -543,7 +544,7 @@ fn expected_tables() -> BTreeSet<String> {
         .into_iter()
         .map(str::to_string)
         .collect();
-    assert_eq!(tables.len(), 43);
+    assert_eq!(tables.len(), 44);
     tables.insert("seaql_migrations".to_string());
     tables
 }

@@ -45,10 +45,7 @@ pub(in crate::certify) struct Certified {
 
 impl From<&certifications::Model> for Certified {
     fn from(row: &certifications::Model) -> Self {
-        let phone_last4 = row.phone.as_deref().and_then(|phone| {
-            let digits: Vec<char> = phone.chars().filter(char::is_ascii_digit).collect();
-            (digits.len() >= 4).then(|| digits[digits.len() - 4..].iter().collect())
-        });
+        let phone_last4 = row.phone.as_deref().and_then(phone_last4);
         Certified {
             certify: CertifySummary {
                 certify_no: row.certify_no.clone(),
@@ -278,6 +275,13 @@ pub(in crate::certify) async fn find_password_by_phone(
         token,
         expires_in_seconds: RESET_TTL_MINUTES * 60,
     })
+}
+
+/// The last four digits of a phone number: all a member is ever shown of one (my page, their
+/// own data file), so that a session taken over never yields the whole number.
+pub fn phone_last4(phone: &str) -> Option<String> {
+    let digits: Vec<char> = phone.chars().filter(char::is_ascii_digit).collect();
+    (digits.len() >= 4).then(|| digits[digits.len() - 4..].iter().collect())
 }
 
 #[cfg(test)]

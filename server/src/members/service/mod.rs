@@ -2,6 +2,7 @@
 //! share with the business calls that create an account: the password policy, nicknames,
 //! interests and the terms of a join.
 
+pub(super) mod export;
 pub(super) mod join;
 pub(super) mod mypage;
 pub(super) mod recovery;

@@ -14,6 +14,7 @@ import { loginHere } from "../../lib/login";
 import { useSession } from "../../lib/session";
 import { attachCertification, businessRole, changeCertification, hasPassword, useBusinessName, useProfile, type Profile } from "./api";
 import { useCertificationReturn, type CertificationReturn } from "./certification";
+import { DataExportSection } from "./DataExport";
 import { ProfileState } from "./ProfileState";
 import { fill, useMyPageTexts } from "./texts";
 import "./mypage.css";
@@ -36,6 +37,7 @@ export default function MyPage() {
             <CertificationSection profile={data} />
             <BusinessSection profile={data} />
             <ActivitySection />
+            <DataExportSection />
             <AccountSection />
           </>
         )}

@@ -2,7 +2,7 @@
 // password check they lean on: `POST /mypage/v1/password/check` opens the sensitive calls for
 // a few minutes on this session; the page remembers until when, so it can send the member to
 // the check before a form rather than after it.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api, ApiError } from "../../lib/api";
 import type { Member } from "../../lib/session";
@@ -142,4 +142,42 @@ export function changeCertification(certifyNo: string): Promise<{ certify: Certi
 /** The first certification of an account that has none (purpose account). */
 export function attachCertification(certifyNo: string): Promise<{ certify: CertifySummary }> {
   return api("/membership/v1/account/certify", { method: "POST", body: { certifyNo } });
+}
+
+// --- the file of the member's own data ---------------------------------------------------
+
+/** `GET /mypage/v1/export`: where the member's latest file of their data stands. */
+export interface ExportState {
+  status: "NONE" | "PREPARING" | "READY";
+  id: number | null;
+  requestedAt: string | null;
+  readyAt: string | null;
+  expiresAt: string | null;
+  byteSize: number | null;
+}
+
+const EXPORT_KEY = ["mypage", "export"] as const;
+
+/** The latest file, asked again every two seconds while it is being made. */
+export function exportStateQuery() {
+  return queryOptions({
+    queryKey: EXPORT_KEY,
+    queryFn: ({ signal }) => api<ExportState>("/mypage/v1/export", { signal }),
+    refetchOnMount: "always",
+    refetchInterval: (query) => (query.state.data?.status === "PREPARING" ? 2_000 : false),
+  });
+}
+
+/** Asks for a new file (the server answers with the one being made, if any). */
+export function useRequestExport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<ExportState>("/mypage/v1/export", { method: "POST" }),
+    onSuccess: (state) => client.setQueryData(EXPORT_KEY, state),
+  });
+}
+
+/** Where the browser takes the file from: the member's session cookie goes with it. */
+export function exportFileUrl(id: number): string {
+  return `/mypage/v1/export/${id}/file`;
 }

@@ -30,6 +30,24 @@ function profile(changes: Partial<Profile> = {}): Profile {
 
 const member = { session: sessionOf("member") };
 
+/** `yyyy-MM-dd HH:mm` in the zone the tests run in. */
+function localTime(iso: string): string {
+  const at = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
+/** No file of the member's data, and one ready (made 10:00 KST, kept seven days). */
+const NO_FILE = { status: "NONE", id: null, requestedAt: null, readyAt: null, expiresAt: null, byteSize: null };
+const READY_FILE = {
+  status: "READY",
+  id: 7,
+  requestedAt: "2026-12-02T01:00:00Z",
+  readyAt: "2026-12-02T01:00:00Z",
+  expiresAt: "2026-12-09T01:00:00Z",
+  byteSize: 13_300,
+};
+
 /** A password check this tab made, still holding for `ms`. */
 function checkedFor(ms: number) {
   sessionStorage.setItem("tidemark.passwordCheck", JSON.stringify({ memberId: 41, until: Date.now() + ms }));
@@ -41,7 +59,7 @@ beforeEach(() => {
 
 describe("MyPage", () => {
   it("shows the profile, the interests by the core's names, the sign-in method and the links", async () => {
-    renderPage(MyPage, "/mypage", { ...member, fetch: { "GET /mypage/v1/profile": profile() } });
+    renderPage(MyPage, "/mypage", { ...member, fetch: { "GET /mypage/v1/profile": profile(), "GET /mypage/v1/export": NO_FILE } });
     expect(await screen.findByText("김하늘님, 반갑습니다.")).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("마이페이지 · Tidemark"));
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
@@ -61,6 +79,7 @@ describe("MyPage", () => {
       lang: "en",
       fetch: {
         "GET /mypage/v1/profile": profile({ channel: "kakao", userAuthName: "BUSINESS_MASTER", businessId: 3 }),
+        "GET /mypage/v1/export": NO_FILE,
         "GET /api/v1/businesses/3": { id: 3, name: "가온커머스" },
       },
     });
@@ -77,6 +96,7 @@ describe("MyPage", () => {
       ...member,
       fetch: {
         "GET /mypage/v1/profile": profile(),
+        "GET /mypage/v1/export": NO_FILE,
         "POST /mypage/v1/certify/change": { certify: { certifyNo: "c-1", name: "김하늘", birthDate: "1991-03-05", gender: "female", phoneLast4: "9876" } },
       },
     });
@@ -92,6 +112,7 @@ describe("MyPage", () => {
       ...member,
       fetch: {
         "GET /mypage/v1/profile": profile(),
+        "GET /mypage/v1/export": NO_FILE,
         "POST /mypage/v1/certify/change": refused(403, "403", "the certification is of another person than this account's"),
       },
     });
@@ -102,7 +123,7 @@ describe("MyPage", () => {
 
   it("says a cancelled certification was cancelled, and calls nothing with it", async () => {
     savePendingCertification({ certifyNo: "c-3", purpose: "change", returnTo: "/mypage", failure: { code: "F0000", reason: "cancelled" } });
-    const { fetch } = renderPage(MyPage, "/mypage", { ...member, fetch: { "GET /mypage/v1/profile": profile() } });
+    const { fetch } = renderPage(MyPage, "/mypage", { ...member, fetch: { "GET /mypage/v1/profile": profile(), "GET /mypage/v1/export": NO_FILE } });
     expect((await screen.findByRole("alert")).textContent).toContain("본인인증을 취소했습니다.");
     expect(fetch.callsTo("/mypage/v1/certify/change")).toEqual([]);
   });
@@ -113,11 +134,51 @@ describe("MyPage", () => {
       ...member,
       fetch: {
         "GET /mypage/v1/profile": profile({ certified: false }),
+        "GET /mypage/v1/export": NO_FILE,
         "POST /membership/v1/account/certify": { certify: { certifyNo: "c-4", name: null, birthDate: null, gender: null, phoneLast4: "1111" } },
       },
     });
     expect(await screen.findByText("본인인증을 마쳤습니다.")).toBeTruthy();
     expect(fetch.callsTo("/membership/v1/account/certify")).toHaveLength(1);
+  });
+  it("asks for the file of the member's data, says it is being made, then offers it with its size and date", async () => {
+    let made = false;
+    const { fetch } = renderPage(MyPage, "/mypage", {
+      ...member,
+      fetch: {
+        "GET /mypage/v1/profile": profile(),
+        "GET /mypage/v1/export": () => (made ? READY_FILE : NO_FILE),
+        "POST /mypage/v1/export": () => ({ ...NO_FILE, status: "PREPARING", id: 7, requestedAt: "2026-12-02T01:00:00Z" }),
+      },
+    });
+    const section = await screen.findByRole("region", { name: "내 정보 내려받기" });
+    fireEvent.click(await within(section).findByRole("button", { name: "내 정보 파일 만들기" }));
+    expect((await within(section).findByRole("status")).textContent).toBe("파일을 만들고 있습니다. 준비되면 메일로도 알려 드립니다.");
+    expect(fetch.callsTo("/mypage/v1/export").map((call) => call.method)).toEqual(["GET", "POST"]);
+    made = true;
+    const link = await within(section).findByRole("link", { name: "파일 받기 (13 KB)" }, { timeout: 4_000 });
+    expect(link.getAttribute("href")).toBe("/mypage/v1/export/7/file");
+    expect(link.hasAttribute("download")).toBe(true);
+    // In the browser's own time zone, as every date the site shows.
+    expect(within(section).getByRole("status").textContent).toBe(
+      `${localTime(READY_FILE.readyAt)}에 만든 파일이 있습니다. ${localTime(READY_FILE.expiresAt)}까지 받을 수 있습니다.`,
+    );
+  });
+
+  it("says the limit in the member's words when the server refuses a third file", async () => {
+    renderPage(MyPage, "/mypage", {
+      ...member,
+      fetch: {
+        "GET /mypage/v1/profile": profile(),
+        "GET /mypage/v1/export": NO_FILE,
+        "POST /mypage/v1/export": refused(429, "429", "too many files of your data"),
+      },
+    });
+    const section = await screen.findByRole("region", { name: "내 정보 내려받기" });
+    fireEvent.click(await within(section).findByRole("button", { name: "내 정보 파일 만들기" }));
+    expect((await within(section).findByRole("alert")).textContent).toBe(
+      "내 정보 파일은 12시간에 두 번까지 만들 수 있습니다. 잠시 뒤에 다시 요청해 주세요.",
+    );
   });
 });
 
