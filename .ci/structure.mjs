@@ -31,10 +31,11 @@ function moduleOf(path) {
  * lower one; within a layer the import graph must have no cycle.
  */
 const LAYERS = [
-  ["root", ["cli", "web", "api_docs", "monitoring", "backup", "demo", "seed"]],
+  ["root", ["cli", "web", "api_docs", "monitoring", "backup", "demo", "seed", "jobs"]],
   ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "media", "members", "operator", "pages", "prerender", "publication", "search", "signin", "social"]],
+  ["sync", ["sync"]],
   ["state", ["state"]],
-  ["service", ["catalog", "cluster", "events", "index", "mail", "oplog", "storage", "tokens"]],
+  ["service", ["catalog", "events", "index", "mail", "oplog", "storage", "tokens"]],
   ["http", ["http"]],
   ["foundation", ["entities", "db", "kernel", "settings", "telemetry"]],
 ];

@@ -9,7 +9,6 @@ pub mod business;
 pub mod catalog;
 pub mod certify;
 pub mod cli;
-pub mod cluster;
 pub mod content;
 pub mod db;
 pub mod demo;
@@ -19,6 +18,7 @@ pub mod events;
 mod feeds;
 pub mod http;
 pub mod index;
+pub mod jobs;
 pub mod kernel;
 pub mod mail;
 pub mod media;
@@ -36,6 +36,7 @@ pub mod signin;
 pub mod social;
 pub mod state;
 pub mod storage;
+pub mod sync;
 pub mod telemetry;
 pub mod tokens;
 mod web;
@@ -117,51 +118,6 @@ fn folder_name(data_dir: &std::path::Path) -> Result<String, String> {
     Ok(name)
 }
 
-/// Joins the processes on the database (PostgreSQL): refuses to run with local media beside
-/// another process, and starts saying it is alive.
-async fn join_others(state: &AppState) -> Result<(), String> {
-    if state.db.get_database_backend() != sea_orm::DbBackend::Postgres {
-        return Ok(());
-    }
-    let db_error = |e: sea_orm::DbErr| format!("cluster: {e}");
-    let local = state.settings.get("TIDEMARK_S3_BUCKET").is_none();
-    let others = cluster::others_alive(&state.db, &state.node.folder)
-        .await
-        .map_err(db_error)?;
-    if let Some(problem) = cluster::media_conflict(local, &others) {
-        return Err(problem);
-    }
-    state.spawn_heartbeat(local).await.map_err(db_error)
-}
-
-/// Brings the search index up to date with the change log and starts following it (the
-/// process already listens; `/ready` says 503 until this is done): an index built now
-/// starts at the log's position of before the build; one kept from an earlier run catches up
-/// from the position it stored (or is rebuilt when the log no longer holds its rows).
-async fn follow_changes(state: &AppState) -> Result<(), String> {
-    let db_error = |e: sea_orm::DbErr| format!("change log: {e}");
-    let before = cluster::latest(&state.db).await.map_err(db_error)?;
-    let rebuilt = state.search.ensure_built(&state.db).await?;
-    let kept = state.search.applied_position().unwrap_or(0);
-    let oldest = cluster::oldest(&state.db).await.map_err(db_error)?;
-    let position = if rebuilt {
-        before
-    } else if oldest.is_some_and(|oldest| oldest > kept + 1) && kept < before {
-        tracing::info!(
-            kept,
-            "search index: older than the change log keeps; rebuilding"
-        );
-        let from = cluster::latest(&state.db).await.map_err(db_error)?;
-        state.search.rebuild(&state.db).await?;
-        from
-    } else {
-        kept
-    };
-    state.search.store_position(position).await?;
-    state.spawn_change_follower(position, before);
-    Ok(())
-}
-
 /// A bound, not yet running server (binding first lets tests ask for port 0).
 pub struct Application {
     listener: TcpListener,
@@ -194,10 +150,10 @@ impl Application {
         {
             seed::content::fill(&state).await?;
         }
-        join_others(&state).await?;
+        sync::join_others(&state).await?;
         let following = state.clone();
         tokio::spawn(async move {
-            if let Err(error) = follow_changes(&following).await {
+            if let Err(error) = sync::follow_changes(&following).await {
                 tracing::error!(%error, "search index not brought up to date: /ready stays 503");
             }
         });
@@ -249,10 +205,7 @@ impl Application {
             });
         }
         tokio::spawn(self.state.mailer.clone().run_sender(self.state.db.clone()));
-        db::spawn_checkpoints(&self.state.db);
-        analytics::spawn_background(&self.state);
-        content::spawn_background(&self.state);
-        members::spawn_background(&self.state);
+        jobs::spawn_all(&self.state);
         tracing::info!("Tidemark is serving http://{addr}");
         let state = self.state.clone();
         let served = axum::serve(
@@ -264,7 +217,7 @@ impl Application {
         .await;
         // What was accepted is written before the process ends.
         state.events.flush().await;
-        if let Err(error) = cluster::leave(&state.db, &state.node.folder).await {
+        if let Err(error) = sync::leave(&state.db, &state.node.folder).await {
             tracing::warn!(%error, "cluster: goodbye not written");
         }
         if let Err(error) = state.search.flush().await {

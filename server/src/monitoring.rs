@@ -9,7 +9,7 @@
 use crate::http::error::ApiError;
 use crate::state::AppState;
 use crate::telemetry::figures;
-use crate::{cluster, db, mail, Settings};
+use crate::{db, mail, sync, Settings};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
@@ -151,7 +151,7 @@ async fn read_figures(state: &AppState) {
 
     let applied = state.node.applied.load(Ordering::SeqCst);
     gauge!("tidemark_change_log_applied_position", "node" => node.clone()).set(applied as f64);
-    match cluster::latest(&state.db).await {
+    match sync::latest(&state.db).await {
         Ok(latest) => {
             gauge!("tidemark_change_log_position").set(latest as f64);
             gauge!("tidemark_change_log_lag_rows", "node" => node)

@@ -37,12 +37,3 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::intake::router())
         .merge(routes::report::router())
 }
-
-/// Starts the analytics jobs of a running server: the roll-up, every minute (the event
-/// writer is started with the sink, in `build_state`).
-pub fn spawn_background(state: &AppState) {
-    tokio::spawn(rollup::run_every_minute(
-        state.db.clone(),
-        state.node.id.clone(),
-    ));
-}

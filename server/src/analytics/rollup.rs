@@ -35,7 +35,6 @@
 //! the top posts' rescoring).
 
 use super::sql::{self, int, placeholders, READ_KINDS, VISITOR};
-use crate::cluster;
 use crate::entities::posts::PostStatus;
 use crate::entities::{analytics_daily, analytics_pending, businesses, posts};
 use chrono::{DateTime, Duration, Utc};
@@ -68,32 +67,6 @@ pub struct RollUp {
     pub posts_counted: usize,
     /// Other published posts whose score was refreshed for its age.
     pub posts_rescored: usize,
-}
-
-/// The background job: every [`EVERY`], what the events since the last run touched
-/// ([`roll_up_pending`]); the marks outlive a stopped server, so days that ended while it
-/// was down are completed by its first run.
-pub async fn run_every_minute(db: DatabaseConnection, node: String) {
-    let mut ticker = tokio::time::interval_at(tokio::time::Instant::now() + EVERY, EVERY);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticker.tick().await;
-        // One process per minute, however many share the database.
-        let period = cluster::period_of(Utc::now(), EVERY.as_secs() as i64);
-        match cluster::claim(&db, "ANALYTICS_ROLLUP", period, &node).await {
-            Ok(true) => {}
-            Ok(false) => continue,
-            Err(error) => {
-                tracing::warn!(%error, "analytics roll-up: period not claimed");
-                continue;
-            }
-        }
-        let started = std::time::Instant::now();
-        match crate::telemetry::figures::job("analytics_rollup", roll_up_pending(&db)).await {
-            Ok(done) => tracing::debug!(?done, elapsed = ?started.elapsed(), "analytics roll-up"),
-            Err(error) => tracing::error!(%error, "analytics roll-up failed"),
-        }
-    }
 }
 
 /// Yesterday and today, KST, `yyyy-MM-dd`.
@@ -200,8 +173,9 @@ pub async fn roll_up(db: &DatabaseConnection, days: &[String]) -> Result<RollUp,
 /// Marks the background job takes per run at most (the rest waits for the next minute).
 pub const PENDING_PER_RUN: u64 = 50_000;
 
-/// The background job's roll-up: only the days, posts and businesses that had events since
-/// the last run (`analytics_pending`, which the event writer marks in the events'
+/// The background job's roll-up (`analytics_rollup`, every [`EVERY`]; the marks outlive a
+/// stopped server, so days that ended while it was down are complete): only the days, posts
+/// and businesses that had events since the last run (`analytics_pending`, which the event writer marks in the events'
 /// transaction), then the age decay of the top posts. A quiet minute reads an empty table and
 /// rescores the top posts, however many events the recent days hold; a busy one recomputes
 /// what its events touched. The marks read are deleted at the end unless an event batch

@@ -42,10 +42,9 @@ pub use service::recommend::save_collection;
 /// post's detail and visibility, the operator's removal, the collections.
 pub use service::{lists, moderation, posts, recommend};
 
-use crate::cluster::{self, Change};
 use crate::entities::posts as post_rows;
 use crate::state::AppState;
-use crate::telemetry::figures;
+use crate::sync::Change;
 use chrono::Utc;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
@@ -63,68 +62,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::flags::router())
 }
 
-/// How often scheduled posts are looked at, and the catalogue reloaded.
-const PUBLISH_EVERY: Duration = Duration::from_secs(5);
-const RELOAD_EVERY: Duration = Duration::from_secs(60);
-
-/// Starts the content jobs of a running server: scheduled publication and the catalogue's
-/// reload (which brings in the popular scores the analytics roll-up stores).
-pub fn spawn_background(state: &AppState) {
-    let state = state.clone();
-    tokio::spawn(async move {
-        let mut last_reload = tokio::time::Instant::now();
-        loop {
-            tokio::time::sleep(PUBLISH_EVERY).await;
-            // One process per period looks; the change log tells the others.
-            let period = cluster::period_of(Utc::now(), PUBLISH_EVERY.as_secs() as i64);
-            match cluster::claim(&state.db, "PUBLISH_DUE", period, &state.node.id).await {
-                Ok(true) => {
-                    if let Err(error) =
-                        figures::job("scheduled_publication", publish_due(&state)).await
-                    {
-                        tracing::warn!(%error, "scheduled publication");
-                    }
-                    // Once an hour, by whoever claimed that period.
-                    if period % 720 == 0 {
-                        match figures::job("change_log_prune", cluster::prune(&state.db)).await {
-                            Ok(pruned) => tracing::debug!(pruned, "change log: old rows deleted"),
-                            Err(error) => {
-                                tracing::warn!(%error, "change log: old rows not deleted")
-                            }
-                        }
-                        match figures::job(
-                            "unused_uploads",
-                            crate::media::sweep_unused(&state, Utc::now()),
-                        )
-                        .await
-                        {
-                            Ok(swept) => tracing::debug!(?swept, "unused uploads deleted"),
-                            Err(error) => tracing::warn!(%error, "unused uploads not deleted"),
-                        }
-                        if let Err(error) = figures::job(
-                            "rate_limit_prune",
-                            crate::http::limits::prune_shared(&state.db),
-                        )
-                        .await
-                        {
-                            tracing::warn!(%error, "rate limits: spent counters not deleted");
-                        }
-                    }
-                }
-                Ok(false) => {}
-                Err(error) => tracing::warn!(%error, "scheduled publication: period not claimed"),
-            }
-            if last_reload.elapsed() >= RELOAD_EVERY {
-                last_reload = tokio::time::Instant::now();
-                if let Err(error) =
-                    figures::job("catalogue_refresh", state.catalog.refresh(&state.db)).await
-                {
-                    tracing::warn!(%error, "catalogue refresh");
-                }
-            }
-        }
-    });
-}
+/// How often scheduled posts are looked at (the `scheduled_publication` job), and the
+/// catalogue reloaded (`catalogue_refresh`, which brings in the popular scores the analytics
+/// roll-up stores).
+pub const PUBLISH_EVERY: Duration = Duration::from_secs(5);
+pub const RELOAD_EVERY: Duration = Duration::from_secs(60);
 
 /// Publishes the scheduled posts whose time has come; returns their ids.
 pub async fn publish_due(state: &AppState) -> Result<Vec<i64>, sea_orm::DbErr> {

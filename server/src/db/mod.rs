@@ -84,7 +84,7 @@ pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> 
                 .pragma("cache_size", format!("-{cache_kib}"))
                 .pragma("soft_heap_limit", soft_limit.clone())
                 .pragma("temp_store", "MEMORY")
-                // Checkpoints run in the background (`spawn_checkpoints`), not inside a
+                // Checkpoints run in the background (the `wal_checkpoint` job), not inside a
                 // commit: the commit that crosses the threshold would otherwise copy the WAL
                 // into the database and sync it while its caller waits (measured on the large
                 // set: 8.6 ms a 50-row batch with the default, 2.8 ms without). The threshold
@@ -139,33 +139,14 @@ pub async fn write_txn(db: &DatabaseConnection) -> Result<DatabaseTransaction, D
     .await
 }
 
-/// How often the WAL of the embedded database is copied back into the database file.
-const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// On SQLite, checkpoints the WAL every second on a pool connection (PASSIVE: it copies what
-/// no reader still needs and never blocks readers or the writer), so commits do not pay for
-/// it. Nothing to do on PostgreSQL.
-pub fn spawn_checkpoints(db: &DatabaseConnection) {
+/// On SQLite, checkpoints the WAL on a pool connection (PASSIVE: it copies what no reader
+/// still needs and never blocks readers or the writer), so commits do not pay for it; the
+/// `wal_checkpoint` job runs it every second. Should it fail, commits checkpoint instead.
+pub async fn checkpoint(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
     use sea_orm::ConnectionTrait;
-    if db.get_database_backend() != sea_orm::DbBackend::Sqlite {
-        return;
-    }
-    let db = db.clone();
-    tokio::spawn(async move {
-        let mut failing = false;
-        loop {
-            tokio::time::sleep(CHECKPOINT_EVERY).await;
-            let checkpoint = db.execute_unprepared("PRAGMA wal_checkpoint(PASSIVE)");
-            match crate::telemetry::figures::job("wal_checkpoint", checkpoint).await {
-                Ok(_) => failing = false,
-                Err(error) if !failing => {
-                    failing = true;
-                    tracing::warn!(%error, "WAL checkpoint failed; commits checkpoint instead");
-                }
-                Err(_) => {}
-            }
-        }
-    });
+    db.execute_unprepared("PRAGMA wal_checkpoint(PASSIVE)")
+        .await
+        .map(drop)
 }
 
 /// A `LIKE` pattern (with a backslash as its escape) for values holding `text` (`prefix`:

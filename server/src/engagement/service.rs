@@ -4,13 +4,13 @@
 
 use crate::auth::AuthUser;
 use crate::catalog::{BusinessBadge, Card};
-use crate::cluster::Change;
 use crate::content::cards::{badges, cards};
 use crate::entities::{bookmarks, businesses, follows, posts};
 use crate::events::Event;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
 use crate::state::AppState;
+use crate::sync::Change;
 use axum::http::{header, HeaderMap};
 use chrono::Utc;
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};

@@ -32,23 +32,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::export::file))
 }
 
-/// How often the background job looks for files of members' data to make or delete.
-const EXPORTS_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// Starts the members' background job: files of their own data asked for and not yet made
-/// (a process that stopped while making one leaves it to the next round), and expired ones
-/// deleted. Each file is claimed by one process, so running on every process is safe.
-pub fn spawn_background(state: &AppState) {
-    let state = state.clone();
-    tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(EXPORTS_EVERY).await;
-            let round = service::export::run(&state, chrono::Utc::now());
-            match crate::telemetry::figures::job("member_data_files", round).await {
-                Ok(0) => {}
-                Ok(made) => tracing::debug!(made, "member data files made"),
-                Err(error) => tracing::warn!(%error, "member data files: round failed"),
-            }
-        }
-    });
-}
+/// How often the `member_data_files` job looks for files of members' data to make (asked
+/// for, or left by a process that stopped while making one) or to delete (expired). Each file
+/// is claimed by one process, so every process runs it.
+pub const DATA_FILES_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+pub use service::export::run as make_data_files;

@@ -9,7 +9,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use std::future::Future;
 use std::time::{Duration, Instant};
-use tidemark_server::cluster;
+use tidemark_server::sync;
 
 /// What the test waits for at most before calling a change never seen.
 const NEVER: Duration = Duration::from_secs(10);
@@ -390,8 +390,8 @@ async fn two_processes_on_one_database_behave_as_one() {
     // A periodic job's period goes to exactly one of two processes claiming it at once.
     for period in 1..=20 {
         let (one, other) = tokio::join!(
-            cluster::claim(&a.state.db, "TEST_JOB", period, &a.state.node.id),
-            cluster::claim(&b.state.db, "TEST_JOB", period, &b.state.node.id),
+            sync::claim(&a.state.db, "TEST_JOB", period, &a.state.node.id),
+            sync::claim(&b.state.db, "TEST_JOB", period, &b.state.node.id),
         );
         assert!(
             one.unwrap() ^ other.unwrap(),
@@ -643,7 +643,7 @@ async fn a_process_restarted_on_its_folder_catches_up_before_it_is_ready() {
         after > before,
         "the index's stored position stayed at {before} (now {after})"
     );
-    let latest = cluster::latest(&a.state.db).await.unwrap();
+    let latest = sync::latest(&a.state.db).await.unwrap();
     assert!(after <= latest, "stored {after}, the log ends at {latest}");
     println!(
         "restart: ready and caught up {} ms after the start, position {before} → {after}",
@@ -665,7 +665,8 @@ async fn a_lone_process_beats_under_the_name_it_joined_with() {
             .await
             .expect("a lone process with local media starts");
     for _ in 0..2 {
-        let problem = app.state.beat(true, chrono::Utc::now()).await.unwrap();
+        assert!(app.state.local_media());
+        let problem = app.state.beat().await.unwrap();
         assert_eq!(problem, None, "the process took itself for another");
     }
     use sea_orm::EntityTrait;

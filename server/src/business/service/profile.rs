@@ -4,13 +4,13 @@
 use crate::auth::access::{self, require_admin, require_master_of, Role};
 use crate::auth::AuthUser;
 use crate::business::audit;
-use crate::cluster::Change;
 use crate::entities::members::MemberRole;
 use crate::entities::{business_members, businesses, follows, operator_claims, uploads};
 use crate::http::error::{on_unique, ApiError, ApiResult};
 use crate::media::{self, UploadScope};
 use crate::oplog;
 use crate::state::AppState;
+use crate::sync::Change;
 use chrono::{DateTime, Datelike, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};

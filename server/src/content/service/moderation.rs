@@ -8,12 +8,12 @@ use super::posts::{detail_of, find, PostStatus};
 use crate::auth::access::require_admin;
 use crate::auth::AuthUser;
 use crate::catalog::PostDetail;
-use crate::cluster::Change;
 use crate::entities::post_flags::FlagStatus;
 use crate::entities::{operator_audit, posts};
 use crate::http::error::{ApiError, ApiResult};
 use crate::oplog::{self, Entry, Target};
 use crate::state::AppState;
+use crate::sync::Change;
 use chrono::Utc;
 use sea_orm::{
     ActiveEnum, ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set,

@@ -8,7 +8,6 @@ use super::lists::related_ids;
 use crate::auth::access::{membership_of, require_member_of};
 use crate::auth::AuthUser;
 use crate::catalog::{CachedDetail, CachedPage, Card, PostDetail};
-use crate::cluster::Change;
 use crate::content::cards::{business_card, row_and_cards, tags_of, PostRow};
 use crate::db::{like_pattern, lower};
 use crate::entities::{bookmarks, business_members, follows, posts};
@@ -17,6 +16,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
 use crate::media::public_url;
 use crate::state::AppState;
+use crate::sync::Change;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{ExprTrait, Query};
 use sea_orm::{

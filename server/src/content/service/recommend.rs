@@ -5,7 +5,6 @@ use crate::auth::access::require_admin;
 use crate::auth::AuthUser;
 use crate::catalog::Card;
 use crate::catalog::{CachedPage, Shows};
-use crate::cluster::Change;
 use crate::content::cards::cards;
 use crate::entities::{recommendation_collections as collections, recommendation_items as items};
 use crate::http::envelope::ok;
@@ -13,6 +12,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, PageQuery};
 use crate::oplog::{self, Actor, Entry, Target};
 use crate::state::AppState;
+use crate::sync::Change;
 use chrono::Utc;
 use sea_orm::{
     ActiveEnum, ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set,
