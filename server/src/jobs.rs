@@ -8,7 +8,7 @@
 //!
 //! A round starts at each whole multiple of its period on the wall clock (every five seconds
 //! at :00, :05, …; the hourly ones at the top of the hour), so that processes agree on which
-//! period a round belongs to. A failed round is logged once, and once more when rounds succeed
+//! period a round belongs to; the first comes at least one period after the process started. A failed round is logged once, and once more when rounds succeed
 //! again; every round is counted in the job's figures (`tidemark_job_*`, docs/operations.md).
 
 use crate::state::AppState;
@@ -182,6 +182,10 @@ fn until_next(now_ms: i64, every: Duration, phase: Duration) -> Duration {
 
 async fn run(job: &'static Job, state: AppState) {
     let mut failing = false;
+    // The first round comes a whole period after the start, as each job's own loop had it: a
+    // process that just started has just read its catalogue and written its heartbeat, and
+    // what a fresh site shows in its first minute does not move under its first readers.
+    tokio::time::sleep(job.every).await;
     loop {
         let wait = until_next(Utc::now().timestamp_millis(), job.every, job.phase);
         tokio::time::sleep(wait).await;

@@ -30,6 +30,19 @@ function volatile(page: Page) {
   ];
 }
 
+/** Live words whose length moves with the data (a week's change against the week before:
+ * "+4.5% against the 7 days before" or "nothing to compare with") set to one sample, so that
+ * a box's height, and every block below it, does not move with the day the test runs on. The
+ * words are masked like the figures; the layout around them is what is compared. */
+async function steadyWords(page: Page, lang: string) {
+  const sample = lang === "ko" ? "이전 7일 대비 +4.5%" : "+4.5% against the 7 days before";
+  await page.evaluate((text) => {
+    document.querySelectorAll(".console-change").forEach((node) => {
+      node.textContent = text;
+    });
+  }, sample);
+}
+
 /** A browser of `locale`, signed in as `email` when given, at `address`. */
 async function open(browser: Browser, baseURL: string | undefined, locale: string, address: string, email?: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale });
@@ -55,6 +68,9 @@ async function compare(browser: Browser, baseURL: string | undefined, name: stri
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await expect(page.locator(".page-loading, .loading")).toHaveCount(0);
+      // Every answer in, so that nothing redraws the words set below.
+      await page.waitForLoadState("networkidle");
+      await steadyWords(page, lang);
       await page.evaluate(() => document.fonts.ready);
       await expect(page).toHaveScreenshot(`${name}-${lang}-${width}.png`, {
         mask: volatile(page),
