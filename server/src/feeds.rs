@@ -3,7 +3,6 @@
 //! only: a scheduled post shows up at its time, not before.
 
 use crate::content::cards::cards;
-use crate::entities::businesses;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::Path;
 use crate::state::AppState;
@@ -13,7 +12,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use chrono::{DateTime, Utc};
-use sea_orm::{EntityTrait, QueryOrder, QuerySelect};
 use std::fmt::Write;
 use tidemark_core::breadcrumbs::{category_of, CATEGORIES};
 
@@ -141,16 +139,7 @@ async fn sitemap(State(state): State<AppState>, Path(name): Path<String>) -> Api
             url_entry(&mut body, &format!("{base}{page}"), None);
         }
     } else if name == "businesses.xml" {
-        let rows: Vec<(i64, DateTime<Utc>)> = businesses::Entity::find()
-            .select_only()
-            .column(businesses::Column::Id)
-            .column(businesses::Column::UpdatedAt)
-            .order_by_asc(businesses::Column::Id)
-            .limit(PER_SITEMAP as u64)
-            .into_tuple()
-            .all(&state.db)
-            .await?;
-        for (id, updated) in rows {
+        for (id, updated) in crate::business::last_changes(&state, PER_SITEMAP as u64).await? {
             url_entry(
                 &mut body,
                 &format!("{base}/business/profile/{id}"),
@@ -287,10 +276,7 @@ async fn feed_business(
     Path(file): Path<String>,
 ) -> ApiResult<Response> {
     let id = id_of(&file)?;
-    let business = businesses::Entity::find_by_id(id)
-        .one(&state.db)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("no such business".into()))?;
+    let business = crate::business::read(&state, id, None).await?;
     let snapshot = state.catalog.snapshot();
     let ids: Vec<i64> = snapshot
         .latest

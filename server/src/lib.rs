@@ -2,6 +2,7 @@
 //! `router()`, merged in `web::app`.
 
 pub mod analytics;
+pub mod answers;
 mod api_docs;
 pub mod auth;
 pub mod backup;
@@ -77,8 +78,8 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
     let node = Arc::new(state::Node::new(folder_name(&settings.data_dir)?));
     let search = Arc::new(index::SearchIndex::open(&settings)?);
     let events = events::EventSink::new(db.clone());
-    let cache_bytes = settings.megabytes("TIDEMARK_CACHE_MB", catalog::DEFAULT_CACHE_MB)?;
-    let catalog = Arc::new(catalog::Catalog::new(cache_bytes));
+    let cache_bytes = settings.megabytes("TIDEMARK_CACHE_MB", answers::DEFAULT_CACHE_MB)?;
+    let catalog = Arc::new(catalog::Catalog::new(answers::Answers::new(cache_bytes)));
     let loaded = catalog
         .reload(&db)
         .await

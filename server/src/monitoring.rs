@@ -124,7 +124,7 @@ async fn scrape(state: &AppState) -> Response {
 async fn read_figures(state: &AppState) {
     let node = state.node.id.clone();
 
-    let kept = state.catalog.cache_counts();
+    let kept = state.catalog.answers.cache_counts();
     for (kind, counts) in [
         ("pages", kept.pages),
         ("documents", kept.documents),

@@ -14,13 +14,14 @@
 //! A post that is not public (a draft, a scheduled post before its time, a hidden or removed
 //! one) gets the plain 404 page: nothing of it leaks into a preview.
 
+use crate::answers::{CachedPage, Shows};
 use crate::business::Business;
-use crate::catalog::Card;
-use crate::catalog::PostDetail;
-use crate::catalog::{CachedPage, Catalog, Shows};
+use crate::catalog::Catalog;
 use crate::content::lists::{self, Sort};
 use crate::content::posts;
 use crate::content::recommend;
+use crate::content::view::Card;
+use crate::content::view::PostDetail;
 use crate::http::paging::{Page, PageQuery};
 use crate::kernel::html::escape_html;
 use crate::prerender::{self, Frame, ListView};
@@ -118,7 +119,7 @@ pub async fn meta_of(state: &AppState, path: &str) -> Option<PageMeta> {
         ["post", id] => match id.parse::<i64>() {
             Ok(id) => {
                 let public = posts::public_detail(state, id).await.ok()??;
-                post_meta(&public.detail, &base)
+                post_meta(&public, &base)
             }
             Err(_) => None,
         },
@@ -211,12 +212,7 @@ fn post_meta(detail: &PostDetail, base: &str) -> Option<PageMeta> {
 }
 
 async fn business_meta(state: &AppState, id: i64, base: &str) -> Option<(PageMeta, Business)> {
-    use sea_orm::EntityTrait;
-    let row = crate::entities::businesses::Entity::find_by_id(id)
-        .one(&state.db)
-        .await
-        .ok()??;
-    let profile = crate::business::profile(state, row, None).await.ok()?;
+    let profile = crate::business::read(state, id, None).await.ok()?;
     let url = format!("{base}/business/profile/{id}");
     let logo = absolute(base, profile.logo_url.as_deref());
     let image = absolute(base, profile.cover_url.as_deref()).or(logo.clone());

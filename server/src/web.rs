@@ -195,8 +195,8 @@ async fn ready(State(state): State<AppState>) -> Response {
 /// The kept answers' hits and misses by kind, and their entries and bytes: what an operator
 /// (and the readers' benchmark) reads to see how well the cache serves.
 fn cache_figures(catalog: &crate::catalog::Catalog) -> serde_json::Value {
-    let kept = catalog.cache_counts();
-    let counts = |counts: &crate::catalog::Counts| serde_json::json!({"hits": counts.hits(), "misses": counts.misses()});
+    let kept = catalog.answers.cache_counts();
+    let counts = |counts: &crate::answers::Counts| serde_json::json!({"hits": counts.hits(), "misses": counts.misses()});
     serde_json::json!({
         "pages": counts(kept.pages),
         "documents": counts(kept.documents),
@@ -295,11 +295,11 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
         .and_then(|route| crate::pages::shared_key(catalog, route, path, uri.query(), lang));
     if let Some(kept) = shared
         .as_ref()
-        .and_then(|(key, _)| catalog.cached_document(key))
+        .and_then(|(key, _)| catalog.answers.cached_document(key))
     {
         return kept.respond(&headers, "no-cache");
     }
-    let generation = catalog.generation();
+    let generation = catalog.answers.generation();
     let meta = if known {
         crate::pages::first_page(&shell.state, path, uri.query(), lang).await
     } else {
@@ -320,6 +320,7 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
     match (shared, status) {
         // Compressed once for the reader's encoding, and kept with it for the next reader.
         (Some((key, shows)), StatusCode::OK) => catalog
+            .answers
             .keep_document(key, generation, shows, body)
             .respond(&headers, "no-cache"),
         _ => html_answer(status, body, noindex),

@@ -41,12 +41,6 @@ pub(super) fn check_offset(offset: i32) -> ApiResult<i32> {
     }
 }
 
-pub(super) fn clip(value: Option<String>, max: usize) -> Option<String> {
-    value
-        .map(|v| v.trim().chars().take(max).collect::<String>())
-        .filter(|v| !v.is_empty())
-}
-
 /// SPEC §3 visit record: offset, accessToken, tmaId, device info (the core's `visitRecord`).
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

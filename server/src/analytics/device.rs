@@ -8,9 +8,15 @@
 //! the device id and the push token are read and dropped (a push token is a credential for
 //! the app's notifications and has no business in analytics).
 
-use super::beacons::clip;
 use serde::Deserialize;
 use utoipa::ToSchema;
+
+/// A text a beacon sent, trimmed and cut to `max` characters; `None` when nothing is left.
+fn clip(value: Option<String>, max: usize) -> Option<String> {
+    value
+        .map(|v| v.trim().chars().take(max).collect::<String>())
+        .filter(|v| !v.is_empty())
+}
 
 pub const DEVICE_TYPES: [&str; 4] = ["TABLET", "MOBILE", "PC", "APP"];
 pub const DEVICE_OS: [&str; 5] = ["WINDOWS", "MAC", "LINUX", "AOS", "IOS"];

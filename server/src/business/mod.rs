@@ -16,12 +16,13 @@ mod routes {
 
 mod service {
     pub(super) mod invitation;
+    pub(super) mod mine;
     pub(super) mod ownership;
     pub(super) mod profile;
     pub(super) mod team;
 }
 
-pub use service::profile::{profile, set_verified, Business};
+pub use service::profile::{last_changes, profile, read, set_verified, Business};
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;

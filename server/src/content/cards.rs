@@ -4,7 +4,8 @@
 //! not yet known). A public post's own row is read in the statement that reads its related
 //! posts' cards (a page made on a miss asks the database once).
 
-use crate::catalog::{BusinessBadge, BusinessCard, Card};
+use crate::content::view::KeptViews;
+use crate::content::view::{BusinessBadge, BusinessCard, Card};
 use crate::entities::posts::PostStatus;
 use crate::entities::{businesses, post_tags, posts, tags};
 use crate::http::error::ApiResult;
@@ -199,7 +200,7 @@ pub(crate) async fn row_and_cards(
     id: i64,
     others: &[i64],
 ) -> ApiResult<(Option<PostRow>, Vec<Card>)> {
-    let generation = state.catalog.generation();
+    let generation = state.catalog.answers.generation();
     let mut kept = state.catalog.cached_cards(others);
     let mut wanted = missing(others, &kept);
     wanted.push(id);
@@ -247,7 +248,7 @@ pub async fn cards(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Card>> {
         return Ok(Vec::new());
     }
     // Cards kept since the last change come from memory; the others are read and kept.
-    let generation = state.catalog.generation();
+    let generation = state.catalog.answers.generation();
     let mut kept = state.catalog.cached_cards(ids);
     let missing = missing(ids, &kept);
     let mut read: HashMap<i64, Card> = read_cards(state, &missing)
@@ -313,7 +314,7 @@ async fn cards_of(state: &AppState, rows: Vec<PostRow>) -> ApiResult<Vec<Card>> 
 /// Business badges by id: those kept since their business last changed from memory, the
 /// others read and kept.
 pub async fn badges(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, BusinessBadge>> {
-    let generation = state.catalog.generation();
+    let generation = state.catalog.answers.generation();
     let mut found: HashMap<i64, BusinessBadge> = state
         .catalog
         .cached_badges(ids)
@@ -403,7 +404,7 @@ pub async fn business_card(state: &AppState, id: i64) -> ApiResult<Option<Busine
     if let Some(kept) = state.catalog.cached_business(id) {
         return Ok(Some(Arc::unwrap_or_clone(kept)));
     }
-    let generation = state.catalog.generation();
+    let generation = state.catalog.answers.generation();
     let Some(row) = BadgeRow::columns(businesses::Entity::find_by_id(id))
         .columns([
             businesses::Column::Description,
@@ -473,7 +474,7 @@ pub async fn tags_of(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Ve
 
 /// The names of tags `ids`: those known from memory, the others read once and remembered.
 async fn tag_names(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Arc<str>>> {
-    let mut found = state.catalog.tag_names(ids);
+    let mut found = state.catalog.answers.tag_names(ids);
     let missing = missing(ids, &found);
     if missing.is_empty() {
         return Ok(found);
@@ -486,7 +487,7 @@ async fn tag_names(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, Arc<
         .into_iter()
         .map(|row| (row.id, Arc::from(row.name)))
         .collect();
-    state.catalog.learn_tag_names(&read);
+    state.catalog.answers.learn_tag_names(&read);
     found.extend(read);
     Ok(found)
 }

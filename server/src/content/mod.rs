@@ -13,6 +13,7 @@
 
 pub mod cards;
 pub mod sanitize;
+pub mod view;
 
 mod routes {
     pub(super) mod flags;

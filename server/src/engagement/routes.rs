@@ -3,7 +3,7 @@
 
 use super::service::{self, Followed, MyState, Tie};
 use crate::auth::AuthUser;
-use crate::catalog::Card;
+use crate::content::view::Card;
 use crate::http::envelope::{ok, Ok};
 use crate::http::error::ApiResult;
 use crate::http::extract::{Json, Path, Query};

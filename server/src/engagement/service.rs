@@ -3,8 +3,8 @@
 //! as the row and an analytics event per real change; and the reader's own lists.
 
 use crate::auth::AuthUser;
-use crate::catalog::{BusinessBadge, Card};
 use crate::content::cards::{badges, cards};
+use crate::content::view::{BusinessBadge, Card};
 use crate::entities::{bookmarks, businesses, follows, posts};
 use crate::events::Event;
 use crate::http::error::{ApiError, ApiResult};

@@ -5,7 +5,7 @@ use super::{
     count, follow_button, grid, initial, layout, verified_mark, Eager, Frame, Grid, EAGER_CARDS,
 };
 use crate::business::Business;
-use crate::catalog::Card;
+use crate::content::view::Card;
 use crate::http::paging::Page;
 use crate::kernel::html::escape_html as e;
 use std::fmt::Write;

@@ -2,7 +2,7 @@
 //! sections, the lists, a business's posts and a post's related posts.
 
 use super::{count, date, datetime, Eager, Frame};
-use crate::catalog::Card;
+use crate::content::view::Card;
 use crate::kernel::html::escape_html as e;
 use std::fmt::Write;
 

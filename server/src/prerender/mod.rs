@@ -23,8 +23,8 @@ pub use post::post;
 
 use cards::{grid, Grid};
 
-use crate::catalog::Card;
 use crate::content::recommend::Collection;
+use crate::content::view::Card;
 use crate::http::paging::Page;
 use crate::kernel::html::escape_html as e;
 use chrono::{DateTime, Utc};
@@ -441,7 +441,7 @@ mod tests {
             category_id: 2,
             cover_url: Some(format!("/media/images/{id}.jpg")),
             cover_thumbnail_url: Some(format!("/media/images/{id}-480.jpg")),
-            business: crate::catalog::BusinessBadge {
+            business: crate::content::view::BusinessBadge {
                 id: 3,
                 name: "타이드 & 코".into(),
                 logo_url: None,

@@ -6,7 +6,7 @@ use super::{
     count, date, datetime, follow_button, grid, initial, layout, uri_component, verified_mark,
     Eager, Frame, Grid,
 };
-use crate::catalog::{Card, PostDetail};
+use crate::content::view::{Card, PostDetail};
 use crate::kernel::html::escape_html as e;
 use std::fmt::Write;
 use tidemark_core::breadcrumbs::breadcrumbs;

@@ -7,6 +7,7 @@
 
 use super::service::local;
 use crate::http::error::{ApiError, ApiResult};
+use crate::kernel::url::with_query;
 use crate::state::AppState;
 use crate::{Mode, Settings};
 use serde::{Deserialize, Serialize};
@@ -328,16 +329,6 @@ impl Provider {
             refused()
         })
     }
-}
-
-/// `base` with `params` appended to its query, encoded as `encodeURIComponent` does.
-pub fn with_query(base: &str, params: &[(&str, &str)]) -> String {
-    let query: Vec<String> = params
-        .iter()
-        .map(|(name, value)| format!("{name}={}", tidemark_core::route::encode_component(value)))
-        .collect();
-    let separator = if base.contains('?') { '&' } else { '?' };
-    format!("{base}{separator}{}", query.join("&"))
 }
 
 /// Answers from providers are small; anything larger is refused rather than buffered.

@@ -298,10 +298,10 @@ async fn kept_pages_scenario(app: TestApp) {
         // The periodic refresh keeps the pages when nothing changed, and reloads when a
         // visible post's row did (a popular score the roll-up stored).
         let catalog = &app.state.catalog;
-        let generation = catalog.generation();
+        let generation = catalog.answers.generation();
         assert!(!catalog.refresh(&app.state.db).await.unwrap());
         assert_eq!(
-            catalog.generation(),
+            catalog.answers.generation(),
             generation,
             "a quiet refresh keeps the pages"
         );
@@ -319,7 +319,10 @@ async fn kept_pages_scenario(app: TestApp) {
         let tags = held.entries.tags(&held.entries[&post]).to_vec();
         assert_eq!(tags.len(), 2);
         assert!(catalog.refresh(&app.state.db).await.unwrap());
-        assert!(catalog.generation() > generation, "a new score drops them");
+        assert!(
+            catalog.answers.generation() > generation,
+            "a new score drops them"
+        );
         let snapshot = catalog.snapshot();
         assert_eq!(snapshot.score(&snapshot.entries[&post]), 42.5);
         assert_eq!(snapshot.entries.tags(&snapshot.entries[&post]), tags);

@@ -2,8 +2,9 @@
 //! and the operator's verified badge.
 
 use crate::auth::{AuthUser, MaybeAuthUser};
+use crate::business::service::mine::{self, Mine};
 use crate::business::service::profile::{
-    self as service, Business, Mine, ProfileFields, RegisterRequest,
+    self as service, Business, ProfileFields, RegisterRequest,
 };
 use crate::http::envelope::{ok, Ok};
 use crate::http::error::ApiResult;
@@ -87,7 +88,7 @@ async fn edit(
     )]
 /// The business the signed-in member manages and the member's role in it (null when none).
 async fn mine(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<Option<Mine>>> {
-    Ok(ok(service::mine(&state, &user).await?))
+    Ok(ok(mine::mine(&state, &user).await?))
 }
 
 #[derive(Deserialize, ToSchema)]

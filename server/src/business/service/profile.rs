@@ -13,7 +13,9 @@ use crate::state::AppState;
 use crate::sync::Change;
 use chrono::{DateTime, Datelike, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -99,18 +101,6 @@ pub struct Business {
 pub struct CategoryCount {
     pub category_id: i16,
     pub count: i64,
-}
-
-/// The member's own business and role.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct Mine {
-    /// `BUSINESS_MASTER` | `BUSINESS`
-    role: &'static str,
-    business: Business,
-    /// Until when the master's offer of the business to this manager holds (accept it with
-    /// `POST /api/v1/businesses/{id}/ownership/accept`); null when there is none.
-    ownership_offer_until: Option<DateTime<Utc>>,
 }
 
 fn clip_required(value: Option<String>, field: &str, max: usize) -> ApiResult<Option<String>> {
@@ -382,8 +372,21 @@ pub(crate) async fn register(
     profile(state, business, Some(user.member.id)).await
 }
 
+/// The first `limit` businesses by id with when each last changed (what the sitemap lists).
+pub async fn last_changes(state: &AppState, limit: u64) -> ApiResult<Vec<(i64, DateTime<Utc>)>> {
+    Ok(businesses::Entity::find()
+        .select_only()
+        .column(businesses::Column::Id)
+        .column(businesses::Column::UpdatedAt)
+        .order_by_asc(businesses::Column::Id)
+        .limit(limit)
+        .into_tuple()
+        .all(&state.db)
+        .await?)
+}
+
 /// Business `id`'s public profile as `viewer` sees it.
-pub(crate) async fn read(state: &AppState, id: i64, viewer: Option<i64>) -> ApiResult<Business> {
+pub async fn read(state: &AppState, id: i64, viewer: Option<i64>) -> ApiResult<Business> {
     let row = find(state, id).await?;
     profile(state, row, viewer).await
 }
@@ -433,26 +436,6 @@ pub(crate) async fn edit(
     .await?;
     state.commit_with(txn, &[Change::Business(id)]).await?;
     profile(state, row, Some(user.member.id)).await
-}
-
-/// The business `member_id` manages and their role in it (`None` when none).
-pub(crate) async fn mine(state: &AppState, user: &AuthUser) -> ApiResult<Option<Mine>> {
-    let member_id = user.member.id;
-    let Some((business_id, role)) = access::membership_of(state, member_id).await? else {
-        return Ok(None);
-    };
-    let row = find(state, business_id).await?;
-    let ownership_offer_until = match (&role, &user.member.email) {
-        (Role::Manager, Some(email)) => {
-            super::ownership::offer_for(state, business_id, email).await?
-        }
-        _ => None,
-    };
-    Ok(Some(Mine {
-        role: role.as_str(),
-        business: profile(state, row, Some(member_id)).await?,
-        ownership_offer_until,
-    }))
 }
 
 /// Sets or clears the verified badge (operators only), answering the profile.

@@ -3,8 +3,8 @@
 //! a matching If-None-Match).
 
 use crate::auth::AuthUser;
-use crate::catalog::Card;
 use crate::content::service::lists::{self as service, InterestItem};
+use crate::content::view::Card;
 use crate::http::envelope::{ok, Ok};
 use crate::http::error::ApiResult;
 use crate::http::extract::{Path, Query};

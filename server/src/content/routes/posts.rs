@@ -2,10 +2,10 @@
 //! own list and the operator's removal.
 
 use crate::auth::{AuthUser, MaybeAuthUser};
-use crate::catalog::PostDetail;
 use crate::content::service::moderation;
 use crate::content::service::posts::{self as service, OwnFilter, OwnPost, Shown};
 use crate::content::service::writing::{self, PostInput};
+use crate::content::view::PostDetail;
 use crate::http::envelope::{ok, Ok};
 use crate::http::error::ApiResult;
 use crate::http::extract::{Json, Path, Query};

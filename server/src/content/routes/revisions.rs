@@ -2,8 +2,8 @@
 //! one revision's content, and restoring it. For the post's business's people.
 
 use crate::auth::AuthUser;
-use crate::catalog::PostDetail;
 use crate::content::service::revisions::{self as service, Revision, Revisions};
+use crate::content::view::PostDetail;
 use crate::http::envelope::{ok, Ok};
 use crate::http::error::ApiResult;
 use crate::http::extract::Path;

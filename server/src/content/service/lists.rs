@@ -3,9 +3,10 @@
 //! in-memory catalogue; their pages are cached as finished JSON with an ETag until a post
 //! changes (the routes answer 304 to a matching If-None-Match).
 
-use crate::catalog::Card;
-use crate::catalog::{CachedPage, Shows, Snapshot};
+use crate::answers::{CachedPage, Shows};
+use crate::catalog::Snapshot;
 use crate::content::cards::cards;
+use crate::content::view::Card;
 use crate::entities::{follows, member_interests};
 use crate::http::envelope::ok;
 use crate::http::error::{ApiError, ApiResult};
@@ -87,15 +88,18 @@ async fn list_page(
     shows: Shows,
     make: impl FnOnce(&Snapshot) -> ApiResult<(Vec<i64>, Option<String>)>,
 ) -> ApiResult<Arc<CachedPage>> {
-    if let Some(page) = state.catalog.cached(&key) {
+    if let Some(page) = state.catalog.answers.cached(&key) {
         return Ok(page);
     }
-    let generation = state.catalog.generation();
+    let generation = state.catalog.answers.generation();
     let snapshot = state.catalog.snapshot();
     let (ids, next_cursor) = make(&snapshot)?;
     let items = cards(state, &ids).await?;
     let body = serde_json::to_vec(&ok(Page { items, next_cursor })).map_err(ApiError::internal)?;
-    Ok(state.catalog.keep(key, generation, shows, body.into()))
+    Ok(state
+        .catalog
+        .answers
+        .keep(key, generation, shows, body.into()))
 }
 
 fn key(list: &str, page: &PageQuery) -> ApiResult<String> {

@@ -7,7 +7,7 @@ use super::flags::close_open;
 use super::posts::{detail_of, find, PostStatus};
 use crate::auth::access::require_admin;
 use crate::auth::AuthUser;
-use crate::catalog::PostDetail;
+use crate::content::view::PostDetail;
 use crate::entities::post_flags::FlagStatus;
 use crate::entities::{operator_audit, posts};
 use crate::http::error::{ApiError, ApiResult};

@@ -5,10 +5,12 @@
 //! business) or REMOVED (by an operator). Writing a post is `service::writing`.
 
 use super::lists::related_ids;
+use crate::answers::CachedPage;
 use crate::auth::access::{membership_of, require_member_of};
 use crate::auth::AuthUser;
-use crate::catalog::{CachedDetail, CachedPage, Card, PostDetail};
 use crate::content::cards::{business_card, row_and_cards, tags_of, PostRow};
+use crate::content::view::KeptViews;
+use crate::content::view::{Card, PostDetail};
 use crate::db::{like_pattern, lower};
 use crate::entities::{bookmarks, business_members, follows, posts};
 use crate::http::envelope::ok;
@@ -212,11 +214,11 @@ async fn ties_of(
 /// Served from the kept answers, which forget it when the post, its counts or its business
 /// change. A post the catalogue does not hold (published by another server process since the
 /// last reload) is read from the database and answered without being kept.
-pub async fn public_detail(state: &AppState, id: i64) -> ApiResult<Option<Arc<CachedDetail>>> {
+pub async fn public_detail(state: &AppState, id: i64) -> ApiResult<Option<Arc<PostDetail>>> {
     if let Some(cached) = state.catalog.cached_detail(id) {
         return Ok(Some(cached));
     }
-    let generation = state.catalog.generation();
+    let generation = state.catalog.answers.generation();
     let (row, _) = row_and_cards(state, id, &[]).await?;
     Ok(public_of(state, row)
         .await?
@@ -253,19 +255,24 @@ async fn public_of(state: &AppState, row: Option<PostRow>) -> ApiResult<Option<P
 /// public. It is kept apart from the post's detail and held compressed: a guest's call keeps
 /// a third of the bytes a detail would.
 async fn public_answer(state: &AppState, id: i64) -> ApiResult<Option<Arc<CachedPage>>> {
-    if let Some(answer) = state.catalog.cached_answer(id) {
+    if let Some(answer) = state.catalog.answers.cached_answer(id) {
         return Ok(Some(answer));
     }
     // Only the answer is kept: a guest's miss does not look for a kept detail (it would find
     // one only where a signed-in reader opened the post lately, and would count a detail miss
     // no one asked for).
-    let generation = state.catalog.generation();
+    let generation = state.catalog.answers.generation();
     let (row, _) = row_and_cards(state, id, &[]).await?;
     let Some(detail) = public_of(state, row).await? else {
         return Ok(None);
     };
     let body = serde_json::to_vec(&ok(&detail)).unwrap_or_default();
-    Ok(Some(state.catalog.keep_answer(id, generation, body.into())))
+    let shows = state.catalog.shows_post(id);
+    let answer = state
+        .catalog
+        .answers
+        .keep_answer(id, generation, shows, body.into());
+    Ok(Some(answer))
 }
 
 /// A post as its reader gets it.
@@ -291,7 +298,7 @@ pub(crate) async fn shown(
         };
     };
     if let Some(public) = public_detail(state, id).await? {
-        let mut detail = public.detail.clone();
+        let mut detail = PostDetail::clone(&public);
         (detail.bookmarked, detail.business.following) =
             ties_of(state, user.member.id, id, detail.business.badge.id).await?;
         // The business's own people also get what an edit sends back.

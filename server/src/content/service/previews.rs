@@ -5,7 +5,7 @@
 
 use super::posts::{detail_of, team_post, PostStatus};
 use crate::auth::AuthUser;
-use crate::catalog::PostDetail;
+use crate::content::view::PostDetail;
 use crate::entities::{post_previews as previews, posts};
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;

@@ -1,11 +1,11 @@
 //! Recommendation collections: operator-curated, titled, ordered lists of posts; the home
 //! page shows them. Only public posts show; a collection keeps its order.
 
+use crate::answers::{CachedPage, Shows};
 use crate::auth::access::require_admin;
 use crate::auth::AuthUser;
-use crate::catalog::Card;
-use crate::catalog::{CachedPage, Shows};
 use crate::content::cards::cards;
+use crate::content::view::Card;
 use crate::entities::{recommendation_collections as collections, recommendation_items as items};
 use crate::http::envelope::ok;
 use crate::http::error::{ApiError, ApiResult};
@@ -55,14 +55,15 @@ async fn visible_items(state: &AppState, collection: i64) -> ApiResult<Vec<i64>>
 /// pages whenever a post, a business or a collection changes) or made and kept.
 pub async fn home_page(state: &AppState) -> ApiResult<Arc<CachedPage>> {
     const KEY: &str = "recommendations";
-    if let Some(page) = state.catalog.cached(KEY) {
+    if let Some(page) = state.catalog.answers.cached(KEY) {
         return Ok(page);
     }
-    let generation = state.catalog.generation();
+    let generation = state.catalog.answers.generation();
     let collections = home_collections(state).await?;
     let body = serde_json::to_vec(&ok(collections)).map_err(ApiError::internal)?;
     Ok(state
         .catalog
+        .answers
         .keep(KEY.into(), generation, Shows::Lists, body.into()))
 }
 

@@ -6,7 +6,7 @@ use super::history::{nicknames, KEPT};
 use super::posts::{team_post, PostStatus};
 use super::writing::{self, PostInput};
 use crate::auth::AuthUser;
-use crate::catalog::PostDetail;
+use crate::content::view::PostDetail;
 use crate::entities::post_revisions as revisions;
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;

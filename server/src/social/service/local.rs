@@ -8,7 +8,7 @@
 use crate::entities::{local_oauth_codes as codes, local_oauth_tokens as tokens};
 use crate::http::error::ApiError;
 use crate::http::limits::RateLimits;
-use crate::social::providers::with_query;
+use crate::kernel::url::with_query;
 use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
 use axum::http::{header, StatusCode};
