@@ -1,7 +1,7 @@
 // A business as the API answers it (server/src/business/service/profile.rs), and the signed-in
 // member's own business with their role in it: the reader's profile page and the business
 // console read the same shapes.
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api";
 
 export interface CategoryCount {
@@ -50,8 +50,8 @@ export const MY_BUSINESS_KEY = ["console", "my-business"] as const;
 
 /** The signed-in member's business, asked afresh on each console page (a role can change
  * from another browser: an ownership hand-over, a removal). */
-export function useMyBusiness() {
-  return useQuery({
+export function myBusinessQuery() {
+  return queryOptions({
     queryKey: MY_BUSINESS_KEY,
     queryFn: ({ signal }) => api<MyBusiness | null>("/api/v1/mypage/business", { signal }),
     refetchOnMount: "always",

@@ -1,7 +1,8 @@
 // The signed-in reader's ties to what is on screen (server/src/engagement/service.rs): which of
 // the shown posts they bookmarked and which of the shown businesses they follow.
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
+import { sharedKeys } from "./queryKeys";
 import { useSession } from "./session";
 
 /** `GET /api/v1/me/state`: of the asked ids, those the reader bookmarked and follows. */
@@ -26,16 +27,21 @@ export function myStatePath(posts: readonly number[], businesses: readonly numbe
   return `/api/v1/me/state?${query}`;
 }
 
+/** Which of `posts` the reader bookmarked and which of `businesses` they follow (one answer
+ * per set of ids, whatever their order). */
+export function myStateQuery(posts: readonly number[], businesses: readonly number[]) {
+  const postIds = idList(posts);
+  const businessIds = idList(businesses);
+  return queryOptions({
+    queryKey: [...sharedKeys.me, "state", postIds, businessIds],
+    queryFn: ({ signal }) => api<MyState>(myStatePath(posts, businesses), { signal }),
+  });
+}
+
 /** The signed-in reader's ties to the posts and businesses on screen. Public pages (and their
  * inline data) are the guest's answer, so this marks the buttons; guests ask nothing. */
 export function useMyState(posts: readonly number[], businesses: readonly number[]) {
   const { ready, signedIn } = useSession();
-  const postIds = idList(posts);
-  const businessIds = idList(businesses);
-  return useQuery({
-    queryKey: ["me", "state", postIds, businessIds],
-    queryFn: ({ signal }) => api<MyState>(myStatePath(posts, businesses), { signal }),
-    enabled: ready && signedIn && (postIds !== "" || businessIds !== ""),
-  });
+  return useQuery({ ...myStateQuery(posts, businesses), enabled: ready && signedIn && (posts.length > 0 || businesses.length > 0) });
 }
 

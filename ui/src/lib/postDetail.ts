@@ -3,7 +3,8 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { api } from "./api";
 import { asMissing, retryPageData } from "./errors";
 import { inlineCall, pageData } from "./pageData";
-import type { BusinessBadge } from "./posts";
+import type { BusinessBadge, PostStatus } from "./posts";
+import { sharedKeys } from "./queryKeys";
 
 /** The business card on a post (server/src/catalog/view.rs BusinessCard). */
 export interface PostBusiness extends BusinessBadge {
@@ -28,7 +29,7 @@ export interface PostDetail {
   isReport: boolean;
   reportUrl: string | null;
   seriesOrder: number | null;
-  status: string;
+  status: PostStatus;
   publishAt: string | null;
   publishedAt: string | null;
   updatedAt: string;
@@ -41,7 +42,7 @@ export interface PostDetail {
 }
 
 export function postDetailKey(id: number | string) {
-  return ["post", String(id)] as const;
+  return [...sharedKeys.post, String(id)] as const;
 }
 
 /** The post's data: inline on the first page, else its payload, else the API. */

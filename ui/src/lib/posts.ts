@@ -1,8 +1,18 @@
 // The post cards every list answers, and the lists' calls and query hooks: a list page by
 // page (cursor), or its first cards.
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "./api";
 import { inlineCall, inlineFirstPage } from "./inline";
+import { sharedKeys } from "./queryKeys";
+
+/** Where a post stands (server: `posts.status`), as every answer that carries one says it. */
+export const POST_STATUSES = ["DRAFT", "SCHEDULED", "PUBLISHED", "HIDDEN", "REMOVED"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** `value` when it names a post status, else null (an address's `?status=`, a select's value). */
+export function postStatusOf(value: string | null | undefined): PostStatus | null {
+  return (POST_STATUSES as readonly string[]).includes(value ?? "") ? (value as PostStatus) : null;
+}
 
 export interface BusinessBadge {
   id: number;
@@ -70,9 +80,9 @@ export function listPath(list: ListKind, cursor: string | null, size = 20): stri
 }
 
 /** A list, page after page (each page 20 cards; the next asked when the reader gets near the end). */
-export function usePostList(list: ListKind) {
-  return useInfiniteQuery({
-    queryKey: ["posts", list],
+export function postListQuery(list: ListKind) {
+  return infiniteQueryOptions({
+    queryKey: [...sharedKeys.posts, list],
     queryFn: ({ pageParam, signal }) => api<Page<Card>>(listPath(list, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -82,9 +92,9 @@ export function usePostList(list: ListKind) {
 }
 
 /** The first cards of a list (home sections, the samples). */
-export function usePostPreview(list: ListKind, size: number) {
-  return useQuery({
-    queryKey: ["posts", list, "preview", size],
+export function postPreviewQuery(list: ListKind, size: number) {
+  return queryOptions({
+    queryKey: [...sharedKeys.posts, list, "preview", size],
     queryFn: ({ signal }) => api<Page<Card>>(listPath(list, null, size), { signal }),
     initialData: () => inlineCall<Page<Card>>(listPath(list, null, size)),
   });

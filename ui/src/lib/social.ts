@@ -2,7 +2,7 @@
 // site offers, and the start of an authorization. The provider returns the browser to
 // /member/auth/callbackOauth, which finishes it; what that page needs to carry on (channel,
 // the address to come back to) is kept in session storage, as SPEC §4 has it.
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api";
 import type { AuthType } from "./core";
 import { sessionSlot } from "./sessionSlot";
@@ -27,8 +27,8 @@ export const saveSocialFlow = flow.write;
 export const forgetSocialFlow = flow.clear;
 
 /** The providers this site offers (configured ones; the local provider in demo mode). */
-export function useSocialChannels() {
-  return useQuery({
+export function socialChannelsQuery() {
+  return queryOptions({
     queryKey: ["social-channels"],
     queryFn: ({ signal }) => api<{ channels: Channel[] }>("/oauth/v1/social/channels", { signal }),
     staleTime: Infinity,

@@ -1,7 +1,8 @@
 // Who may see a console page. The business's people see its pages; master-only pages are
 // the master's. Anyone else (always a signed-in member: the route sends guests to the login
 // page first) gets the "no access" screen saying why, through the page's error boundary.
-import { isMaster, useMyBusiness, type MyBusiness } from "../../lib/business";
+import { useQuery } from "@tanstack/react-query";
+import { isMaster, myBusinessQuery, type MyBusiness } from "../../lib/business";
 import { AppError } from "../../lib/errors";
 
 export type ConsoleNeed = "business" | "master";
@@ -17,7 +18,7 @@ export function allowed(mine: MyBusiness | null, need: ConsoleNeed): mine is MyB
 }
 
 export function useConsoleAccess(need: ConsoleNeed): ConsoleAccess {
-  const query = useMyBusiness();
+  const query = useQuery(myBusinessQuery());
   if (query.isPending) return { state: "loading" };
   if (query.isError) return { state: "failed", retry: () => void query.refetch() };
   if (!allowed(query.data, need)) throw new AppError(403, need === "master" ? "business masters only" : "a business's people only");

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { api } from "../../lib/api";
 import { pushDataLayer } from "../../lib/analytics";
+import { sharedKeys } from "../../lib/queryKeys";
 import { useLoginRedirect } from "../../lib/login";
 import { useSession } from "../../lib/session";
 
@@ -104,8 +105,8 @@ function useToggle<A>({ id, initial, send, settled, event, screen, onChanged }: 
 function useRefreshLists() {
   const client = useQueryClient();
   return useCallback(() => {
-    void client.invalidateQueries({ queryKey: ["posts"] });
-    void client.invalidateQueries({ queryKey: ["me"] });
+    void client.invalidateQueries({ queryKey: sharedKeys.posts });
+    void client.invalidateQueries({ queryKey: sharedKeys.me });
   }, [client]);
 }
 
@@ -123,10 +124,10 @@ function useCountPatches() {
   const followed = useCallback(
     (answer: FollowAnswer) => {
       const tie = { following: answer.following, followerCount: answer.followerCount };
-      client.setQueriesData<Cached>({ queryKey: ["business"] }, (old) =>
+      client.setQueriesData<Cached>({ queryKey: sharedKeys.business }, (old) =>
         isObject(old) && old.id === answer.businessId && "followerCount" in old ? { ...old, ...tie } : old,
       );
-      client.setQueriesData<Cached>({ queryKey: ["post"] }, (old) =>
+      client.setQueriesData<Cached>({ queryKey: sharedKeys.post }, (old) =>
         isObject(old) && isObject(old.business) && old.business.id === answer.businessId && "followerCount" in old.business
           ? { ...old, business: { ...old.business, ...tie } }
           : old,
@@ -136,7 +137,7 @@ function useCountPatches() {
   );
   const bookmarked = useCallback(
     (answer: BookmarkAnswer) => {
-      client.setQueriesData<Cached>({ queryKey: ["post"] }, (old) =>
+      client.setQueriesData<Cached>({ queryKey: sharedKeys.post }, (old) =>
         isObject(old) && old.postSeq === answer.postSeq && "bookmarkCount" in old
           ? { ...old, bookmarked: answer.bookmarked, bookmarkCount: answer.bookmarkCount }
           : old,

@@ -4,20 +4,14 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConsoleCard, ConsoleTable } from "../../components/console";
 import { LoadFailed, Loading } from "../../lib/status";
-import { ADMIN_KEY, adminCalls, AUDIT_ACTIONS } from "./api";
+import { auditQuery, AUDIT_ACTIONS } from "./api";
 import { When } from "./parts";
 import { useAdminTexts } from "./texts";
 
 export function AuditLog() {
   const tx = useAdminTexts();
   const [action, setAction] = useState<string | null>(null);
-  const log = useInfiniteQuery({
-    queryKey: [...ADMIN_KEY, "audit", action],
-    queryFn: ({ pageParam, signal }) => adminCalls.audit(action, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: 0,
-  });
+  const log = useInfiniteQuery(auditQuery(action));
   const rows = log.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <ConsoleCard title={tx.audit} id="admin-audit">

@@ -1,13 +1,13 @@
 // Every business: search by name or registration number, narrow to verified or not; one
 // business's file (its people, newest posts and audit entries) with the verified badge set or
 // removed with a note.
-import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useSearch } from "wouter";
 import { ConsoleCard, ConsoleTable } from "../../components/console";
 import { parseId } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
-import { ADMIN_KEY, adminCalls, type BusinessRow } from "./api";
+import { businessesQuery, businessFileQuery, useVerify, type BusinessFilters, type BusinessRow } from "./api";
 import { FlashLine, reasonOf, When, type Flash } from "./parts";
 import { fill, useAdminTexts } from "./texts";
 
@@ -19,13 +19,8 @@ export function Businesses() {
 function BusinessList() {
   const tx = useAdminTexts();
   const [typed, setTyped] = useState("");
-  const [filters, setFilters] = useState<{ q: string; verified: boolean | null }>({ q: "", verified: null });
-  const list = useInfiniteQuery({
-    queryKey: [...ADMIN_KEY, "businesses", filters],
-    queryFn: ({ pageParam, signal }) => adminCalls.businesses({ ...filters, cursor: pageParam }, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const [filters, setFilters] = useState<BusinessFilters>({ q: "", verified: null });
+  const list = useInfiniteQuery(businessesQuery(filters));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFilters((current) => ({ ...current, q: typed }));
@@ -83,8 +78,8 @@ function BusinessTable({ rows }: { rows: BusinessRow[] }) {
 
 function BusinessFileView({ id }: { id: number }) {
   const tx = useAdminTexts();
-  const client = useQueryClient();
-  const file = useQuery({ queryKey: [...ADMIN_KEY, "business", id], queryFn: ({ signal }) => adminCalls.business(id, signal), staleTime: 0 });
+  const file = useQuery(businessFileQuery(id));
+  const verification = useVerify();
   const [note, setNote] = useState("");
   const [flash, setFlash] = useState<Flash>(null);
   const [busy, setBusy] = useState(false);
@@ -97,14 +92,13 @@ function BusinessFileView({ id }: { id: number }) {
     if (!verified && !note.trim()) return setFlash({ kind: "problem", text: tx.noteRequired });
     setBusy(true);
     try {
-      await adminCalls.verify(business.id, verified, note.trim());
+      await verification.mutateAsync({ id: business.id, verified, note: note.trim() });
       setNote("");
       setFlash({ kind: "ok", text: fill(verified ? tx.verifiedDone : tx.unverifiedDone, { name: business.name }) });
     } catch (error) {
       setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
     } finally {
       setBusy(false);
-      await client.invalidateQueries({ queryKey: ADMIN_KEY });
     }
   };
   return (
@@ -165,7 +159,7 @@ function BusinessFileView({ id }: { id: number }) {
             {posts.map((post) => (
               <tr key={post.postSeq}>
                 <td>{post.title}</td>
-                <td>{tx[post.status as "DRAFT"] ?? post.status}</td>
+                <td>{tx[post.status] ?? post.status}</td>
                 <td>
                   <When at={post.updatedAt} />
                 </td>

@@ -1,12 +1,12 @@
 // The home page's collections: create one (it starts unpublished), rename it, set its place
 // on the home page, order its posts by dragging or from the keyboard (Alt+↑/↓ on a post, or
 // its up and down buttons), add posts by number, take posts out, save, publish.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type DragEvent, type FormEvent, type KeyboardEvent } from "react";
 import { ConsoleCard } from "../../components/console";
 import { parseId } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
-import { ADMIN_KEY, adminCalls, type Collection, type CollectionPost } from "./api";
+import { collectionsQuery, usePublishCollection, useSaveCollection, type Collection, type CollectionPost } from "./api";
 import { FlashLine, reasonOf, type Flash } from "./parts";
 import { fill, useAdminTexts } from "./texts";
 
@@ -14,7 +14,7 @@ const EMPTY: Collection = { id: 0, titleKo: "", titleEn: "", sortOrder: 0, publi
 
 export function Collections() {
   const tx = useAdminTexts();
-  const list = useQuery({ queryKey: [...ADMIN_KEY, "collections"], queryFn: ({ signal }) => adminCalls.collections(signal), staleTime: 0 });
+  const list = useQuery(collectionsQuery());
   const [creating, setCreating] = useState(false);
   if (list.isPending) return <Loading />;
   if (list.isError) return <LoadFailed />;
@@ -43,7 +43,8 @@ function move<T>(items: T[], from: number, to: number): T[] {
 
 function CollectionEditor({ collection, onDone }: { collection: Collection; onDone?: () => void }) {
   const tx = useAdminTexts();
-  const client = useQueryClient();
+  const saving = useSaveCollection();
+  const publishing = usePublishCollection();
   const isNew = collection.id === 0;
   const prefix = `admin-collection-${collection.id}`;
   const [titleKo, setTitleKo] = useState(collection.titleKo);
@@ -73,7 +74,7 @@ function CollectionEditor({ collection, onDone }: { collection: Collection; onDo
     const id = parseId(adding.trim());
     if (id === undefined) return setFlash({ kind: "problem", text: tx.postNumberInvalid });
     if (posts.some((post) => post.postSeq === id)) return setFlash({ kind: "problem", text: tx.postAlreadyIn });
-    setPosts((current) => [...current, { postSeq: id, title: `#${id}`, status: "", businessName: "" }]);
+    setPosts((current) => [...current, { postSeq: id, title: `#${id}`, status: null, businessName: "" }]);
     setAdding("");
     setFlash(null);
   };
@@ -87,13 +88,12 @@ function CollectionEditor({ collection, onDone }: { collection: Collection; onDo
       setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
     } finally {
       setBusy(false);
-      await client.invalidateQueries({ queryKey: ADMIN_KEY });
     }
   };
   const save = (event: FormEvent) => {
     event.preventDefault();
     const body = { titleKo: titleKo.trim(), titleEn: titleEn.trim(), sortOrder: Number.parseInt(sortOrder, 10) || 0, postSeqs: posts.map((post) => post.postSeq), ...(isNew ? { published: false } : {}) };
-    void run(() => adminCalls.saveCollection(isNew ? null : collection.id, body), tx.saved);
+    void run(() => saving.mutateAsync({ id: isNew ? null : collection.id, body }), tx.saved);
   };
   const dropOn = (event: DragEvent, index: number) => {
     event.preventDefault();
@@ -134,7 +134,7 @@ function CollectionEditor({ collection, onDone }: { collection: Collection; onDo
               >
                 <span className="admin-order-title">
                   {post.title}
-                  {post.status && post.status !== "PUBLISHED" ? <span className="console-small"> · {tx[post.status as "DRAFT"] ?? post.status}</span> : null}
+                  {post.status && post.status !== "PUBLISHED" ? <span className="console-small"> · {tx[post.status] ?? post.status}</span> : null}
                 </span>
                 <button type="button" className="button button-small" disabled={index === 0} aria-label={fill(tx.moveUp, { title: post.title })} onClick={() => reorder(index, index - 1)}>
                   ↑
@@ -168,7 +168,7 @@ function CollectionEditor({ collection, onDone }: { collection: Collection; onDo
               {tx.cancel}
             </button>
           ) : (
-            <button type="button" className="button button-small" disabled={busy} onClick={() => void run(() => adminCalls.publishCollection(collection.id, !collection.published), tx.saved)}>
+            <button type="button" className="button button-small" disabled={busy} onClick={() => void run(() => publishing.mutateAsync({ id: collection.id, published: !collection.published }), tx.saved)}>
               {collection.published ? tx.unpublishCollection : tx.publishCollection}
             </button>
           )}

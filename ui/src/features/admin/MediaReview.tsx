@@ -2,14 +2,14 @@
 // attachments and history, taken into review, published with the articles' addresses or
 // rejected with a reason (a template or free text). The business gets the server's mail at
 // each step.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useSearch } from "wouter";
 import { ConsoleCard, ConsoleTable } from "../../components/console";
 import { BodyView } from "../../components/editor/BodyView";
 import { parseId } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
-import { ADMIN_KEY, adminCalls, type MediaRequest } from "./api";
+import { mediaRequestQuery, mediaRequestsQuery, useReview, type MediaRequest, type Review } from "./api";
 import { FlashLine, reasonOf, When, type Flash } from "./parts";
 import { fill, useAdminTexts } from "./texts";
 
@@ -19,8 +19,8 @@ export function MediaReview() {
   const tx = useAdminTexts();
   const id = parseId(new URLSearchParams(useSearch()).get("id") ?? "") ?? null;
   const [status, setStatus] = useState<string>("");
-  const list = useQuery({ queryKey: [...ADMIN_KEY, "media", status], queryFn: ({ signal }) => adminCalls.mediaRequests(status || null, signal), staleTime: 0 });
-  const open = useQuery({ queryKey: [...ADMIN_KEY, "media-request", id], queryFn: ({ signal }) => adminCalls.mediaRequest(id ?? 0, signal), staleTime: 0, enabled: id !== null });
+  const list = useQuery(mediaRequestsQuery(status));
+  const open = useQuery(mediaRequestQuery(id));
   return (
     <>
       {id === null ? null : open.isPending ? <Loading /> : open.isError ? <LoadFailed /> : <RequestView key={open.data.id} request={open.data} />}
@@ -69,23 +69,22 @@ type Decision = "publish" | "reject" | null;
 
 function RequestView({ request }: { request: MediaRequest }) {
   const tx = useAdminTexts();
-  const client = useQueryClient();
+  const review = useReview(request.id);
   const [decision, setDecision] = useState<Decision>(null);
   const [links, setLinks] = useState("");
   const [reason, setReason] = useState("");
   const [flash, setFlash] = useState<Flash>(null);
   const [busy, setBusy] = useState(false);
-  const send = async (change: { status: string; links?: string[]; reason?: string }) => {
+  const send = async (change: Review) => {
     setBusy(true);
     try {
-      await adminCalls.review(request.id, change);
+      await review.mutateAsync(change);
       setDecision(null);
-      setFlash({ kind: "ok", text: tx[change.status as MediaRequest["status"]] });
+      setFlash({ kind: "ok", text: tx[change.status] });
     } catch (error) {
       setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
     } finally {
       setBusy(false);
-      await client.invalidateQueries({ queryKey: ADMIN_KEY });
     }
   };
   const submit = (event: FormEvent) => {

@@ -8,7 +8,8 @@ import { Link, useSearch } from "wouter";
 import { ConsoleCard, ConsoleTable } from "../../components/console";
 import { parseId } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
-import { ADMIN_KEY, adminCalls, POST_STATUSES, type PostFlags, type PostRow } from "./api";
+import { POST_STATUSES, postStatusOf } from "../../lib/posts";
+import { flagsQuery, postsQuery, useDismissFlags, useRemovePost, useRestorePost, type PostFilters, type PostFlags, type PostRow } from "./api";
 import { FlashLine, useAdminAction, When } from "./parts";
 import { fill, useAdminTexts } from "./texts";
 
@@ -20,14 +21,11 @@ export function Posts() {
 function PostList() {
   const tx = useAdminTexts();
   const [typed, setTyped] = useState("");
-  const [filters, setFilters] = useState<{ q: string; status: string | null; flagged: boolean }>({ q: "", status: null, flagged: false });
+  const [filters, setFilters] = useState<PostFilters>({ q: "", status: null, flagged: false });
   const [removing, setRemoving] = useState<PostRow | null>(null);
-  const list = useInfiniteQuery({
-    queryKey: [...ADMIN_KEY, "posts", filters],
-    queryFn: ({ pageParam, signal }) => adminCalls.posts({ ...filters, cursor: pageParam }, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const list = useInfiniteQuery(postsQuery(filters));
+  const removal = useRemovePost();
+  const restoration = useRestorePost();
   const { flash, act } = useAdminAction(() => setRemoving(null));
   /** `call`, then `done` in the result line. */
   const run = (call: () => Promise<unknown>, done: string) =>
@@ -49,7 +47,7 @@ function PostList() {
         <label htmlFor="admin-post-q">{tx.searchLabel}</label>
         <input id="admin-post-q" type="search" placeholder={tx.postSearchHint} value={typed} onChange={(event) => setTyped(event.target.value)} />
         <label htmlFor="admin-post-status">{tx.statusFilter}</label>
-        <select id="admin-post-status" value={filters.status ?? ""} onChange={(event) => setFilters((current) => ({ ...current, status: event.target.value || null }))}>
+        <select id="admin-post-status" value={filters.status ?? ""} onChange={(event) => setFilters((current) => ({ ...current, status: postStatusOf(event.target.value) }))}>
           <option value="">{tx.all}</option>
           {POST_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -66,7 +64,7 @@ function PostList() {
         </button>
       </form>
       <FlashLine flash={flash} />
-      {removing ? <RemoveForm title={removing.title} onCancel={() => setRemoving(null)} onRemove={(reason) => void run(() => adminCalls.remove(removing.postSeq, reason), tx.removed)} /> : null}
+      {removing ? <RemoveForm title={removing.title} onCancel={() => setRemoving(null)} onRemove={(reason) => void run(() => removal.mutateAsync({ id: removing.postSeq, reason }), tx.removed)} /> : null}
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
@@ -91,13 +89,13 @@ function PostList() {
               <td>
                 <Link href={`/admin/businesses?id=${post.businessId}`}>{post.businessName}</Link>
               </td>
-              <td>{tx[post.status as "DRAFT"] ?? post.status}</td>
+              <td>{tx[post.status] ?? post.status}</td>
               <td>
                 <When at={post.updatedAt} />
               </td>
               <td>
                 {post.status === "REMOVED" ? (
-                  <button type="button" className="button button-small" aria-label={`${tx.restore}: ${post.title}`} onClick={() => void run(() => adminCalls.restore(post.postSeq), tx.restored)}>
+                  <button type="button" className="button button-small" aria-label={`${tx.restore}: ${post.title}`} onClick={() => void run(() => restoration.mutateAsync(post.postSeq), tx.restored)}>
                     {tx.restore}
                   </button>
                 ) : (
@@ -124,7 +122,10 @@ function PostList() {
  * too); with none waiting the post can still be removed, and a removed one restored. */
 function PostFlagsView({ id }: { id: number }) {
   const tx = useAdminTexts();
-  const flags = useQuery({ queryKey: [...ADMIN_KEY, "flags", id], queryFn: ({ signal }) => adminCalls.flags(id, signal), staleTime: 0 });
+  const flags = useQuery(flagsQuery(id));
+  const removal = useRemovePost();
+  const restoration = useRestorePost();
+  const dismissal = useDismissFlags();
   const [removing, setRemoving] = useState(false);
   const { flash, act } = useAdminAction(() => setRemoving(false));
   if (flags.isPending) return <Loading />;
@@ -144,7 +145,7 @@ function PostFlagsView({ id }: { id: number }) {
         </div>
         <div>
           <dt>{tx.colStatus}</dt>
-          <dd>{tx[post.status as "DRAFT"] ?? post.status}</dd>
+          <dd>{tx[post.status] ?? post.status}</dd>
         </div>
         <div>
           <dt>{tx.openFlags}</dt>
@@ -164,7 +165,7 @@ function PostFlagsView({ id }: { id: number }) {
             className="button button-small"
             onClick={() =>
               void act(async () => {
-                await adminCalls.restore(post.postSeq);
+                await restoration.mutateAsync(post.postSeq);
                 return tx.restored;
               })
             }
@@ -178,7 +179,7 @@ function PostFlagsView({ id }: { id: number }) {
           onCancel={() => setRemoving(false)}
           onRemove={(reason) =>
             void act(async () => {
-              await adminCalls.remove(post.postSeq, reason);
+              await removal.mutateAsync({ id: post.postSeq, reason });
               return tx.removed;
             })
           }
@@ -187,7 +188,7 @@ function PostFlagsView({ id }: { id: number }) {
         <DismissForm
           onDismiss={(note) =>
             void act(async () => {
-              const answer = await adminCalls.dismissFlags(post.postSeq, note);
+              const answer = await dismissal.mutateAsync({ id: post.postSeq, note });
               return fill(tx.dismissed, { n: answer.dismissed });
             })
           }

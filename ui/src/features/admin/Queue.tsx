@@ -1,31 +1,29 @@
 // What waits for the operators, oldest first, with its age and who took it: media requests,
 // businesses waiting for their badge, posts readers reported. An operator takes an item (or
 // takes it over) and opens it.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "wouter";
 import { ConsoleCard, ConsoleTable } from "../../components/console";
 import { LoadFailed, Loading } from "../../lib/status";
-import { ADMIN_KEY, adminCalls, type FlaggedPost, type QueueItem } from "./api";
+import { queueQuery, useTake, type FlaggedPost, type QueueItem } from "./api";
 import { Age, FlashLine, reasonOf, type Flash } from "./parts";
 import { fill, useAdminTexts } from "./texts";
 
 export function QueuePanel() {
   const tx = useAdminTexts();
-  const client = useQueryClient();
-  const queue = useQuery({ queryKey: [...ADMIN_KEY, "queue"], queryFn: ({ signal }) => adminCalls.queue(signal), staleTime: 0 });
+  const queue = useQuery(queueQuery());
+  const taking = useTake();
   const [flash, setFlash] = useState<Flash>(null);
   const [now] = useState(() => Date.now());
   if (queue.isPending) return <Loading />;
   if (queue.isError) return <LoadFailed />;
   const take = async (item: { kind: QueueItem["kind"] | FlaggedPost["kind"]; id: number }) => {
     try {
-      await adminCalls.take(item.kind, item.id);
+      await taking.mutateAsync(item);
       setFlash(null);
     } catch (error) {
       setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
-    } finally {
-      await client.invalidateQueries({ queryKey: ADMIN_KEY });
     }
   };
   // A request names its business; a business waiting for its badge is the item itself.

@@ -1,26 +1,19 @@
 // The search index rebuilt from the console: the call runs on the server in its own task;
 // the page follows its progress (posts indexed of all) and shows the final counts.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConsoleCard } from "../../components/console";
 import { LoadFailed, Loading } from "../../lib/status";
-import { ADMIN_KEY, adminCalls } from "./api";
+import { rebuildProgressQuery, useRebuild } from "./api";
 import { FlashLine, reasonOf, type Flash } from "./parts";
 import { fill, useAdminTexts } from "./texts";
 
-const FOLLOW_EVERY_MS = 300;
-
 export function SearchIndex() {
   const tx = useAdminTexts();
-  const client = useQueryClient();
   const [started, setStarted] = useState(false);
   const [flash, setFlash] = useState<Flash>(null);
-  const progress = useQuery({
-    queryKey: [...ADMIN_KEY, "rebuild"],
-    queryFn: ({ signal }) => adminCalls.rebuildProgress(signal),
-    staleTime: 0,
-    refetchInterval: (query) => (started || query.state.data?.running ? FOLLOW_EVERY_MS : false),
-  });
+  const progress = useQuery(rebuildProgressQuery(started));
+  const rebuilding = useRebuild();
   if (progress.isPending) return <Loading />;
   if (progress.isError) return <LoadFailed />;
   const { running, done, total, last, lastFinishedAt, lastError } = progress.data;
@@ -28,13 +21,12 @@ export function SearchIndex() {
     setStarted(true);
     setFlash(null);
     try {
-      const report = await adminCalls.rebuild();
+      const report = await rebuilding.mutateAsync();
       setFlash({ kind: "ok", text: fill(tx.lastRebuild, { at: new Date().toLocaleString(), posts: report.posts, businesses: report.businesses, seconds: (report.millis / 1000).toFixed(1) }) });
     } catch (error) {
       setFlash({ kind: "problem", text: fill(tx.rebuildFailed, { reason: reasonOf(error) }) });
     } finally {
       setStarted(false);
-      await client.invalidateQueries({ queryKey: ADMIN_KEY });
     }
   };
   const busy = running || started;

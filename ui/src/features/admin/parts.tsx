@@ -1,8 +1,6 @@
 // Small pieces the operator console's sections share: an action with its result line, the
 // age of a waiting item, a date and time.
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ADMIN_KEY } from "./api";
 import { useAdminTexts, fill } from "./texts";
 
 export type Flash = { kind: "ok" | "problem"; text: string } | null;
@@ -21,11 +19,11 @@ export function FlashLine({ flash }: { flash: Flash }) {
   );
 }
 
-/** An operator's action: its outcome in the result line (the success text `call` answers, or
- * the failure's reason), `onDone` after a success, every operator answer asked again. */
+/** An operator's action (its write asks every operator answer again): its outcome in the
+ * result line (the success text `call` answers, or the failure's reason), `onDone` after a
+ * success. */
 export function useAdminAction(onDone: () => void) {
   const tx = useAdminTexts();
-  const client = useQueryClient();
   const [flash, setFlash] = useState<Flash>(null);
   const act = async (call: () => Promise<string>) => {
     try {
@@ -34,8 +32,6 @@ export function useAdminAction(onDone: () => void) {
       setFlash({ kind: "ok", text: done });
     } catch (error) {
       setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
-    } finally {
-      await client.invalidateQueries({ queryKey: ADMIN_KEY });
     }
   };
   return { flash, act };

@@ -1,12 +1,13 @@
 // /mypage/business/analytics/contents: each post's figures over the same period as the
 // outline, sortable by every column (the server sorts, so paging keeps the order), and the
 // CSV of all of them for Excel.
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "wouter";
 import { ConsoleCard } from "../../components/console";
 import { formatDate, formatNumber } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
-import { csvHref, useContents, type ContentRow, type SortKey } from "./api";
+import { contentsQuery, csvHref, type ContentRow, type SortKey } from "./api";
 import { AnalyticsFrame } from "./AnalyticsFrame";
 import { usePeriod } from "./PeriodPicker";
 import { fill, useAnalyticsTexts } from "./texts";
@@ -22,7 +23,7 @@ function ContentsTable({ id }: { id: number }) {
   const period = usePeriod();
   const [sort, setSort] = useState<SortKey>("views");
   const [order, setOrder] = useState<"asc" | "desc">("desc");
-  const contents = useContents(id, period, sort, order);
+  const contents = useInfiniteQuery(contentsQuery(id, period, sort, order));
   const rows: ContentRow[] = contents.data?.pages.flatMap((page) => page.items) ?? [];
   const by = (key: SortKey) => {
     if (key === sort) setOrder(order === "desc" ? "asc" : "desc");

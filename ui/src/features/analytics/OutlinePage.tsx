@@ -2,11 +2,12 @@
 // period of equal length before, the days drawn (views, unique readers, followers), the most
 // viewed posts, the devices and the reader mix of certified members (groups under 5 hidden by
 // the server). Unique readers are the server's count over the period, never a sum of days.
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { ConsoleCard } from "../../components/console";
 import { formatNumber } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
-import { useOutline, type Figure, type Group, type Outline } from "./api";
+import { outlineQuery, type Figure, type Group, type Outline } from "./api";
 import { DailyChart } from "./DailyChart";
 import { AnalyticsFrame } from "./AnalyticsFrame";
 import { usePeriod } from "./PeriodPicker";
@@ -30,7 +31,7 @@ export default function OutlinePage() {
 
 function OutlineBody({ id }: { id: number }) {
   const tx = useAnalyticsTexts();
-  const outline = useOutline(id, usePeriod());
+  const outline = useQuery(outlineQuery(id, usePeriod()));
   if (outline.isPending) return <Loading text={tx.loading} />;
   if (outline.isError) return <LoadFailed text={tx.loadFailed} />;
   const data = outline.data;

@@ -1,7 +1,8 @@
 // The business analytics calls (server/src/analytics/service/report/): the outline of a period
 // and each post's figures, sorted and paged, or all of them as a CSV file.
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import type { PostStatus } from "../../lib/posts";
 import { periodQuery, type Period } from "./period";
 
 export interface Figure {
@@ -44,7 +45,7 @@ export type SortKey = "views" | "uniqueReaders" | "clicks" | "bookmarks" | "shar
 export interface ContentRow {
   postSeq: number;
   title: string;
-  status: string;
+  status: PostStatus;
   publishedAt: string | null;
   views: number;
   uniqueReaders: number;
@@ -60,19 +61,25 @@ interface ContentsPage {
   nextCursor: string | null;
 }
 
-export function useOutline(id: number, period: Period) {
+/** The feature's query keys: a business's figures, by what the address asks. */
+export const analyticsKeys = {
+  outline: (id: number, query: string) => ["analytics", "outline", id, query] as const,
+  contents: (id: number, query: string) => ["analytics", "contents", id, query] as const,
+};
+
+export function outlineQuery(id: number, period: Period) {
   const query = periodQuery(period);
-  return useQuery({
-    queryKey: ["analytics", "outline", id, query],
+  return queryOptions({
+    queryKey: analyticsKeys.outline(id, query),
     queryFn: ({ signal }) => api<Outline>(`/api/v1/businesses/${id}/analytics/outline?${query}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useContents(id: number, period: Period, sort: SortKey, order: "asc" | "desc") {
+export function contentsQuery(id: number, period: Period, sort: SortKey, order: "asc" | "desc") {
   const query = `${periodQuery(period)}&sort=${sort}&order=${order}`;
-  return useInfiniteQuery({
-    queryKey: ["analytics", "contents", id, query],
+  return infiniteQueryOptions({
+    queryKey: analyticsKeys.contents(id, query),
     queryFn: ({ signal, pageParam }) =>
       api<ContentsPage>(`/api/v1/businesses/${id}/analytics/contents?${query}&size=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
     initialPageParam: "",

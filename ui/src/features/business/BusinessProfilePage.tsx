@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { CardList } from "../../components/cards/CardList";
 import { FollowButton } from "../../components/engagement/FollowButton";
@@ -6,7 +6,7 @@ import { abbreviateCount, breadcrumbs, formatNumber, type RouteMatch } from "../
 import { useI18n } from "../../lib/i18n";
 import { usePageTitle } from "../../lib/pageTitle";
 import { useMyState } from "../../lib/myState";
-import { businessQuery, useBusinessPosts, type Business } from "./api";
+import { businessPostsQuery, businessQuery, type Business } from "./api";
 import "./business.css";
 import { useBusinessTexts } from "./texts";
 
@@ -223,6 +223,6 @@ function BusinessPosts({ business }: { business: Business }) {
 
 function BusinessPostList({ businessId, categoryId }: { businessId: number; categoryId: number | null }) {
   const tx = useBusinessTexts();
-  const query = useBusinessPosts(businessId, categoryId);
+  const query = useInfiniteQuery(businessPostsQuery(businessId, categoryId));
   return <CardList query={query} screen="CORP_PROFILE" follow={false} empty={<p className="empty-state">{categoryId === null ? tx.noPosts : tx.noPostsInCategory}</p>} />;
 }

@@ -7,9 +7,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { CardPage } from "../../components/page/CardPage";
-import { api, ApiError } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { pendingCertification, savePendingCertification } from "../../lib/certify";
 import { validateCertification } from "../../lib/core";
+import { useCompleteCertification } from "./api";
 import { useCertifyTexts } from "./texts";
 
 type Outcome = { kind: "working" } | { kind: "lost" } | { kind: "failed"; message: string; returnTo: string };
@@ -37,6 +38,7 @@ export default function CallbackCertifyPage() {
   const [checked] = useState(() => checkReturn(search));
   const [outcome, setOutcome] = useState<Outcome>(checked ? { kind: "working" } : { kind: "lost" });
   const started = useRef(false);
+  const { mutateAsync: complete } = useCompleteCertification();
 
   useEffect(() => {
     if (!checked || started.current) return;
@@ -50,7 +52,7 @@ export default function CallbackCertifyPage() {
       back({ code: result.code, reason: result.reason });
       return;
     }
-    api("/certify/v1/complete", { method: "POST", body: { certifyNo: result.certifyNo, certifyUid: result.certifyUid } })
+    complete({ certifyNo: result.certifyNo, certifyUid: result.certifyUid })
       .then(() => back())
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.code === "F0000") {
@@ -63,7 +65,7 @@ export default function CallbackCertifyPage() {
           returnTo: pending.returnTo,
         });
       });
-  }, [checked, navigate, tx]);
+  }, [checked, complete, navigate, tx]);
 
   if (outcome.kind === "working") {
     return (

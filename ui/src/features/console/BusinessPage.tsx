@@ -2,19 +2,18 @@
 // overview (role, verified state, followers, public posts, posts by status, the week's
 // numbers, the ways on) and, for the master, the team: managers, invitations, the hand-over
 // and the audit log; with ?view=posts, the business's posts.
-import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import { ConsoleCard, ConsoleShell } from "../../components/console";
 import { FlashLine, type Flash } from "./parts";
-import { isMaster, useMyBusiness, type MyBusiness } from "../../lib/business";
+import { isMaster, myBusinessQuery, type MyBusiness } from "../../lib/business";
 import { formatDate, formatNumber } from "../../lib/core";
 import { FormAlert, useFailureMessage } from "../../components/form";
 import { LoadFailed, Loading } from "../../lib/status";
 import "../../components/form/form.css";
-import { teamCalls, useTeamChange, useWeekNumbers, type Figure } from "./api";
+import { postCountsQuery, useAcceptOwnership, weekNumbersQuery, type Figure } from "./api";
 import { PostsList } from "./PostsList";
-import { postCalls } from "./postsApi";
 import { usePostsTexts } from "./postsTexts";
 import { RegisterForm } from "./RegisterForm";
 import { Team } from "./Team";
@@ -23,7 +22,7 @@ import { fill, useBusinessTexts } from "./texts";
 export default function BusinessPage() {
   const tx = useBusinessTexts();
   const postsTx = usePostsTexts();
-  const query = useMyBusiness();
+  const query = useQuery(myBusinessQuery());
   const view = new URLSearchParams(useSearch()).get("view");
   const [flash, setFlash] = useState<Flash | null>(null);
   if (query.isPending) return <Loading text={tx.loading} />;
@@ -48,13 +47,13 @@ export default function BusinessPage() {
 /** A manager offered the business by its master: accept it here (signed in, never by link). */
 function OwnershipOffer({ mine, onAccepted }: { mine: MyBusiness; onAccepted: () => void }) {
   const tx = useBusinessTexts();
-  const change = useTeamChange(mine.business.id);
+  const take = useAcceptOwnership(mine.business.id);
   const failure = useFailureMessage();
   const [problem, setProblem] = useState<string | null>(null);
   if (!mine.ownershipOfferUntil) return null;
   async function accept() {
     try {
-      await change(() => teamCalls.accept(mine.business.id));
+      await take.mutateAsync();
       onAccepted();
     } catch (error) {
       setProblem(failure(error));
@@ -75,7 +74,7 @@ function OwnershipOffer({ mine, onAccepted }: { mine: MyBusiness; onAccepted: ()
 /** The business's posts counted by status, each a way into the list of that status. */
 function StatusCard() {
   const tx = usePostsTexts();
-  const counts = useQuery({ queryKey: ["console", "post-counts"], queryFn: ({ signal }) => postCalls.counts(signal), refetchOnMount: "always" });
+  const counts = useQuery(postCountsQuery());
   const rows = [
     ["DRAFT", counts.data?.draft],
     ["SCHEDULED", counts.data?.scheduled],
@@ -107,7 +106,7 @@ function change(tx: ReturnType<typeof useBusinessTexts>, figure: Figure | undefi
 
 function Overview({ mine }: { mine: MyBusiness }) {
   const tx = useBusinessTexts();
-  const week = useWeekNumbers(mine.business.id);
+  const week = useQuery(weekNumbersQuery(mine.business.id));
   const business = mine.business;
   const publicPosts = business.postCounts.reduce((sum, entry) => sum + entry.count, 0);
   const totals = week.data?.totals;

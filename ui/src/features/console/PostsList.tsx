@@ -1,7 +1,7 @@
 // The business's posts (/mypage/business?view=posts): by status (drafts, scheduled, published,
 // hidden, removed by an operator with the reason), searched by title and filtered by
 // category, each with its numbers and what can be done with it: edit, publish, hide.
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { ConsoleCard, ConsoleTable } from "../../components/console";
@@ -9,15 +9,15 @@ import { FormAlert, useFailureMessage } from "../../components/form";
 import type { MyBusiness } from "../../lib/business";
 import { categories, categoryName, formatDate, formatNumber } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
-import { postCalls, POST_STATUSES, postsKey, type OwnPost, type PostStatus } from "./postsApi";
+import { POST_STATUSES, postStatusOf } from "../../lib/posts";
+import { ownPostsQuery, usePostAction, type OwnPost, type PostFilters } from "./api";
 import { fill, usePostsTexts } from "./postsTexts";
 
-function filtersOf(search: string) {
+function filtersOf(search: string): PostFilters {
   const params = new URLSearchParams(search);
-  const status = params.get("status");
   const category = Number(params.get("categoryId"));
   return {
-    status: (POST_STATUSES as readonly string[]).includes(status ?? "") ? (status as PostStatus) : null,
+    status: postStatusOf(params.get("status")),
     q: params.get("q") ?? "",
     categoryId: category >= 1 && category <= 9 ? category : null,
   };
@@ -33,16 +33,10 @@ export function PostsList({ mine }: { mine: MyBusiness }) {
   const [flash, setFlash] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const failure = useFailureMessage();
-  const client = useQueryClient();
-  const key = postsKey(mine.business.id, filters);
-  const list = useInfiniteQuery({
-    queryKey: key,
-    queryFn: ({ pageParam, signal }) => postCalls.list({ ...filters, cursor: pageParam }, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  const list = useInfiniteQuery(ownPostsQuery(mine.business.id, filters));
+  const action = usePostAction(mine.business.id);
 
-  const go = (change: Partial<ReturnType<typeof filtersOf>>) => {
+  const go = (change: Partial<PostFilters>) => {
     const next = { ...filters, ...change };
     const params = new URLSearchParams({ view: "posts" });
     if (next.status) params.set("status", next.status);
@@ -58,12 +52,10 @@ export function PostsList({ mine }: { mine: MyBusiness }) {
     setProblem(null);
     setFlash(null);
     try {
-      await (kind === "publish" ? postCalls.publish(post.postSeq) : postCalls.hide(post.postSeq));
+      await action.mutateAsync({ postSeq: post.postSeq, kind });
       setFlash(fill(kind === "publish" ? tx.published : tx.hidden, { title: post.title || tx.untitled }));
     } catch (error) {
       setProblem(failure(error, (e) => (e.status === 400 ? e.message : undefined)));
-    } finally {
-      await client.invalidateQueries({ queryKey: ["console", "posts", mine.business.id] });
     }
   };
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];

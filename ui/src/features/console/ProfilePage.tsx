@@ -74,7 +74,7 @@ function ProfileForm({ mine }: { mine: MyBusiness }) {
     };
     setBusy(true);
     try {
-      await save(input);
+      await save.mutateAsync(input);
       clear();
       setFlash({ key: "saved" });
     } catch (error) {

@@ -39,7 +39,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     if (Object.values(found).some(Boolean)) return show(found);
     setBusy(true);
     try {
-      await register({ ...values, name: values.name.trim(), industry: values.industry.trim(), description: values.description.trim() });
+      await register.mutateAsync({ ...values, name: values.name.trim(), industry: values.industry.trim(), description: values.description.trim() });
       discard();
       onRegistered();
     } catch (error) {

@@ -1,6 +1,7 @@
 // The team of a business: its people (the master may remove a manager), invitations with
 // their state (resend gives a new link and kills the old one; withdraw), the hand-over to a
 // manager, and the audit log, newest first, by kind.
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ConsoleCard, ConsoleTable } from "../../components/console";
 import { FormAlert, PasswordField, TextField, useFailureMessage, useProblems } from "../../components/form";
@@ -8,7 +9,19 @@ import { ApiError } from "../../lib/api";
 import { isMaster, type MyBusiness } from "../../lib/business";
 import { filterEmail, formatDate, isValidEmail } from "../../lib/core";
 import { useSession } from "../../lib/session";
-import { teamCalls, useAudit, useInvitations, useManagers, useTeamChange, type Invitation, type Manager } from "./api";
+import {
+  auditQuery,
+  invitationsQuery,
+  managersQuery,
+  useCheckPassword,
+  useInvite,
+  useOfferOwnership,
+  useRemoveManager,
+  useResendInvitation,
+  useWithdrawInvitation,
+  type Invitation,
+  type Manager,
+} from "./api";
 import { FlashLine, type Flash } from "./parts";
 import { AUDIT_ACTIONS, fill, useBusinessTexts } from "./texts";
 
@@ -36,14 +49,14 @@ export function Team({ mine }: { mine: MyBusiness }) {
 
 function Managers({ id, master, onDone }: { id: number; master: boolean; onDone: (flash: Flash) => void }) {
   const tx = useBusinessTexts();
-  const managers = useManagers(id);
-  const change = useTeamChange(id);
+  const managers = useQuery(managersQuery(id));
+  const removal = useRemoveManager(id);
   const failure = useFailureMessage();
   const [problem, setProblem] = useState<string | null>(null);
   async function remove(manager: Manager) {
     if (!window.confirm(fill(tx.removeConfirm, { name: nameOf(manager) }))) return;
     try {
-      await change(() => teamCalls.remove(id, manager.memberId));
+      await removal.mutateAsync(manager.memberId);
       onDone({ key: "removed", values: { name: nameOf(manager) } });
     } catch (error) {
       setProblem(failure(error));
@@ -82,8 +95,10 @@ function Managers({ id, master, onDone }: { id: number; master: boolean; onDone:
 
 function Invitations({ id, onDone }: { id: number; onDone: (flash: Flash) => void }) {
   const tx = useBusinessTexts();
-  const invitations = useInvitations(id, true);
-  const change = useTeamChange(id);
+  const invitations = useQuery(invitationsQuery(id));
+  const inviting = useInvite(id);
+  const resend = useResendInvitation(id);
+  const withdrawal = useWithdrawInvitation(id);
   const failure = useFailureMessage();
   const { formRef, problems, show, clear } = useProblems();
   const [email, setEmail] = useState("");
@@ -95,7 +110,7 @@ function Invitations({ id, onDone }: { id: number; onDone: (flash: Flash) => voi
     if (!isValidEmail(address)) return show({ "invite-email": tx.inviteBadEmail });
     setBusy(true);
     try {
-      await change(() => teamCalls.invite(id, address));
+      await inviting.mutateAsync(address);
       clear();
       setEmail("");
       onDone({ key: "invited", values: { email: address } });
@@ -109,7 +124,7 @@ function Invitations({ id, onDone }: { id: number; onDone: (flash: Flash) => voi
 
   async function act(invitation: Invitation, what: "resend" | "withdraw") {
     try {
-      await change(() => (what === "resend" ? teamCalls.resend(id, invitation.id) : teamCalls.withdraw(id, invitation.id)));
+      await (what === "resend" ? resend : withdrawal).mutateAsync(invitation.id);
       onDone({ key: what === "resend" ? "resent" : "withdrawn", values: { email: invitation.email } });
     } catch (error) {
       show({ form: failure(error) });
@@ -170,8 +185,9 @@ function Invitations({ id, onDone }: { id: number; onDone: (flash: Flash) => voi
 function Ownership({ id, onDone }: { id: number; onDone: (flash: Flash) => void }) {
   const tx = useBusinessTexts();
   const session = useSession();
-  const managers = useManagers(id);
-  const change = useTeamChange(id);
+  const managers = useQuery(managersQuery(id));
+  const check = useCheckPassword();
+  const offering = useOfferOwnership(id);
   const failure = useFailureMessage();
   const { formRef, problems, show, clear } = useProblems();
   const [to, setTo] = useState("");
@@ -185,11 +201,11 @@ function Ownership({ id, onDone }: { id: number; onDone: (flash: Flash) => void 
     if (!manager) return show({ "ownership-to": tx.ownershipTo });
     setBusy(true);
     try {
-      await teamCalls.checkPassword(password).catch((error: unknown) => {
+      await check.mutateAsync(password).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 401) throw new ApiError(401, "password", tx.passwordWrong);
         throw error;
       });
-      await change(() => teamCalls.offer(id, manager.memberId));
+      await offering.mutateAsync(manager.memberId);
       clear();
       setPassword("");
       onDone({ key: "offered", values: { name: nameOf(manager) } });
@@ -235,7 +251,7 @@ function Ownership({ id, onDone }: { id: number; onDone: (flash: Flash) => void 
 function Audit({ id }: { id: number }) {
   const tx = useBusinessTexts();
   const [kind, setKind] = useState("");
-  const audit = useAudit(id, kind);
+  const audit = useQuery(auditQuery(id, kind));
   const entries = audit.data?.items ?? [];
   const label = (action: string) => (AUDIT_ACTIONS as readonly string[]).includes(action) ? tx[`action${action as (typeof AUDIT_ACTIONS)[number]}`] : `${tx.actionOther} (${action})`;
   return (

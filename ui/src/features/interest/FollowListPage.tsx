@@ -1,9 +1,10 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CardGrid } from "../../components/cards/CardGrid";
 import { useSession } from "../../lib/session";
 import { Loading, LoadFailed } from "../../lib/status";
 import { useLoadMoreOnScroll } from "../../lib/useLoadMoreOnScroll";
-import { useBusinessLatest, useMyFollows, type FollowedBusiness } from "./api";
+import { businessLatestQuery, myFollowsQuery, type FollowedBusiness } from "./api";
 import { BusinessRow } from "./components/BusinessRow";
 import { EmptyHint } from "./components/EmptyHint";
 import { SignInPrompt } from "./components/SignInPrompt";
@@ -38,7 +39,7 @@ export default function FollowListPage() {
 
 function FollowedBusinesses() {
   const tx = useTexts();
-  const query = useMyFollows(true);
+  const query = useInfiniteQuery(myFollowsQuery());
   const end = useLoadMoreOnScroll(query);
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadFailed />;
@@ -61,7 +62,7 @@ function FollowedBusinesses() {
 
 function BusinessSection({ business }: { business: FollowedBusiness }) {
   const tx = useTexts();
-  const latest = useBusinessLatest(business.id, POSTS_PER_BUSINESS);
+  const latest = useQuery(businessLatestQuery(business.id, POSTS_PER_BUSINESS));
   const titleId = `follow-business-${business.id}`;
   return (
     <section className="follow-section" aria-labelledby={titleId}>

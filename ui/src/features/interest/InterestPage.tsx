@@ -1,8 +1,9 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { CardList } from "../../components/cards/CardList";
 import type { RouteMatch } from "../../lib/core";
 import { useSession } from "../../lib/session";
 import { Loading } from "../../lib/status";
-import { useMyBookmarks } from "./api";
+import { myBookmarksQuery } from "./api";
 import { EmptyHint } from "./components/EmptyHint";
 import { FollowingList } from "./components/FollowingList";
 import { InterestTabs, type InterestTab } from "./components/InterestTabs";
@@ -42,7 +43,7 @@ export default function InterestPage({ route }: { route: RouteMatch }) {
 
 function Bookmarks() {
   const tx = useTexts();
-  const query = useMyBookmarks(true);
+  const query = useInfiniteQuery(myBookmarksQuery());
   return (
     <CardList
       query={query}

@@ -1,9 +1,10 @@
 // The reader's own lists (server/src/engagement/service.rs) and a business's latest posts
-// (server/src/content/service/lists.rs). The reader's lists sit under the key ["me", …] so whatever
-// follows or bookmarks can invalidate them in one go.
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+// (server/src/content/service/lists.rs). The reader's lists sit under the shared "me" key so
+// whatever follows or bookmarks can invalidate them in one go.
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { pageQuery, type Card, type Page } from "../../lib/posts";
+import { sharedKeys } from "../../lib/queryKeys";
 
 /** A followed business, as `GET /api/v1/me/follows` answers it. */
 export interface FollowedBusiness {
@@ -18,39 +19,45 @@ export interface FollowedBusiness {
 
 const PAGE_SIZE = 20;
 
+/** The feature's query keys: the reader's lists under "me", a business's cards with every
+ * other list of cards. */
+export const interestKeys = {
+  bookmarks: [...sharedKeys.me, "bookmarks"] as const,
+  follows: [...sharedKeys.me, "follows"] as const,
+  businessLatest: (businessId: number, size: number) => [...sharedKeys.posts, "business", businessId, "latest", size] as const,
+};
+
 function pagePath(base: string, cursor: string | null, size = PAGE_SIZE): string {
   return `${base}?${pageQuery(size, cursor)}`;
 }
 
-/** The reader's bookmarked posts, last bookmarked first. `enabled` only for a member: a
- * guest would get a 401. Asked again on every visit, since the reader changes it elsewhere. */
-export function useMyBookmarks(enabled: boolean) {
-  return useInfiniteQuery({
-    queryKey: ["me", "bookmarks"],
+/** The reader's bookmarked posts, last bookmarked first. Only for a member (a guest would get
+ * a 401). Asked again on every visit, since the reader changes it elsewhere. */
+export function myBookmarksQuery() {
+  return infiniteQueryOptions({
+    queryKey: interestKeys.bookmarks,
     queryFn: ({ pageParam, signal }) => api<Page<Card>>(pagePath("/api/v1/me/bookmarks", pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    enabled,
     refetchOnMount: "always",
   });
 }
 
 /** The businesses the reader follows, last followed first (member only, as above). */
-export function useMyFollows(enabled: boolean) {
-  return useInfiniteQuery({
-    queryKey: ["me", "follows"],
+export function myFollowsQuery() {
+  return infiniteQueryOptions({
+    queryKey: interestKeys.follows,
     queryFn: ({ pageParam, signal }) => api<Page<FollowedBusiness>>(pagePath("/api/v1/me/follows", pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    enabled,
     refetchOnMount: "always",
   });
 }
 
 /** A business's newest public posts (`GET /api/v1/businesses/{id}/posts`). */
-export function useBusinessLatest(businessId: number, size: number) {
-  return useQuery({
-    queryKey: ["posts", "business", businessId, "latest", size],
+export function businessLatestQuery(businessId: number, size: number) {
+  return queryOptions({
+    queryKey: interestKeys.businessLatest(businessId, size),
     queryFn: ({ signal }) => api<Page<Card>>(pagePath(`/api/v1/businesses/${businessId}/posts`, null, size), { signal }),
   });
 }

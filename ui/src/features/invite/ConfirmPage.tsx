@@ -6,10 +6,10 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { FormAlert, useFailureMessage } from "../../components/form";
 import { CardPage } from "../../components/page/CardPage";
-import { api, ApiError } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { loginHref } from "../../lib/core";
 import { useSession } from "../../lib/session";
-import { fill, invitePath, type Invitation } from "./invitation";
+import { fill, invitePath, useAcceptInvitation, type Invitation } from "./api";
 import { InvitationDetails, InvitationFrame, type PendingInvitation } from "./InvitationFrame";
 import { useInviteTexts } from "./texts";
 
@@ -65,6 +65,7 @@ function Accept({ invitation, token, here, reload }: { invitation: Invitation; t
   const session = useSession();
   const failure = useFailureMessage();
   const [, navigate] = useLocation();
+  const acceptance = useAcceptInvitation(token);
   const [busy, setBusy] = useState(false);
   // The refusal, said in the language shown.
   const [refusal, setRefusal] = useState<{ kind: "busyElsewhere" | "unverified" } | { kind: "failure"; error: unknown } | null>(null);
@@ -75,9 +76,8 @@ function Accept({ invitation, token, here, reload }: { invitation: Invitation; t
     setBusy(true);
     setRefusal(null);
     try {
-      await api("/api/v1/invitations/accept", { method: "POST", body: { token } });
-      // The invitation now reads as accepted by this member: the frame welcomes them.
-      await reload();
+      // The invitation then reads as accepted by this member: the frame welcomes them.
+      await acceptance.mutateAsync();
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError && error.status === 401) return navigate(loginHref(here));

@@ -7,7 +7,7 @@ import { FormAlert, useFailureMessage } from "../../components/form";
 import { CardPage } from "../../components/page/CardPage";
 import { ApiError } from "../../lib/api";
 import { formatDate, offsetMinutes } from "../../lib/core";
-import { fill, tokenOf, useInvitation, type Invitation } from "./invitation";
+import { fill, tokenOf, useInvitation, type Invitation } from "./api";
 import "./invite.css";
 import { useInviteTexts } from "./texts";
 

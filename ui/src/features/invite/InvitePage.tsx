@@ -4,7 +4,7 @@
 // invited address (/manager/invite/join).
 import { Link } from "wouter";
 import { CardPage } from "../../components/page/CardPage";
-import { fill, invitePath } from "./invitation";
+import { fill, invitePath } from "./api";
 import { InvitationDetails, InvitationFrame } from "./InvitationFrame";
 import { useInviteTexts } from "./texts";
 

@@ -7,10 +7,10 @@ import { useState, type FormEvent } from "react";
 import { Link } from "wouter";
 import { FormAlert, PasswordField, passwordOk, TextField, useDraft, useFailureMessage, useProblems } from "../../components/form";
 import { CardPage } from "../../components/page/CardPage";
-import { api, ApiError } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { checkNickname, filterNickname } from "../../lib/core";
 import { useSession } from "../../lib/session";
-import { fill, invitePath, type Invitation } from "./invitation";
+import { fill, invitePath, useJoinByInvitation, type Invitation } from "./api";
 import { InvitationFrame, type PendingInvitation } from "./InvitationFrame";
 import { NO_TERMS, requiredAccepted, Terms, type TermsChoice } from "./Terms";
 import { useInviteTexts, type InviteText } from "./texts";
@@ -86,6 +86,7 @@ function JoinForm({ invitation, token, reload }: { invitation: Invitation; token
   const draft = useDraft<Draft>(`invite-join-${token.slice(0, 12)}`, { nickname: "", ...NO_TERMS });
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
+  const joining = useJoinByInvitation(token);
   const [busy, setBusy] = useState(false);
   const { nickname, ...terms } = draft.values;
   // Problems are kept as text keys (and the failed call), and said in the language shown.
@@ -118,10 +119,7 @@ function JoinForm({ invitation, token, reload }: { invitation: Invitation; token
     setBusy(true);
     clear();
     try {
-      await api("/api/v1/invitations/join", {
-        method: "POST",
-        body: { token, password, nickname: checkNickname(nickname).nickname, terms },
-      });
+      await joining.mutateAsync({ password, nickname: checkNickname(nickname).nickname, terms });
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError && error.status === 409) {

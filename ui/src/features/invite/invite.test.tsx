@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Session } from "../../lib/session";
 import { member, refused, renderPage, sessionOf } from "../../test/render";
 import ConfirmPage from "./ConfirmPage";
-import type { Invitation } from "./invitation";
+import type { Invitation } from "./api";
 import InvitePage from "./InvitePage";
 import JoinPage from "./JoinPage";
 

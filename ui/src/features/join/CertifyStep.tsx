@@ -3,15 +3,15 @@
 // certification attached to the account (POST /membership/v1/account/certify). A person who
 // has an account already is told so, with the ways to it; a cancelled certification says so
 // and can be tried again.
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { FormAlert, useFailureMessage } from "../../components/form";
 import { CardPage } from "../../components/page/CardPage";
-import { ApiError, api } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { certify, pendingCertification, takeCertification, takeCertificationFailure } from "../../lib/certify";
 import { useSession } from "../../lib/session";
-import { ACCOUNT_STATE_KEY, JoinSteps } from "./parts";
+import { useCertifyAccount } from "./api";
+import { JoinSteps } from "./parts";
 import { useJoinTexts } from "./texts";
 
 const PURPOSE = "join";
@@ -36,7 +36,7 @@ function returned(): State {
 export function CertifyStep() {
   const tx = useJoinTexts();
   const session = useSession();
-  const client = useQueryClient();
+  const { mutateAsync: attach } = useCertifyAccount();
   const [, navigate] = useLocation();
   const failure = useFailureMessage();
   const [state, setState] = useState<State>(returned);
@@ -48,17 +48,12 @@ export function CertifyStep() {
     if (takeCertificationFailure(PURPOSE)) return;
     const certifyNo = takeCertification(PURPOSE);
     if (!certifyNo) return;
-    api("/membership/v1/account/certify", { method: "POST", body: { certifyNo } })
-      .then(async () => {
-        await session.reload();
-        await client.invalidateQueries({ queryKey: ACCOUNT_STATE_KEY });
-      })
-      .catch((error: unknown) => {
+    attach(certifyNo).catch((error: unknown) => {
         if (error instanceof ApiError && error.code === "2007") setState({ kind: "personHasAccount" });
         else if (error instanceof ApiError && error.status === 400) setState({ kind: "failed", message: tx.certifyUsed });
         else setState({ kind: "failed", message: failure(error) });
       });
-  }, [client, failure, session, tx]);
+  }, [attach, failure, tx]);
 
   const start = () => {
     setState({ kind: "starting" });

@@ -6,10 +6,11 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { FormAlert, PasswordField, TextField, passwordOk, useDraft, useFailureMessage, useProblems } from "../../components/form";
 import { CardPage } from "../../components/page/CardPage";
-import { ApiError, api } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { filterEmail, filterInput, inputModeFor, isValidEmail } from "../../lib/core";
 import { agreedTerms, saveJoinFlow } from "../../lib/joinFlow";
 import { useSession } from "../../lib/session";
+import { useJoinByEmail, useSendJoinCode, useVerifyJoinCode } from "./api";
 import { AccountLinks, AlreadyMember, JoinSteps, Loading, duration } from "./parts";
 import "./join.css";
 import { fill, useJoinTexts } from "./texts";
@@ -69,6 +70,9 @@ function EmailJoinForm({ onJoining }: { onJoining: () => void }) {
   const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState<"send" | "verify" | "join" | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const sendMail = useSendJoinCode();
+  const checkCode = useVerifyJoinCode();
+  const makeAccount = useJoinByEmail();
   const clock = useNow(Math.max(resendAt, codeExpiresAt ?? 0));
   const now = clock.now;
   const codeSent = codeExpiresAt !== null && !joinToken;
@@ -80,10 +84,7 @@ function EmailJoinForm({ onJoining }: { onJoining: () => void }) {
     clear();
     setBusy("send");
     try {
-      const sent = await api<{ sent: boolean; expiresInSeconds: number }>("/membership/v1/join/email/code", {
-        method: "POST",
-        body: { email },
-      });
+      const sent = await sendMail.mutateAsync(email);
       const at = Date.now();
       draft.setValues((values) => ({ ...values, codeExpiresAt: at + sent.expiresInSeconds * 1000, resendAt: at + RESEND_WAIT_MS }));
       clock.reset();
@@ -102,7 +103,7 @@ function EmailJoinForm({ onJoining }: { onJoining: () => void }) {
     clear();
     setBusy("verify");
     try {
-      const verified = await api<{ joinToken: string }>("/membership/v1/join/email/verify", { method: "POST", body: { email, code } });
+      const verified = await checkCode.mutateAsync({ email, code });
       draft.set("joinToken", verified.joinToken);
       setNotice(tx.verified);
     } catch (error) {
@@ -122,7 +123,7 @@ function EmailJoinForm({ onJoining }: { onJoining: () => void }) {
     clear();
     setBusy("join");
     try {
-      await api("/membership/v1/join", { method: "POST", body: { joinToken, password, terms } });
+      await makeAccount.mutateAsync({ joinToken, password, terms });
     } catch (error) {
       setBusy(null);
       if (error instanceof ApiError && error.status === 409) return show({ form: tx.emailTaken });

@@ -2,6 +2,7 @@
 // (service, privacy) and the optional one (marketing) stand apart, each readable in full; the
 // choice is kept in this tab for the next steps. A social identity that came back without an
 // account (its sign-in found none) is joined here once the terms are agreed.
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { FormAlert, useFailureMessage, useProblems } from "../../components/form";
@@ -11,7 +12,7 @@ import { ApiError } from "../../lib/api";
 import { useI18n } from "../../lib/i18n";
 import { joinFlow, joinWithSocial, saveJoinFlow, type JoinTerms } from "../../lib/joinFlow";
 import { useSession } from "../../lib/session";
-import { forgetSocialFlow, socialFlow, startSocial, useSocialChannels, type Channel } from "../../lib/social";
+import { forgetSocialFlow, socialChannelsQuery, socialFlow, startSocial, type Channel } from "../../lib/social";
 import { AccountLinks, AlreadyMember, JoinSteps, Loading } from "./parts";
 import { termsIn, type Term, type TermId } from "./terms";
 import "./join.css";
@@ -40,7 +41,7 @@ function TermsForm() {
   const channelName = useChannelName();
   const joinWith = useJoinWith();
   const failure = useFailureMessage();
-  const channels = useSocialChannels();
+  const channels = useQuery(socialChannelsQuery());
   const { formRef, problems, show, clear } = useProblems();
   const [terms, setTerms] = useState<JoinTerms>(() => joinFlow().terms ?? NONE);
   const [social, setSocial] = useState(waitingSocial);

@@ -5,11 +5,11 @@ import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { FormAlert, TextField, useDraft, useFailureMessage, useProblems } from "../../components/form";
 import { CardPage } from "../../components/page/CardPage";
-import { api } from "../../lib/api";
 import { categories, categoryName, checkNickname, filterNickname, type NicknameProblem } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { joinFlow } from "../../lib/joinFlow";
 import { useSession } from "../../lib/session";
+import { useSaveJoinProfile } from "./api";
 import { JoinSteps } from "./parts";
 import { useJoinTexts, type JoinTexts } from "./texts";
 
@@ -38,6 +38,7 @@ export function ProfileForm() {
   });
   const { nickname, interests } = draft.values;
   const [busy, setBusy] = useState(false);
+  const saveProfile = useSaveJoinProfile();
 
   const toggle = (id: number, on: boolean) =>
     draft.set("interests", on ? [...interests.filter((i) => i !== id), id].sort((a, b) => a - b) : interests.filter((i) => i !== id));
@@ -49,7 +50,7 @@ export function ProfileForm() {
     clear();
     setBusy(true);
     try {
-      await api("/membership/v1/join/profile", { method: "POST", body: { nickname: check.nickname, interests } });
+      await saveProfile.mutateAsync({ nickname: check.nickname, interests });
     } catch (error) {
       setBusy(false);
       return show({ nickname: failure(error, (e) => (e.status === 400 ? tx.nicknameRefused : undefined)) });

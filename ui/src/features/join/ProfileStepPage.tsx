@@ -1,6 +1,7 @@
 // /member/join/profile: the steps after the account exists, as the server says where the
 // account stands (GET /membership/v1/account/state): the identity certification first, then
 // the nickname and interests. A finished join goes on to the complete page.
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useLocation } from "wouter";
 import { CardPage } from "../../components/page/CardPage";
@@ -8,7 +9,8 @@ import { loginHref } from "../../lib/core";
 import { useSession } from "../../lib/session";
 import { CertifyStep } from "./CertifyStep";
 import { ProfileForm } from "./ProfileForm";
-import { Loading, useAccountState } from "./parts";
+import { accountStateQuery } from "./api";
+import { Loading } from "./parts";
 import "./join.css";
 import { useJoinTexts } from "./texts";
 
@@ -20,7 +22,7 @@ export default function ProfileStepPage() {
 }
 
 function NextStep() {
-  const state = useAccountState(true);
+  const state = useQuery(accountStateQuery());
   const [, navigate] = useLocation();
   const done = state.data !== undefined && state.data.nextStep === null;
   useEffect(() => {

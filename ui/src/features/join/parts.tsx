@@ -4,32 +4,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CardPage } from "../../components/page/CardPage";
-import { api } from "../../lib/api";
 import { useSession } from "../../lib/session";
+import { accountStateQuery } from "./api";
 import { fill, useJoinTexts, type JoinTexts } from "./texts";
-
-/** `GET /membership/v1/account/state`'s answer. */
-export interface AccountState {
-  status: string;
-  channel: string;
-  emailVerified: boolean;
-  certified: boolean;
-  profileComplete: boolean;
-  /** The next join step: certify, profile, or none. */
-  nextStep: "certify" | "profile" | null;
-}
-
-export const ACCOUNT_STATE_KEY = ["account-state"] as const;
-
-/** Where the signed-in member's join stands; never from an old answer. */
-export function useAccountState(enabled: boolean) {
-  return useQuery({
-    queryKey: ACCOUNT_STATE_KEY,
-    queryFn: ({ signal }) => api<AccountState>("/membership/v1/account/state", { signal }),
-    enabled,
-    staleTime: 0,
-  });
-}
 
 export type Step = "terms" | "account" | "certify" | "profile" | "complete";
 
@@ -76,7 +53,7 @@ export function Loading() {
 export function AlreadyMember() {
   const tx = useJoinTexts();
   const session = useSession();
-  const state = useAccountState(true);
+  const state = useQuery(accountStateQuery());
   if (state.isPending) return <Loading />;
   const unfinished = state.data?.nextStep != null;
   const name = session.member?.nickname ?? session.member?.email ?? "";

@@ -2,7 +2,7 @@
 // (the post editor), attachments, the desired date and time in Korean time, the media — and
 // the business's requests with their review steps: links once published, the reason if
 // rejected, editable while they wait.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ConsoleCard, ConsoleShell, useConsoleAccess } from "../../components/console";
 import { Editor } from "../../components/editor";
@@ -11,7 +11,7 @@ import type { MyBusiness } from "../../lib/business";
 import { epochMsToKstLocal, formatDate } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
 import { uploadFile } from "../../lib/upload";
-import { MEDIA_TYPES, mediaCalls, requestsKey, type MediaRequest, type MediaType, type RequestInput } from "./api";
+import { MEDIA_TYPES, requestsQuery, useSaveRequest, type MediaRequest, type MediaType, type RequestInput } from "./api";
 import "./media.css";
 import { fill, useMediaTexts } from "./texts";
 
@@ -57,9 +57,8 @@ function formOf(request: MediaRequest, tx: ReturnType<typeof useMediaTexts>): Fo
 
 function MediaRequests({ mine }: { mine: MyBusiness }) {
   const tx = useMediaTexts();
-  const client = useQueryClient();
   const businessId = mine.business.id;
-  const list = useQuery({ queryKey: requestsKey(businessId), queryFn: ({ signal }) => mediaCalls.list(businessId, signal) });
+  const list = useQuery(requestsQuery(businessId));
   const [editing, setEditing] = useState<{ id: number | null; generation: number; form: Form }>({ id: null, generation: 0, form: EMPTY });
   const [flash, setFlash] = useState<string | null>(null);
   const start = (id: number | null, form: Form) => {
@@ -80,8 +79,7 @@ function MediaRequests({ mine }: { mine: MyBusiness }) {
           businessId={businessId}
           requestId={editing.id}
           initial={editing.form}
-          onDone={async (edited) => {
-            await client.invalidateQueries({ queryKey: requestsKey(businessId) });
+          onDone={(edited) => {
             start(null, EMPTY);
             setFlash(edited ? tx.saved : tx.sent);
           }}
@@ -107,12 +105,13 @@ function MediaRequests({ mine }: { mine: MyBusiness }) {
   );
 }
 
-function RequestForm({ businessId, requestId, initial, onDone, onCancel }: { businessId: number; requestId: number | null; initial: Form; onDone: (edited: boolean) => Promise<void>; onCancel?: () => void }) {
+function RequestForm({ businessId, requestId, initial, onDone, onCancel }: { businessId: number; requestId: number | null; initial: Form; onDone: (edited: boolean) => void; onCancel?: () => void }) {
   const tx = useMediaTexts();
   const failure = useFailureMessage();
   const [form, setForm] = useState<Form>(initial);
   const [problems, setProblems] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState(false);
+  const save = useSaveRequest(businessId);
   const [uploading, setUploading] = useState(false);
   const set = (change: Partial<Form>) => setForm((f) => ({ ...f, ...change }));
   const today = epochMsToKstLocal(Date.now()).slice(0, 10);
@@ -153,9 +152,8 @@ function RequestForm({ businessId, requestId, initial, onDone, onCancel }: { bus
     };
     setBusy(true);
     try {
-      if (requestId) await mediaCalls.edit(requestId, input);
-      else await mediaCalls.create(businessId, input);
-      await onDone(requestId !== null);
+      await save.mutateAsync({ requestId, input });
+      onDone(requestId !== null);
     } catch (error) {
       setProblems({ form: failure(error, (e) => (e.status === 400 || e.status === 409 ? e.message : undefined)) });
       setBusy(false);

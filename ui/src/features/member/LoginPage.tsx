@@ -1,6 +1,7 @@
 // /member/login and /member/login/email. A signed-in visitor never sees them: the core's route
 // guard (app/App.tsx) sends them on to the saved address, or to / — and only to an address on
 // this site (`postLoginTarget`). Signing in here goes the same way.
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { FormAlert, PasswordField, TextField, useFailureMessage, useProblems } from "../../components/form";
@@ -9,7 +10,7 @@ import { ApiError } from "../../lib/api";
 import { filterEmail, isValidEmail, loginHref, postLoginTarget, type RouteMatch } from "../../lib/core";
 import { savedRedirect } from "../../lib/login";
 import { useSession } from "../../lib/session";
-import { startSocial, useSocialChannels, type Channel } from "../../lib/social";
+import { socialChannelsQuery, startSocial, type Channel } from "../../lib/social";
 import "./member.css";
 import { useMemberTexts, type MemberText } from "./texts";
 
@@ -39,7 +40,7 @@ const CHANNEL_ORDER: Channel[] = ["kakao", "naver", "google", "local"];
 function SocialButtons({ redirectUrl }: { redirectUrl: string | null }) {
   const tx = useMemberTexts();
   const failure = useFailureMessage();
-  const channels = useSocialChannels();
+  const channels = useQuery(socialChannelsQuery());
   const [leaving, setLeaving] = useState<Channel | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 

@@ -1,6 +1,7 @@
 // /mypage/user/edit: nickname, interests and marketing consent (GET/PUT /mypage/v1/profile).
 // What the member changes is kept as a draft in the tab until it is saved or dropped, so a
 // session that ends in the middle (a sign-in on the way, a reload) loses nothing.
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { FormAlert, TextField, useDraft, useFailureMessage, useProblems, type Problems } from "../../components/form";
@@ -11,7 +12,7 @@ import { categories, categoryName, checkNickname, filterNickname, formatDate, ty
 import { useI18n } from "../../lib/i18n";
 import { loginHere } from "../../lib/login";
 import { useSession } from "../../lib/session";
-import { useProfile, useSaveProfile, type Profile } from "./api";
+import { profileQuery, useSaveProfile, type Profile } from "./api";
 import { FormButtons } from "./parts";
 import { ProfileState } from "./ProfileState";
 import { fill, useMyPageTexts } from "./texts";
@@ -36,7 +37,7 @@ function consentNotice(optIn: boolean, lang: Lang, tx: ReturnType<typeof useMyPa
 
 export default function EditProfilePage() {
   const tx = useMyPageTexts();
-  const profile = useProfile();
+  const profile = useQuery(profileQuery());
   return (
     <CardPage title={tx.editTitle} lead={tx.editLead}>
       <ProfileState query={profile}>{(data) => <EditForm profile={data} />}</ProfileState>
@@ -74,7 +75,7 @@ function EditForm({ profile }: { profile: Profile }) {
     setBusy(true);
     show({});
     try {
-      const saved = await save({ nickname: nickname.nickname, interests: values.interests, marketingOptIn: values.marketingOptIn });
+      const saved = await save.mutateAsync({ nickname: nickname.nickname, interests: values.interests, marketingOptIn: values.marketingOptIn });
       draft.discard();
       const notices = [tx.saved];
       if (saved.marketingOptIn !== profile.marketingOptIn) notices.push(consentNotice(saved.marketingOptIn, lang, tx));

@@ -1,7 +1,7 @@
 // /mypage: the member's profile, interests, sign-in method, certification and business, with
 // the ways to change each. A certification started here (a new phone, or the first one) comes
 // back here and is applied at once.
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { useFailureMessage } from "../../components/form";
@@ -12,7 +12,7 @@ import { categoryName } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { loginHere } from "../../lib/login";
 import { useSession } from "../../lib/session";
-import { attachCertification, businessRole, changeCertification, hasPassword, useBusinessName, useProfile, type Profile } from "./api";
+import { businessNameQuery, businessRole, hasPassword, profileQuery, useApplyCertification, type Profile } from "./api";
 import { useCertificationReturn, type CertificationReturn } from "./certification";
 import { DataExportSection } from "./DataExport";
 import { ProfileState } from "./ProfileState";
@@ -23,7 +23,7 @@ const HERE = "/mypage";
 
 export default function MyPage() {
   const tx = useMyPageTexts();
-  const profile = useProfile();
+  const profile = useQuery(profileQuery());
   const returned = useCertificationReturn(["change", "account"], HERE);
   const name = profile.data?.nickname;
   return (
@@ -179,7 +179,7 @@ function CertificationOutcome({ returned }: { returned: CertificationReturn | nu
   const tx = useMyPageTexts();
   const failure = useFailureMessage();
   const session = useSession();
-  const client = useQueryClient();
+  const { mutateAsync: apply } = useApplyCertification();
   const [, navigate] = useLocation();
   const [outcome, setOutcome] = useState<Outcome | null>(() => {
     if (!returned) return null;
@@ -192,12 +192,10 @@ function CertificationOutcome({ returned }: { returned: CertificationReturn | nu
   useEffect(() => {
     if (!returned || returned.kind !== "completed" || applied.current) return;
     applied.current = true;
-    const use = returned.purpose === "change" ? changeCertification : attachCertification;
-    use(returned.certifyNo)
+    apply({ purpose: returned.purpose, certifyNo: returned.certifyNo })
       .then((answer) => {
         const last4 = answer.certify.phoneLast4;
         setOutcome({ kind: "done", message: returned.purpose === "change" && last4 ? fill(tx.certChanged, { last4 }) : tx.certAttached });
-        void client.invalidateQueries({ queryKey: ["mypage", "profile"] });
         void reload();
       })
       .catch((error: unknown) => {
@@ -207,7 +205,7 @@ function CertificationOutcome({ returned }: { returned: CertificationReturn | nu
         }
         setOutcome({ kind: "refused", message: certificationRefusal(error, tx, failure) });
       });
-  }, [returned, tx, failure, client, reload, navigate]);
+  }, [returned, tx, failure, apply, reload, navigate]);
 
   if (!outcome) return null;
   if (outcome.kind === "working") {
@@ -246,7 +244,7 @@ function certificationRefusal(
 function BusinessSection({ profile }: { profile: Profile }) {
   const tx = useMyPageTexts();
   const role = businessRole(profile);
-  const name = useBusinessName(role ? profile.businessId : null).data;
+  const name = useQuery(businessNameQuery(role ? profile.businessId : null)).data;
   if (!role) return null;
   return (
     <Section id="mypage-business" title={tx.businessHeading}>

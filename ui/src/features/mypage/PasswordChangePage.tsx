@@ -1,12 +1,13 @@
 // /mypage/password/change: a new password after a recent password check, the core's rule shown
 // as it is typed. The server ends every other session of the member; this one goes on.
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { FormAlert, PasswordField, passwordOk, useFailureMessage, useProblems } from "../../components/form";
 import { CardPage } from "../../components/page/CardPage";
 import { ApiError } from "../../lib/api";
 import { loginHere } from "../../lib/login";
-import { changePassword, checkedUntil, checkHref, hasPassword, needsCheck, useProfile, type Profile } from "./api";
+import { checkedUntil, checkHref, hasPassword, needsCheck, profileQuery, useChangePassword, type Profile } from "./api";
 import { BackLink, FormButtons, NoPassword } from "./parts";
 import { ProfileState } from "./ProfileState";
 import { CheckTimer, useRecentCheck } from "./recentCheck";
@@ -17,7 +18,7 @@ const HERE = "/mypage/password/change";
 
 export default function PasswordChangePage() {
   const tx = useMyPageTexts();
-  const profile = useProfile();
+  const profile = useQuery(profileQuery());
   const [done, setDone] = useState(false);
   if (done) {
     return (
@@ -48,6 +49,7 @@ function ChangeForm({ profile, onDone }: { profile: Profile; onDone: () => void 
   const [password, setPassword] = useState("");
   const [again, setAgain] = useState("");
   const [busy, setBusy] = useState(false);
+  const change = useChangePassword();
 
   if (!withPassword) return <NoPassword message={tx.changeNoPassword} />;
   // On the way to the password check.
@@ -62,7 +64,7 @@ function ChangeForm({ profile, onDone }: { profile: Profile; onDone: () => void 
     setBusy(true);
     show({});
     try {
-      await changePassword(password);
+      await change.mutateAsync(password);
       onDone();
     } catch (error) {
       setBusy(false);

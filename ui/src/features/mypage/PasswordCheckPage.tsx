@@ -1,6 +1,7 @@
 // /mypage/password/check: the password once more before a sensitive change. The check holds
 // for a few minutes on this session (server/src/members/service/mypage.rs); the page then goes
 // on to the page that sent the member here (`redirectUrl`, a path on this site only).
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { FormAlert, PasswordField, useFailureMessage, useProblems } from "../../components/form";
@@ -9,7 +10,7 @@ import { ApiError } from "../../lib/api";
 import { postLoginTarget } from "../../lib/core";
 import { savedRedirect } from "../../lib/login";
 import { useSession } from "../../lib/session";
-import { checkPassword, hasPassword, useProfile, type Profile } from "./api";
+import { hasPassword, profileQuery, useCheckPassword, type Profile } from "./api";
 import { FormButtons, NoPassword } from "./parts";
 import { ProfileState } from "./ProfileState";
 import { useMyPageTexts } from "./texts";
@@ -17,7 +18,7 @@ import "./mypage.css";
 
 export default function PasswordCheckPage() {
   const tx = useMyPageTexts();
-  const profile = useProfile();
+  const profile = useQuery(profileQuery());
   return (
     <CardPage title={tx.checkTitle} lead={tx.checkLead}>
       <ProfileState query={profile}>{(data) => <CheckForm profile={data} />}</ProfileState>
@@ -34,6 +35,7 @@ function CheckForm({ profile }: { profile: Profile }) {
   const { formRef, problems, show } = useProblems();
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  const check = useCheckPassword(profile.memberId);
   // Only an address on this site, as after a sign-in; my page when none was given.
   const target = postLoginTarget(savedRedirect(search) ?? "/mypage");
   const expired = new URLSearchParams(search).get("expired") === "1";
@@ -46,7 +48,7 @@ function CheckForm({ profile }: { profile: Profile }) {
     setBusy(true);
     show({});
     try {
-      await checkPassword(profile.memberId, password);
+      await check.mutateAsync(password);
       navigate(target, { replace: true });
     } catch (error) {
       setBusy(false);

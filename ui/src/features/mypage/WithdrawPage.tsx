@@ -3,7 +3,7 @@
 // to tick and a last question. Afterwards the browser is signed out and lands on the home page
 // with a message. A business's master hands the business over or closes it first
 // (server/src/business/service/ownership.rs): the page says so instead of offering the form.
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { FormAlert, useDraft, useFailureMessage, useProblems } from "../../components/form";
@@ -13,7 +13,7 @@ import { ApiError } from "../../lib/api";
 import { certify } from "../../lib/certify";
 import { loginHere } from "../../lib/login";
 import { useSession } from "../../lib/session";
-import { businessRole, checkedUntil, checkHref, forgetCheck, hasPassword, needsCheck, useProfile, withdraw, type Profile } from "./api";
+import { businessRole, checkedUntil, checkHref, forgetCheck, hasPassword, needsCheck, profileQuery, useWithdraw, type Profile } from "./api";
 import { useCertificationReturn } from "./certification";
 import { BackLink, FormButtons } from "./parts";
 import { ProfileState } from "./ProfileState";
@@ -31,7 +31,7 @@ const REASON_MAX = 500;
 
 export default function WithdrawPage() {
   const tx = useMyPageTexts();
-  const profile = useProfile();
+  const profile = useQuery(profileQuery());
   const master = profile.data ? businessRole(profile.data) === "master" : false;
   return (
     <CardPage title={tx.withdrawTitle} lead={master ? tx.masterLead : tx.withdrawLead} wide>
@@ -68,7 +68,7 @@ interface WithdrawDraft {
 function WithdrawForm({ profile }: { profile: Profile }) {
   const tx = useMyPageTexts();
   const session = useSession();
-  const client = useQueryClient();
+  const leave = useWithdraw();
   const [, navigate] = useLocation();
   const failure = useFailureMessage();
   const withPassword = hasPassword(profile);
@@ -122,15 +122,14 @@ function WithdrawForm({ profile }: { profile: Profile }) {
     setBusy(true);
     const text = [tx[reason as Reason], detail.trim()].filter(Boolean).join(" — ").slice(0, REASON_MAX);
     try {
-      await withdraw(text, withPassword ? undefined : (certifyNo ?? undefined));
+      await leave.mutateAsync({ reason: text, certifyNo: withPassword ? undefined : (certifyNo ?? undefined) });
     } catch (error) {
       setBusy(false);
       setAsking(false);
       if (error instanceof ApiError && error.status === 401) return navigate(loginHere());
       if (withPassword && needsCheck(error)) return navigate(checkHref(HERE, true));
       if (error instanceof ApiError && error.status === 409) {
-        // Became a master meanwhile: the page shows what to do first.
-        void client.invalidateQueries({ queryKey: ["mypage", "profile"] });
+        // Became a master meanwhile: the profile, read again, shows what to do first.
         return;
       }
       if (!withPassword && error instanceof ApiError && (error.status === 403 || error.status === 400)) {

@@ -2,9 +2,10 @@
 // password check they lean on: `POST /mypage/v1/password/check` opens the sensitive calls for
 // a few minutes on this session; the page remembers until when, so it can send the member to
 // the check before a form rather than after it.
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "../../lib/api";
+import type { CertifyPurpose } from "../../lib/certify";
+import { OWN_FAILURE } from "../../lib/queries";
 import type { Member } from "../../lib/session";
 
 /** `GET /mypage/v1/profile`: the session's member (`channel` is `email` or the social
@@ -28,12 +29,17 @@ export interface CertifySummary {
   phoneLast4: string | null;
 }
 
-const PROFILE_KEY = ["mypage", "profile"] as const;
+/** The feature's query keys. */
+export const mypageKeys = {
+  profile: ["mypage", "profile"] as const,
+  business: (id: number | null) => ["mypage", "business", id] as const,
+  export: ["mypage", "export"] as const,
+};
 
 /** The member's own profile, asked again on every visit to a page that shows it. */
-export function useProfile() {
-  return useQuery({
-    queryKey: PROFILE_KEY,
+export function profileQuery() {
+  return queryOptions({
+    queryKey: mypageKeys.profile,
     queryFn: ({ signal }) => api<Profile>("/mypage/v1/profile", { signal }),
     refetchOnMount: "always",
   });
@@ -42,20 +48,17 @@ export function useProfile() {
 /** Saves the changed parts of the profile; the cached profile becomes the answer. */
 export function useSaveProfile() {
   const client = useQueryClient();
-  return useCallback(
-    async (edit: ProfileEdit) => {
-      const saved = await api<Profile>("/mypage/v1/profile", { method: "PUT", body: edit });
-      client.setQueryData(PROFILE_KEY, saved);
-      return saved;
-    },
-    [client],
-  );
+  return useMutation({
+    mutationFn: (edit: ProfileEdit) => api<Profile>("/mypage/v1/profile", { method: "PUT", body: edit }),
+    onSuccess: (saved) => client.setQueryData(mypageKeys.profile, saved),
+    meta: OWN_FAILURE,
+  });
 }
 
 /** The name of the member's business (its public profile), for my page to say which. */
-export function useBusinessName(id: number | null) {
-  return useQuery({
-    queryKey: ["mypage", "business", id],
+export function businessNameQuery(id: number | null) {
+  return queryOptions({
+    queryKey: mypageKeys.business(id),
     queryFn: ({ signal }) => api<{ name: string }>(`/api/v1/businesses/${id}`, { signal }),
     enabled: id !== null,
     select: (business) => business.name,
@@ -99,7 +102,7 @@ export function forgetCheck(): void {
 }
 
 /** Checks the password; the sensitive calls accept this session until the answer's time. */
-export async function checkPassword(memberId: number, password: string): Promise<number> {
+async function checkPassword(memberId: number, password: string): Promise<number> {
   const { validUntil } = await api<{ validUntil: string }>("/mypage/v1/password/check", { method: "POST", body: { password } });
   const until = Date.parse(validUntil);
   try {
@@ -122,26 +125,51 @@ export function checkHref(target: string, expired = false): string {
   return `/mypage/password/check?redirectUrl=${encodeURIComponent(target)}${expired ? "&expired=1" : ""}`;
 }
 
+/** The password check of `memberId` (the page sends the member on, or says why not). */
+export function useCheckPassword(memberId: number) {
+  return useMutation({
+    mutationFn: (password: string) => checkPassword(memberId, password),
+    meta: OWN_FAILURE,
+  });
+}
+
 // --- the sensitive calls ------------------------------------------------------------------
 
-export function changePassword(newPassword: string): Promise<unknown> {
-  return api("/mypage/v1/password/change", { method: "POST", body: { newPassword } });
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (newPassword: string) => api("/mypage/v1/password/change", { method: "POST", body: { newPassword } }),
+    meta: OWN_FAILURE,
+  });
 }
 
 /** Withdraws after a recent password check, or with a fresh certification of the member's own
- * person (members without a password). */
-export function withdraw(reason: string, certifyNo?: string): Promise<unknown> {
-  return api("/mypage/v1/withdraw", { method: "POST", body: certifyNo ? { reason, certifyNo } : { reason } });
+ * person (members without a password). A 409 means the member became a business's master
+ * meanwhile: the profile, read again, makes the page say what to do first. */
+export function useWithdraw() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reason, certifyNo }: { reason: string; certifyNo?: string }) =>
+      api("/mypage/v1/withdraw", { method: "POST", body: certifyNo ? { reason, certifyNo } : { reason } }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: mypageKeys.profile });
+    },
+    meta: OWN_FAILURE,
+  });
 }
 
-/** A new certification of the same person replaces the member's (a new phone). */
-export function changeCertification(certifyNo: string): Promise<{ certify: CertifySummary }> {
-  return api("/mypage/v1/certify/change", { method: "POST", body: { certifyNo } });
-}
-
-/** The first certification of an account that has none (purpose account). */
-export function attachCertification(certifyNo: string): Promise<{ certify: CertifySummary }> {
-  return api("/membership/v1/account/certify", { method: "POST", body: { certifyNo } });
+/** A certification that came back to my page, applied: a new one of the same person replaces
+ * the member's (`change`: a new phone), or an account without one gets its first.
+ * The profile is read again. */
+export function useApplyCertification() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ purpose, certifyNo }: { purpose: CertifyPurpose; certifyNo: string }) =>
+      purpose === "change"
+        ? api<{ certify: CertifySummary }>("/mypage/v1/certify/change", { method: "POST", body: { certifyNo } })
+        : api<{ certify: CertifySummary }>("/membership/v1/account/certify", { method: "POST", body: { certifyNo } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: mypageKeys.profile }),
+    meta: OWN_FAILURE,
+  });
 }
 
 // --- the file of the member's own data ---------------------------------------------------
@@ -156,12 +184,10 @@ export interface ExportState {
   byteSize: number | null;
 }
 
-const EXPORT_KEY = ["mypage", "export"] as const;
-
 /** The latest file, asked again every two seconds while it is being made. */
 export function exportStateQuery() {
   return queryOptions({
-    queryKey: EXPORT_KEY,
+    queryKey: mypageKeys.export,
     queryFn: ({ signal }) => api<ExportState>("/mypage/v1/export", { signal }),
     refetchOnMount: "always",
     refetchInterval: (query) => (query.state.data?.status === "PREPARING" ? 2_000 : false),
@@ -173,7 +199,7 @@ export function useRequestExport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<ExportState>("/mypage/v1/export", { method: "POST" }),
-    onSuccess: (state) => client.setQueryData(EXPORT_KEY, state),
+    onSuccess: (state) => client.setQueryData(mypageKeys.export, state),
   });
 }
 

@@ -1,9 +1,10 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { ApiError } from "../../lib/api";
 import type { RouteMatch } from "../../lib/core";
 import { AppError } from "../../lib/errors";
 import { useI18n } from "../../lib/i18n";
 import { CardList } from "../../components/cards/CardList";
-import { useCollection } from "./collection/useCollection";
+import { collectionQuery } from "./api";
 import "./collection/collection.css";
 import { usePageTitle } from "../../lib/pageTitle";
 
@@ -12,7 +13,7 @@ import { usePageTitle } from "../../lib/pageTitle";
  * that does not exist is the 404 screen. */
 export default function CollectionPage({ route }: { route: RouteMatch }) {
   const { t, lang } = useI18n();
-  const query = useCollection(route.param ?? "");
+  const query = useInfiniteQuery(collectionQuery(route.param ?? ""));
   if (query.error instanceof ApiError && query.error.status === 404) throw new AppError(404, query.error.message);
   const first = query.data?.pages[0];
   const title = first ? (lang === "ko" ? first.titleKo || first.titleEn : first.titleEn || first.titleKo) : null;

@@ -4,8 +4,9 @@ import { useRef, useState, type FormEvent } from "react";
 import { Link } from "wouter";
 import { FormAlert, TextField, useDraft, useFailureMessage, useProblems } from "../../components/form";
 import { CardPage } from "../../components/page/CardPage";
-import { api, ApiError } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { filterEmail, isValidEmail } from "../../lib/core";
+import { useMailResetLink } from "./api";
 import "./recovery.css";
 import { useRecoveryTexts, type RecoveryText } from "./texts";
 
@@ -17,6 +18,7 @@ export default function FindEmailPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [again, setAgain] = useState(false);
   const [busy, setBusy] = useState(false);
+  const mailLink = useMailResetLink();
   const heading = useRef<HTMLParagraphElement>(null);
   // Problems are kept as text keys (and the failed call), and said in the language shown.
   const [failed, setFailed] = useState<unknown>(null);
@@ -25,7 +27,7 @@ export default function FindEmailPage() {
   async function send(email: string): Promise<boolean> {
     setBusy(true);
     try {
-      await api("/membership/v1/password/find/email", { method: "POST", body: { email } });
+      await mailLink.mutateAsync(email);
       return true;
     } catch (error) {
       setFailed(error);

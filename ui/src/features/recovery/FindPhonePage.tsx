@@ -5,8 +5,9 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { FormAlert, useFailureMessage } from "../../components/form";
 import { CardPage } from "../../components/page/CardPage";
-import { api, ApiError } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { certify, pendingCertification, takeCertification, takeCertificationFailure } from "../../lib/certify";
+import { usePhoneResetToken } from "./api";
 import { keepResetToken } from "./resetToken";
 import "./recovery.css";
 import { useRecoveryTexts } from "./texts";
@@ -36,6 +37,7 @@ export default function FindPhonePage() {
   const [, navigate] = useLocation();
   const [state, setState] = useState<State>(opening);
   const started = useRef(false);
+  const { mutateAsync: askToken } = usePhoneResetToken();
 
   // The certification's return, taken once.
   useEffect(() => {
@@ -47,7 +49,7 @@ export default function FindPhonePage() {
       takeCertificationFailure("password");
       return;
     }
-    api<{ token: string }>("/membership/v1/password/find/phone", { method: "POST", body: { certifyNo } })
+    askToken(certifyNo)
       .then(({ token }) => {
         keepResetToken("phone", token);
         navigate("/password/reset/phone", { replace: true });
@@ -56,7 +58,7 @@ export default function FindPhonePage() {
         if (error instanceof ApiError && error.code === "2002") return setState({ kind: "noAccount" });
         setState({ kind: "idle", error });
       });
-  }, [navigate]);
+  }, [askToken, navigate]);
 
   async function start() {
     setState({ kind: "leaving" });

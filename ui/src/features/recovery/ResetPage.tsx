@@ -7,19 +7,13 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { FormAlert, PasswordField, passwordOk, useFailureMessage, useProblems } from "../../components/form";
 import { CardPage } from "../../components/page/CardPage";
-import { api, ApiError } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import type { RouteMatch } from "../../lib/core";
 import { useSession } from "../../lib/session";
+import { resetLinkQuery, useResetPassword } from "./api";
 import { forgetResetToken, keepResetToken, resetToken, type ResetType } from "./resetToken";
 import "./recovery.css";
 import { useRecoveryTexts, type RecoveryText } from "./texts";
-
-/** `POST /membership/v1/password/reset/check`'s answer. */
-interface ResetState {
-  status: "VALID" | "USED" | "EXPIRED";
-  email: string | null;
-  expiresAt: string;
-}
 
 /** The token: the link's (which then leaves the address bar), else the one kept for this tab. */
 function useResetToken(type: ResetType): string | null {
@@ -36,26 +30,12 @@ function useResetToken(type: ResetType): string | null {
   return token;
 }
 
-/** The link's state, or why it could not be read. Failures are the page's to show (a
- * query's failure would also be reported app-wide), so the call never throws here. */
-type Checked = { state: ResetState } | { error: unknown };
-
 export default function ResetPage({ route }: { route: RouteMatch }) {
   const type: ResetType = route.param === "phone" ? "phone" : "email";
   const tx = useRecoveryTexts();
   const token = useResetToken(type);
   const [done, setDone] = useState(false);
-  const link = useQuery({
-    queryKey: ["password-reset", type, token],
-    queryFn: (): Promise<Checked> =>
-      api<ResetState>("/membership/v1/password/reset/check", { method: "POST", body: { type, token } }).then(
-        (state) => ({ state }),
-        (error: unknown) => ({ error }),
-      ),
-    enabled: token !== null && !done,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const link = useQuery({ ...resetLinkQuery(type, token), enabled: token !== null && !done });
 
   if (done) return <ResetDone />;
   if (!token) return <DeadLink type={type} kind="invalid" />;
@@ -114,6 +94,7 @@ function ResetForm({
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState(false);
+  const reset = useResetPassword();
   // Problems are kept as text keys (and the failed call), and said in the language shown.
   const [failed, setFailed] = useState<unknown>(null);
   const say = (problem: string | undefined) => (problem === "failure" ? failure(failed) : problem && tx[problem as RecoveryText]);
@@ -128,7 +109,7 @@ function ResetForm({
     setBusy(true);
     clear();
     try {
-      await api("/membership/v1/password/reset", { method: "POST", body: { type, token, password } });
+      await reset.mutateAsync({ type, token, password });
     } catch (error) {
       setBusy(false);
       // The password passed the core's rule, which is the server's: a 400 is most likely the

@@ -1,5 +1,5 @@
-// The search calls (server/src/search/routes.rs, docs/search.md) and their query hooks.
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+// The search calls (server/src/search/routes.rs, docs/search.md) and their queries.
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { ApiError, api } from "../../lib/api";
 
 export type SearchTarget = "CONTENTS" | "BUSINESS";
@@ -55,6 +55,14 @@ export interface PopularSearches {
 export const MAX_QUERY_CHARS = 100;
 const PAGE_SIZE = 20;
 
+/** The feature's query keys. */
+export const searchKeys = {
+  all: ["search"] as const,
+  results: (target: SearchTarget, sort: SearchSort, keyword: string) => [...searchKeys.all, target, sort, keyword] as const,
+  suggestions: (mode: SuggestionMode, text: string) => [...searchKeys.all, "suggestions", mode, text] as const,
+  popular: () => [...searchKeys.all, "popular"] as const,
+};
+
 /** The API address of one page of a search. */
 export function searchPath(keyword: string, target: SearchTarget, sort: SearchSort, cursor: string | null, size = PAGE_SIZE): string {
   const query = new URLSearchParams({ q: keyword, type: target, sort, size: String(size) });
@@ -66,9 +74,9 @@ export function suggestionsPath(text: string, mode: SuggestionMode): string {
   return `/api/v1/search/suggestions?${new URLSearchParams({ q: text, mode })}`;
 }
 
-function useSearchResults<T>(keyword: string, target: SearchTarget, sort: SearchSort) {
-  return useInfiniteQuery({
-    queryKey: ["search", target, sort, keyword],
+function searchQuery<T>(keyword: string, target: SearchTarget, sort: SearchSort) {
+  return infiniteQueryOptions({
+    queryKey: searchKeys.results(target, sort, keyword),
     queryFn: ({ pageParam, signal }) => api<SearchPage<T>>(searchPath(keyword, target, sort, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -77,13 +85,13 @@ function useSearchResults<T>(keyword: string, target: SearchTarget, sort: Search
 }
 
 /** Posts matching the keyword, page after page through the API's cursors. */
-export function useContentSearch(keyword: string, sort: SearchSort) {
-  return useSearchResults<ContentHit>(keyword, "CONTENTS", sort);
+export function contentSearchQuery(keyword: string, sort: SearchSort) {
+  return searchQuery<ContentHit>(keyword, "CONTENTS", sort);
 }
 
 /** Businesses matching the keyword, page after page. */
-export function useBusinessSearch(keyword: string, sort: SearchSort) {
-  return useSearchResults<BusinessHit>(keyword, "BUSINESS", sort);
+export function businessSearchQuery(keyword: string, sort: SearchSort) {
+  return searchQuery<BusinessHit>(keyword, "BUSINESS", sort);
 }
 
 /** One suggestion per text: picking one searches its text, so a post title that is also a
@@ -99,9 +107,9 @@ function distinctTexts(items: Suggestion[]): Suggestion[] {
 
 /** Suggestions for what is typed (Typing) or for the current keyword (Related). A new text
  * makes the previous request inactive, and TanStack Query aborts it through the signal. */
-export function useSuggestions(text: string, mode: SuggestionMode) {
-  return useQuery({
-    queryKey: ["search", "suggestions", mode, text],
+export function suggestionsQuery(text: string, mode: SuggestionMode) {
+  return queryOptions({
+    queryKey: searchKeys.suggestions(mode, text),
     queryFn: async ({ signal }) => {
       try {
         return (await api<{ items: Suggestion[] }>(suggestionsPath(text, mode), { signal })).items;
@@ -120,9 +128,9 @@ export function useSuggestions(text: string, mode: SuggestionMode) {
 }
 
 /** The most searched queries of the day (or of the week while the day is quiet). */
-export function usePopularSearches() {
-  return useQuery({
-    queryKey: ["search", "popular"],
+export function popularSearchesQuery() {
+  return queryOptions({
+    queryKey: searchKeys.popular(),
     queryFn: ({ signal }) => api<PopularSearches>("/api/v1/search/popular", { signal }),
   });
 }

@@ -6,7 +6,7 @@ import { FilePick, TextField } from "../../components/form";
 import { categories, cleanTag, cleanTags, filterInput, tagsProblem, writingLimits } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { uploadFile } from "../../lib/upload";
-import { writingCalls } from "./api";
+import { tagSuggestionsQuery } from "./api";
 import { SERIES_CATEGORIES, type Draft } from "./draft";
 import { fill, useWritingTexts } from "./texts";
 
@@ -80,12 +80,7 @@ function TagInput({ tags, onChange }: { tags: string[]; onChange: (tags: string[
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const prefix = cleanTag(text) ?? "";
-  const suggestions = useQuery({
-    queryKey: ["writing", "tags", prefix],
-    queryFn: ({ signal }) => writingCalls.suggestTags(prefix, signal),
-    enabled: prefix.length > 0,
-    staleTime: 60_000,
-  });
+  const suggestions = useQuery(tagSuggestionsQuery(prefix));
   const add = () => {
     const tag = cleanTag(text);
     if (!tag) return setText("");

@@ -1,19 +1,19 @@
 // Preview links of a post: made for 7 days, shown once when made (only a digest stays on the
 // server), listed with their state, revoked at once.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConsoleCard } from "../../components/console";
 import { FormAlert, useFailureMessage } from "../../components/form";
 import { formatDate } from "../../lib/core";
-import { writingCalls } from "./api";
+import { previewsQuery, useCreatePreview, useRevokePreview } from "./api";
 import { fill, useWritingTexts } from "./texts";
 
 export function PreviewLinks({ postId }: { postId: number }) {
   const tx = useWritingTexts();
-  const client = useQueryClient();
   const failure = useFailureMessage();
-  const key = ["writing", "previews", postId];
-  const list = useQuery({ queryKey: key, queryFn: ({ signal }) => writingCalls.previews(postId, signal) });
+  const list = useQuery(previewsQuery(postId));
+  const creation = useCreatePreview(postId);
+  const revocation = useRevokePreview(postId);
   const [made, setMade] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -27,12 +27,11 @@ export function PreviewLinks({ postId }: { postId: number }) {
       setProblem(failure(error));
     } finally {
       setBusy(false);
-      await client.invalidateQueries({ queryKey: key });
     }
   };
   const create = () =>
     run(async () => {
-      const link = await writingCalls.createPreview(postId, 7);
+      const link = await creation.mutateAsync(7);
       setMade(new URL(link.url, window.location.origin).href);
       setCopied(false);
     });
@@ -75,7 +74,7 @@ export function PreviewLinks({ postId }: { postId: number }) {
                 {item.active ? fill(tx.previewActive, { expires: formatDate(item.expiresAt, "yyyy-MM-dd HH:mm") }) : item.revokedAt ? tx.previewRevoked : tx.previewExpired}
               </span>
               {item.active ? (
-                <button type="button" className="button button-small" disabled={busy} onClick={() => void run(() => writingCalls.revokePreview(postId, item.previewId))}>
+                <button type="button" className="button button-small" disabled={busy} onClick={() => void run(() => revocation.mutateAsync(item.previewId))}>
                   {tx.previewRevoke}
                 </button>
               ) : null}

@@ -7,14 +7,13 @@ import { ConsoleCard } from "../../components/console";
 import { BodyView, useModalDialog } from "../../components/editor";
 import { FormAlert, useFailureMessage } from "../../components/form";
 import { formatDate } from "../../lib/core";
-import { writingCalls, type Revision } from "./api";
+import { revisionQuery, revisionsQuery, useRestoreRevision, type Revision } from "./api";
 import type { Draft } from "./draft";
-import { revisionsKey } from "./revisionsKey";
 import { fill, useWritingTexts } from "./texts";
 
 export function Revisions({ postId, current, onRestored }: { postId: number; current: Draft; onRestored: () => void }) {
   const tx = useWritingTexts();
-  const list = useQuery({ queryKey: revisionsKey(postId), queryFn: ({ signal }) => writingCalls.revisions(postId, signal) });
+  const list = useQuery(revisionsQuery(postId));
   const [open, setOpen] = useState<number | null>(null);
   const items = list.data?.items ?? [];
   return (
@@ -48,7 +47,8 @@ function Compare({ postId, revisionId, current, onRestored, onClose }: { postId:
   const tx = useWritingTexts();
   const dialog = useModalDialog();
   const failure = useFailureMessage();
-  const revision = useQuery({ queryKey: ["writing", "revision", postId, revisionId], queryFn: ({ signal }) => writingCalls.revision(postId, revisionId, signal) });
+  const revision = useQuery(revisionQuery(postId, revisionId));
+  const restoring = useRestoreRevision(postId);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const then = revision.data;
@@ -56,7 +56,7 @@ function Compare({ postId, revisionId, current, onRestored, onClose }: { postId:
     if (!window.confirm(tx.revisionConfirm)) return;
     setBusy(true);
     try {
-      await writingCalls.restore(postId, revisionId);
+      await restoring.mutateAsync(revisionId);
       onRestored();
     } catch (error) {
       setProblem(failure(error, (e) => (e.status === 400 ? e.message : undefined)));

@@ -11,7 +11,7 @@ import { ApiError } from "../../lib/api";
 import type { MyBusiness } from "../../lib/business";
 import { parseId } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
-import { writingCalls } from "./api";
+import { editedPostQuery } from "./api";
 import { useWritingTexts } from "./texts";
 import { Writer } from "./Writer";
 import "./writing.css";
@@ -45,13 +45,7 @@ function Writers({ mine, id }: { mine: MyBusiness; id: number | null }) {
 function ExistingPost({ mine, id }: { mine: MyBusiness; id: number }) {
   const tx = useWritingTexts();
   const [reloads, setReloads] = useState(0);
-  const query = useQuery({
-    queryKey: ["writing", "post", id, reloads],
-    queryFn: ({ signal }) => writingCalls.post(id, signal),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
-  });
+  const query = useQuery(editedPostQuery(id, reloads));
   if (query.isPending) return <Loading text={tx.loading} />;
   if (query.isError) return <LoadFailed text={query.error instanceof ApiError && query.error.status === 404 ? tx.notFound : tx.loadFailed} />;
   if (query.data.business.id !== mine.business.id) return <LoadFailed text={tx.notFound} />;

@@ -1,6 +1,7 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { useLoadMoreOnScroll } from "../../../lib/useLoadMoreOnScroll";
-import { useMyFollows } from "../api";
+import { myFollowsQuery } from "../api";
 import { useTexts } from "../texts";
 import { BusinessRow } from "./BusinessRow";
 import { EmptyHint } from "./EmptyHint";
@@ -9,7 +10,7 @@ import { Loading, LoadFailed } from "../../../lib/status";
 /** The following tab: the followed businesses as rows, page after page. */
 export function FollowingList() {
   const tx = useTexts();
-  const query = useMyFollows(true);
+  const query = useInfiniteQuery(myFollowsQuery());
   const end = useLoadMoreOnScroll(query);
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadFailed />;

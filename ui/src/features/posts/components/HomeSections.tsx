@@ -1,9 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CardGrid } from "../../../components/cards/CardGrid";
 import { useI18n } from "../../../lib/i18n";
-import { usePostPreview, type Card, type ListKind } from "../../../lib/posts";
+import { postPreviewQuery, type Card, type ListKind } from "../../../lib/posts";
 import { Loading } from "../../../lib/status";
-import { useCollections } from "../api";
+import { collectionsQuery } from "../api";
 
 /** How many covers at the top of the home page load at once (the rest when near the view). */
 const EAGER_CARDS = 2;
@@ -11,7 +12,7 @@ const EAGER_CARDS = 2;
 /** The home page's sections: the operators' collections, then popular and latest posts. */
 export function HomeSections() {
   const { t, lang } = useI18n();
-  const collections = (useCollections().data ?? []).filter((collection) => collection.items.length > 0);
+  const collections = (useQuery(collectionsQuery()).data ?? []).filter((collection) => collection.items.length > 0);
   return (
     <>
       {collections.map((collection, index) => (
@@ -47,7 +48,7 @@ interface SectionProps {
 
 function PreviewSection({ list, ...section }: SectionProps & { list: ListKind }) {
   const { t } = useI18n();
-  const preview = usePostPreview(list, 8);
+  const preview = useQuery(postPreviewQuery(list, 8));
   if (preview.isError) return null;
   return <Section {...section} cards={preview.data?.items ?? null} seeAll={t("seeAll")} />;
 }

@@ -1,6 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { formatNumber } from "../../../lib/core";
-import { usePopularSearches, useSuggestions } from "../api";
+import { popularSearchesQuery, suggestionsQuery } from "../api";
 import { useRecentSearches } from "../recentSearches";
 import { fill, useTexts } from "../texts";
 import { Loading } from "../../../lib/status";
@@ -11,7 +12,7 @@ export type HrefFor = (keyword: string) => string;
 /** Keywords searched together with the current one, or tagged with it, as chips. */
 export function RelatedKeywords({ keyword, hrefFor }: { keyword: string; hrefFor: HrefFor }) {
   const tx = useTexts();
-  const related = useSuggestions(keyword, "Related");
+  const related = useQuery(suggestionsQuery(keyword, "Related"));
   const items = related.data ?? [];
   if (items.length === 0) return null;
   return (
@@ -35,7 +36,7 @@ export function RelatedKeywords({ keyword, hrefFor }: { keyword: string; hrefFor
 /** The most searched queries of the day (of the week while the day is quiet), ranked. */
 export function PopularSearches({ hrefFor }: { hrefFor: HrefFor }) {
   const tx = useTexts();
-  const popular = usePopularSearches();
+  const popular = useQuery(popularSearchesQuery());
   const title = popular.data?.period === "week" ? tx.popularWeek : tx.popularToday;
   return (
     <section className="search-panel" aria-labelledby="search-popular-heading">

@@ -1,11 +1,11 @@
-import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { abbreviateCount, categoryName, formatDate, formatNumber, offsetMinutes } from "../../../lib/core";
 import { pushDataLayer, recordClick } from "../../../lib/analytics";
 import { useI18n } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
-import { useBusinessSearch, useContentSearch, type BusinessHit, type ContentHit, type SearchPage, type SearchSort } from "../api";
+import { businessSearchQuery, contentSearchQuery, type BusinessHit, type ContentHit, type SearchPage, type SearchSort } from "../api";
 import { fill, useTexts } from "../texts";
 import { useLoadMoreOnScroll } from "../../../lib/useLoadMoreOnScroll";
 import { Highlighted } from "./Highlighted";
@@ -23,7 +23,7 @@ interface ResultsProps {
 /** Posts matching the keyword, as cards with the matches marked. */
 export function ContentResults({ keyword, sort, sortSwitch, otherHref }: ResultsProps) {
   const tx = useTexts();
-  const query = useContentSearch(keyword, sort);
+  const query = useInfiniteQuery(contentSearchQuery(keyword, sort));
   return (
     <ResultsFrame query={query} keyword={keyword} label={tx.contents} sortSwitch={sortSwitch} otherHref={otherHref} otherLabel={tx.tryOtherTarget}>
       {(items) => (
@@ -40,7 +40,7 @@ export function ContentResults({ keyword, sort, sortSwitch, otherHref }: Results
 /** Businesses matching the keyword, as rows. */
 export function BusinessResults({ keyword, sort, sortSwitch, otherHref }: ResultsProps) {
   const tx = useTexts();
-  const query = useBusinessSearch(keyword, sort);
+  const query = useInfiniteQuery(businessSearchQuery(keyword, sort));
   return (
     <ResultsFrame query={query} keyword={keyword} label={tx.businesses} sortSwitch={sortSwitch} otherHref={otherHref} otherLabel={tx.tryOtherTargetContents}>
       {(items) => (

@@ -1,5 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { MAX_QUERY_CHARS, useSuggestions, type Suggestion } from "../api";
+import { MAX_QUERY_CHARS, suggestionsQuery, type Suggestion } from "../api";
 import { fill, useTexts } from "../texts";
 import { useDebouncedValue } from "../useDebouncedValue";
 
@@ -41,7 +42,7 @@ export function SearchBox({ keyword, onSearch, autoFocus = false }: Props) {
   }
 
   const typed = useDebouncedValue(open ? text : "", SUGGEST_DELAY_MS);
-  const suggestions = useSuggestions(typed, "Typing");
+  const suggestions = useQuery(suggestionsQuery(typed, "Typing"));
   const items = suggestions.data ?? NO_SUGGESTIONS;
   const [shownItems, setShownItems] = useState(items);
   // Another list of suggestions: nothing in it is chosen yet.

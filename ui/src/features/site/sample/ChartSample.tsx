@@ -1,9 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { Link } from "wouter";
 import { abbreviateCount, formatDate, formatNumber, offsetMinutes } from "../../../lib/core";
-import { usePostPreview, type Card } from "../../../lib/posts";
+import { postPreviewQuery, type Card } from "../../../lib/posts";
 import { useSampleTexts } from "./texts";
 import { Loading, LoadFailed } from "../../../lib/status";
 
@@ -20,7 +21,7 @@ const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10
  * as a table for readers who cannot see the chart. */
 export default function ChartSample() {
   const tx = useSampleTexts();
-  const latest = usePostPreview({ kind: "latest" }, POSTS);
+  const latest = useQuery(postPreviewQuery({ kind: "latest" }, POSTS));
   const posts = useMemo(
     () =>
       (latest.data?.items ?? [])

@@ -1,6 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "wouter";
-import { usePostPreview } from "../../../lib/posts";
+import { postPreviewQuery } from "../../../lib/posts";
 import { useSampleTexts } from "./texts";
 import { Loading, LoadFailed } from "../../../lib/status";
 
@@ -19,7 +20,7 @@ interface LibraryImage {
  * posts (the server has no uploads listing). */
 export function ImagePicker() {
   const tx = useSampleTexts();
-  const latest = usePostPreview({ kind: "latest" }, LIBRARY_SIZE);
+  const latest = useQuery(postPreviewQuery({ kind: "latest" }, LIBRARY_SIZE));
   const images = useMemo(() => {
     const seen = new Set<string>();
     const library: LibraryImage[] = [];

@@ -1,11 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { api, ApiError } from "../../../../lib/api";
+import { ApiError } from "../../../../lib/api";
+import { FLAG_REASONS as REASONS, useFlagPost, type FlagReason as Reason } from "../../api";
 import { useFlagTexts } from "./texts";
 import "./flag.css";
 
-/** What a reader may say is wrong with a post (the server's codes, in its order). */
-const REASONS = ["SPAM", "ABUSE", "ILLEGAL", "PRIVACY", "COPYRIGHT", "MISLEADING", "OTHER"] as const;
-type Reason = (typeof REASONS)[number];
 /** The server's limit on the reader's own words. */
 const DETAIL_MAX = 1000;
 
@@ -22,6 +20,7 @@ export default function FlagDialog({ postSeq, onClose }: { postSeq: number; onCl
   const [detail, setDetail] = useState("");
   const [state, setState] = useState<State>({ kind: "editing" });
   const done = useRef<HTMLButtonElement>(null);
+  const flag = useFlagPost(postSeq);
 
   useEffect(() => {
     const element = dialog.current;
@@ -41,10 +40,7 @@ export default function FlagDialog({ postSeq, onClose }: { postSeq: number; onCl
     if (detailNeeded && detail.trim() === "") return setState({ kind: "problem", text: tx.noDetail });
     setState({ kind: "sending" });
     try {
-      const answer = await api<{ alreadyFlagged: boolean }>(`/api/v1/posts/${postSeq}/flags`, {
-        method: "POST",
-        body: { reason, detail: detail.trim() === "" ? null : detail },
-      });
+      const answer = await flag.mutateAsync({ reason, detail: detail.trim() === "" ? null : detail });
       setState({ kind: "sent", already: answer.alreadyFlagged });
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
