@@ -237,8 +237,6 @@ const WAITING = {
     "server/src/index/suggest.rs",
     "server/src/pages.rs",
     "server/src/publication/service.rs",
-    "server/src/seed/content.rs",
-    "server/src/seed/large.rs",
     "server/tests/api/analytics.rs",
     "server/tests/api/certify.rs",
     "server/tests/api/content.rs",

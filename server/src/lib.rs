@@ -149,7 +149,7 @@ impl Application {
         if state.settings.mode == Mode::Demo
             && state.settings.get("TIDEMARK_DEMO_CONTENT") != Some("off")
         {
-            seed::content::fill(&state).await?;
+            seed::demo::fill(&state).await?;
         }
         sync::join_others(&state).await?;
         let following = state.clone();
