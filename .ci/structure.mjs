@@ -235,7 +235,6 @@ const WAITING = {
     "server/src/analytics/rollup.rs",
     "server/src/index/mod.rs",
     "server/src/index/suggest.rs",
-    "server/src/pages.rs",
     "server/src/publication/service.rs",
   ],
   queryingFiles: [],

@@ -54,73 +54,96 @@ pub fn parse_id(segment: &str) -> Option<u64> {
     segment.parse::<u64>().ok().filter(|id| *id < (1u64 << 53))
 }
 
-/// `(pattern, name)`; `:id`, `:category`, `:type` and `:token` mark the dynamic segment.
-const ROUTES: &[(&str, &str)] = &[
-    ("/", "home"),
-    ("/admin", "admin"),
-    ("/admin/audit", "adminAudit"),
-    ("/admin/businesses", "adminBusinesses"),
-    ("/admin/collections", "adminCollections"),
-    ("/admin/media", "adminMedia"),
-    ("/admin/posts", "adminPosts"),
-    ("/admin/search", "adminSearch"),
-    ("/b2b", "b2b"),
-    ("/business/profile/:id", "businessProfile"),
-    ("/follow/list", "followList"),
-    ("/interest", "interest"),
-    ("/interest/bookmark", "interestBookmark"),
-    ("/interest/following", "interestFollowing"),
-    ("/manager/invite", "managerInvite"),
-    ("/manager/invite/confirm", "managerInviteConfirm"),
-    ("/manager/invite/join", "managerInviteJoin"),
-    ("/member/auth/callbackCertify", "callbackCertify"),
-    ("/member/auth/callbackOauth", "callbackOauth"),
-    ("/member/join", "join"),
-    ("/member/join/email", "joinEmail"),
-    ("/member/join/profile", "joinProfile"),
-    ("/member/join/complete", "joinComplete"),
-    ("/member/login", "login"),
-    ("/member/login/email", "loginEmail"),
-    ("/mobile/category", "mobileCategory"),
-    ("/mypage", "mypage"),
-    ("/mypage/business", "mypageBusiness"),
-    ("/mypage/business/profile", "mypageBusinessProfile"),
-    ("/mypage/business/analytics/contents", "analyticsContents"),
-    ("/mypage/business/analytics/outline", "analyticsOutline"),
-    ("/mypage/content/register", "contentRegister"),
-    ("/mypage/media-publish/register", "mediaPublishRegister"),
-    ("/mypage/password/change", "passwordChange"),
-    ("/mypage/password/check", "passwordCheck"),
-    ("/mypage/user/edit", "userEdit"),
-    ("/mypage/user/withdraw", "userWithdraw"),
-    ("/password/find/options", "passwordFindOptions"),
-    ("/password/find/email", "passwordFindEmail"),
-    ("/password/find/phone", "passwordFindPhone"),
-    ("/password/reset/:type", "passwordReset"),
-    ("/post/category/list/:category", "categoryList"),
-    ("/post/interest/list", "interestList"),
-    ("/post/latest/list", "latestList"),
-    ("/post/popular/list", "popularList"),
-    ("/post/recommend/list/:id", "recommendList"),
-    ("/post/report/list", "reportList"),
-    ("/post/:id", "postDetail"),
-    ("/preview/:token", "preview"),
-    ("/search", "search"),
-    ("/search/business", "searchBusiness"),
-    ("/search/contents", "searchContents"),
-    ("/sample/chart", "sampleChart"),
-    ("/sample/modal", "sampleModal"),
-    ("/sample/page1", "samplePage1"),
-    ("/sample/page2", "samplePage2"),
-    ("/sample/page4_error", "samplePage4Error"),
-    ("/sample/unsplash", "sampleUnsplash"),
-];
+/// The route table: each page's pattern (`:id`, `:category`, `:type` and `:token` mark the
+/// dynamic segment) and its name, one line a page; the names are [`RouteName`]'s.
+macro_rules! route_table {
+    ($($pattern:literal => $variant:ident $name:literal,)*) => {
+        /// A page of the route table, by the name the UI and the server know it by (serialized
+        /// as that name: `postDetail`, `popularList`, …).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+        pub enum RouteName {
+            $(#[serde(rename = $name)] $variant,)*
+        }
+
+        impl RouteName {
+            /// The page's name as the UI knows it.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(RouteName::$variant => $name,)*
+                }
+            }
+        }
+
+        const ROUTES: &[(&str, RouteName)] = &[$(($pattern, RouteName::$variant),)*];
+    };
+}
+
+route_table! {
+    "/" => Home "home",
+    "/admin" => Admin "admin",
+    "/admin/audit" => AdminAudit "adminAudit",
+    "/admin/businesses" => AdminBusinesses "adminBusinesses",
+    "/admin/collections" => AdminCollections "adminCollections",
+    "/admin/media" => AdminMedia "adminMedia",
+    "/admin/posts" => AdminPosts "adminPosts",
+    "/admin/search" => AdminSearch "adminSearch",
+    "/b2b" => B2b "b2b",
+    "/business/profile/:id" => BusinessProfile "businessProfile",
+    "/follow/list" => FollowList "followList",
+    "/interest" => Interest "interest",
+    "/interest/bookmark" => InterestBookmark "interestBookmark",
+    "/interest/following" => InterestFollowing "interestFollowing",
+    "/manager/invite" => ManagerInvite "managerInvite",
+    "/manager/invite/confirm" => ManagerInviteConfirm "managerInviteConfirm",
+    "/manager/invite/join" => ManagerInviteJoin "managerInviteJoin",
+    "/member/auth/callbackCertify" => CallbackCertify "callbackCertify",
+    "/member/auth/callbackOauth" => CallbackOauth "callbackOauth",
+    "/member/join" => Join "join",
+    "/member/join/email" => JoinEmail "joinEmail",
+    "/member/join/profile" => JoinProfile "joinProfile",
+    "/member/join/complete" => JoinComplete "joinComplete",
+    "/member/login" => Login "login",
+    "/member/login/email" => LoginEmail "loginEmail",
+    "/mobile/category" => MobileCategory "mobileCategory",
+    "/mypage" => Mypage "mypage",
+    "/mypage/business" => MypageBusiness "mypageBusiness",
+    "/mypage/business/profile" => MypageBusinessProfile "mypageBusinessProfile",
+    "/mypage/business/analytics/contents" => AnalyticsContents "analyticsContents",
+    "/mypage/business/analytics/outline" => AnalyticsOutline "analyticsOutline",
+    "/mypage/content/register" => ContentRegister "contentRegister",
+    "/mypage/media-publish/register" => MediaPublishRegister "mediaPublishRegister",
+    "/mypage/password/change" => PasswordChange "passwordChange",
+    "/mypage/password/check" => PasswordCheck "passwordCheck",
+    "/mypage/user/edit" => UserEdit "userEdit",
+    "/mypage/user/withdraw" => UserWithdraw "userWithdraw",
+    "/password/find/options" => PasswordFindOptions "passwordFindOptions",
+    "/password/find/email" => PasswordFindEmail "passwordFindEmail",
+    "/password/find/phone" => PasswordFindPhone "passwordFindPhone",
+    "/password/reset/:type" => PasswordReset "passwordReset",
+    "/post/category/list/:category" => CategoryList "categoryList",
+    "/post/interest/list" => InterestList "interestList",
+    "/post/latest/list" => LatestList "latestList",
+    "/post/popular/list" => PopularList "popularList",
+    "/post/recommend/list/:id" => RecommendList "recommendList",
+    "/post/report/list" => ReportList "reportList",
+    "/post/:id" => PostDetail "postDetail",
+    "/preview/:token" => Preview "preview",
+    "/search" => Search "search",
+    "/search/business" => SearchBusiness "searchBusiness",
+    "/search/contents" => SearchContents "searchContents",
+    "/sample/chart" => SampleChart "sampleChart",
+    "/sample/modal" => SampleModal "sampleModal",
+    "/sample/page1" => SamplePage1 "samplePage1",
+    "/sample/page2" => SamplePage2 "samplePage2",
+    "/sample/page4_error" => SamplePage4Error "samplePage4Error",
+    "/sample/unsplash" => SampleUnsplash "sampleUnsplash",
+}
 
 /// A page of the route table, with its dynamic segment when it has one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteMatch {
-    pub name: &'static str,
+    pub name: RouteName,
     pub path: String,
     /// The id, category id, reset type or preview token of the dynamic segment.
     pub param: Option<String>,
@@ -137,6 +160,15 @@ pub struct RouteMatch {
     pub page_view: Option<PageView>,
 }
 
+impl RouteMatch {
+    /// The page's id (a post's, a business's, a collection's or a category's), when its
+    /// dynamic segment is one: the table's rule has checked it already.
+    pub fn id(&self) -> Option<i64> {
+        let id = parse_id(self.param.as_deref()?)?;
+        i64::try_from(id).ok()
+    }
+}
+
 /// The data-layer event of a page's start: `View_Content` for a post, `View_ContentList`
 /// with the screen identifier for the lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -147,7 +179,8 @@ pub struct PageView {
 }
 
 /// SPEC §3's screen identifiers for the pages that show posts or businesses.
-fn page_view(name: &str) -> Option<PageView> {
+fn page_view(name: RouteName) -> Option<PageView> {
+    use RouteName::*;
     let list = |screen| {
         Some(PageView {
             event: "View_ContentList",
@@ -155,21 +188,21 @@ fn page_view(name: &str) -> Option<PageView> {
         })
     };
     match name {
-        "postDetail" => Some(PageView {
+        PostDetail => Some(PageView {
             event: "View_Content",
             screen: None,
         }),
-        "home" => list("HOME"),
-        "categoryList" => list("CATEGORY"),
-        "popularList" => list("POPULAR"),
-        "latestList" => list("LATEST"),
-        "interestList" => list("INTEREST"),
-        "recommendList" => list("RECOMMEND"),
-        "reportList" => list("REPORT"),
-        "search" | "searchContents" | "searchBusiness" => list("SEARCH"),
-        "interest" | "interestBookmark" => list("BOOKMARK"),
-        "interestFollowing" | "followList" => list("FOLLOWING"),
-        "businessProfile" => list("CORP_PROFILE"),
+        Home => list("HOME"),
+        CategoryList => list("CATEGORY"),
+        PopularList => list("POPULAR"),
+        LatestList => list("LATEST"),
+        InterestList => list("INTEREST"),
+        RecommendList => list("RECOMMEND"),
+        ReportList => list("REPORT"),
+        Search | SearchContents | SearchBusiness => list("SEARCH"),
+        Interest | InterestBookmark => list("BOOKMARK"),
+        InterestFollowing | FollowList => list("FOLLOWING"),
+        BusinessProfile => list("CORP_PROFILE"),
         _ => None,
     }
 }
@@ -182,7 +215,7 @@ pub fn match_route(path: &str) -> Option<RouteMatch> {
         path
     };
     let segments: Vec<&str> = trimmed.split('/').skip(1).collect();
-    ROUTES.iter().find_map(|(pattern, name)| {
+    ROUTES.iter().find_map(|&(pattern, name)| {
         let pattern_segments: Vec<&str> = pattern.split('/').skip(1).collect();
         if pattern_segments.len() != segments.len() {
             return None;
@@ -208,15 +241,18 @@ pub fn match_route(path: &str) -> Option<RouteMatch> {
             path: trimmed.to_string(),
             param,
             // SPEC §2: the empty layout unless noted; /search is noted as default.
-            layout: if name.starts_with("search") {
+            layout: if matches!(
+                name,
+                RouteName::Search | RouteName::SearchBusiness | RouteName::SearchContents
+            ) {
                 Layout::Default
             } else {
                 Layout::Empty
             },
             protected: is_protected_path(trimmed),
             login_page: is_login_path(trimmed),
-            keep_alive: *name == "followList",
-            follows_query: *name == "contentRegister",
+            keep_alive: name == RouteName::FollowList,
+            follows_query: name == RouteName::ContentRegister,
             page_view: page_view(name),
         })
     })
@@ -405,7 +441,7 @@ mod tests {
     use super::*;
 
     fn page(path: &str) -> Option<&'static str> {
-        match_route(path).map(|route| route.name)
+        match_route(path).map(|route| route.name.as_str())
     }
 
     /// A preview token as the server makes them (256 bits, URL-safe base64).
@@ -419,7 +455,7 @@ mod tests {
                 .replace(":category", "9")
                 .replace(":type", "email")
                 .replace(":token", TOKEN);
-            assert_eq!(page(&path), Some(*name), "{path}");
+            assert_eq!(page(&path), Some(name.as_str()), "{path}");
         }
     }
 
@@ -577,7 +613,7 @@ mod tests {
         let union = &bindings[start..];
         let union = &union[..union.find(';').expect("RouteName ends with `;`")];
         let declared: Vec<&str> = union.split('"').skip(1).step_by(2).collect();
-        let table: Vec<&str> = ROUTES.iter().map(|(_, name)| *name).collect();
+        let table: Vec<&str> = ROUTES.iter().map(|(_, name)| name.as_str()).collect();
         assert_eq!(
             declared, table,
             "RouteName in core-wasm/src/bindings.rs must list the names of ROUTES"

@@ -265,7 +265,12 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
     }
     if let Some(page_path) = path.strip_suffix("/_payload.json") {
         let page_path = if page_path.is_empty() { "/" } else { page_path };
-        return match crate::pages::meta_of(&shell.state, page_path).await {
+        let route = tidemark_core::route::match_route(page_path);
+        let meta = match &route {
+            Some(route) => crate::pages::meta_of(&shell.state, route).await,
+            None => None,
+        };
+        return match meta {
             Some(crate::pages::PageMeta {
                 data: Some(data), ..
             }) => (
@@ -284,15 +289,16 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
             .into_response();
     };
     let route = tidemark_core::route::match_route(path);
-    let known = route.is_some();
     // A preview link's page shows what is not public yet: never indexed.
-    let noindex = route.as_ref().is_some_and(|route| route.name == "preview");
+    let noindex = route
+        .as_ref()
+        .is_some_and(|route| route.name == tidemark_core::route::RouteName::Preview);
     let lang = crate::pages::language_of(&headers);
     // A page every reader sees alike is made once and kept until what it shows changes.
     let catalog = &shell.state.catalog;
     let shared = route
         .as_ref()
-        .and_then(|route| crate::pages::shared_key(catalog, route, path, uri.query(), lang));
+        .and_then(|route| crate::pages::shared_key(catalog, route, uri.query(), lang));
     if let Some(kept) = shared
         .as_ref()
         .and_then(|(key, _)| catalog.answers.cached_document(key))
@@ -300,10 +306,9 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
         return kept.respond(&headers, "no-cache");
     }
     let generation = catalog.answers.generation();
-    let meta = if known {
-        crate::pages::first_page(&shell.state, path, uri.query(), lang).await
-    } else {
-        None
+    let meta = match &route {
+        Some(route) => crate::pages::first_page(&shell.state, route, uri.query(), lang).await,
+        None => None,
     };
     let (status, mut body) = match meta {
         Some(meta) => (

@@ -35,7 +35,7 @@ use tidemark_core::breadcrumbs::{breadcrumbs, category};
 use tidemark_core::calendar::KST_OFFSET_MINUTES;
 use tidemark_core::format::{abbreviate_count, format_wall, to_wall};
 use tidemark_core::i18n::Lang;
-use tidemark_core::route::Layout;
+use tidemark_core::route::{Layout, RouteName};
 
 /// Cards at the top of a page load at once; the others when they come near the view.
 const EAGER_CARDS: usize = 2;
@@ -245,8 +245,8 @@ pub fn home(
 
 /// A list route's view (ui/src/features/posts/ListPage.tsx).
 pub struct ListView<'a> {
-    /// The route's name: `popularList` | `latestList` | `categoryList`.
-    pub route: &'a str,
+    /// The route: the popular, latest or a category list.
+    pub route: RouteName,
     pub path: &'a str,
     /// The page's query string (without `?`), whose other parameters the sort links keep.
     pub query: Option<&'a str>,
@@ -262,7 +262,7 @@ pub fn list(frame: &Frame, view: &ListView, page: &Page<Card>) -> String {
         (_, Some(id)) => frame
             .category_name(id)
             .unwrap_or(t.site.popular_posts.as_str()),
-        ("latestList", None) => t.site.latest_posts.as_str(),
+        (RouteName::LatestList, None) => t.site.latest_posts.as_str(),
         _ => t.site.popular_posts.as_str(),
     };
     let mut html = String::with_capacity(24 * 1024);

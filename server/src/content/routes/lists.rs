@@ -3,7 +3,7 @@
 //! a matching If-None-Match).
 
 use crate::auth::AuthUser;
-use crate::content::service::lists::{self as service, InterestItem};
+use crate::content::service::lists::{self as service, InterestItem, Listing};
 use crate::content::view::Card;
 use crate::http::envelope::{ok, Ok};
 use crate::http::error::ApiResult;
@@ -56,7 +56,7 @@ async fn popular(
     headers: HeaderMap,
     Query(page): Query<PageQuery>,
 ) -> ApiResult<Response> {
-    let list = service::popular_page(&state, &page).await?;
+    let list = service::answer(&state, Listing::Popular, &page).await?;
     Ok(list.respond(&headers, CACHE_CONTROL))
 }
 
@@ -73,7 +73,7 @@ async fn latest(
     headers: HeaderMap,
     Query(page): Query<PageQuery>,
 ) -> ApiResult<Response> {
-    let list = service::latest_page(&state, &page).await?;
+    let list = service::answer(&state, Listing::Latest, &page).await?;
     Ok(list.respond(&headers, CACHE_CONTROL))
 }
 
@@ -112,7 +112,7 @@ async fn reports(
     headers: HeaderMap,
     Query(page): Query<PageQuery>,
 ) -> ApiResult<Response> {
-    let list = service::reports_page(&state, &page).await?;
+    let list = service::answer(&state, Listing::Reports, &page).await?;
     Ok(list.respond(&headers, CACHE_CONTROL))
 }
 

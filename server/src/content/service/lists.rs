@@ -80,52 +80,107 @@ fn slice(
     Ok((ids, next))
 }
 
-/// A public list's page from the page cache, or made and kept: the very body its call answers
-/// (the page handler puts the same page inline in the first HTML).
-async fn list_page(
+/// A public list of posts, as the catalogue orders it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// `GET /api/v1/posts/popular`.
+    Popular,
+    /// `GET /api/v1/posts/latest`.
+    Latest,
+    /// `GET /api/v1/posts/category/{id}`: a category (1 to 9) in either order.
+    Category(i16, Sort),
+    /// `GET /api/v1/posts/report`: the posts with the report flag, newest first.
+    Reports,
+    /// `GET /api/v1/businesses/{id}/posts`: a business's public posts, newest first,
+    /// optionally of one category.
+    Business(i64, Option<i16>),
+}
+
+impl Listing {
+    /// The key of a page of the list among the kept answers.
+    fn key(self, page: &PageQuery) -> ApiResult<String> {
+        let list = match self {
+            Listing::Popular => "popular".to_string(),
+            Listing::Latest => "latest".to_string(),
+            Listing::Category(id, sort) => format!("category:{id}:{sort:?}"),
+            Listing::Reports => "report".to_string(),
+            Listing::Business(id, category) => format!("business:{id}:{category:?}"),
+        };
+        Ok(format!(
+            "{list}|{}|{}",
+            page.size()?,
+            page.cursor.as_deref().unwrap_or("")
+        ))
+    }
+
+    /// What a page of the list shows, so that a change forgets it.
+    fn shows(self) -> Shows {
+        match self {
+            Listing::Business(id, _) => Shows::Business(id),
+            _ => Shows::Lists,
+        }
+    }
+
+    /// The ids of page `page` of the list in `s`, and the cursor of the next.
+    fn slice(self, s: &Snapshot, page: &PageQuery) -> ApiResult<(Vec<i64>, Option<String>)> {
+        match self {
+            Listing::Popular => slice(s, &s.popular, Sort::Popular, page),
+            Listing::Latest => slice(s, &s.latest, Sort::Latest, page),
+            Listing::Category(id, sort) => {
+                let ordering = match sort {
+                    Sort::Popular => s.popular_by_category.get(&id),
+                    Sort::Latest => s.latest_by_category.get(&id),
+                };
+                slice(s, ordering.map(Vec::as_slice).unwrap_or(&[]), sort, page)
+            }
+            Listing::Reports => slice(s, &s.reports, Sort::Latest, page),
+            Listing::Business(id, category) => {
+                let own = s.latest_by_business.get(&id).map_or(&[][..], Vec::as_slice);
+                match category {
+                    None => slice(s, own, Sort::Latest, page),
+                    Some(category) => {
+                        let ordering: Vec<i64> = own
+                            .iter()
+                            .filter(|post| s.entries[post].category_id == category)
+                            .copied()
+                            .collect();
+                        slice(s, &ordering, Sort::Latest, page)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A page of `listing` as its call answers it: from the kept answers, or made and kept.
+pub async fn answer(
     state: &AppState,
-    key: String,
-    shows: Shows,
-    make: impl FnOnce(&Snapshot) -> ApiResult<(Vec<i64>, Option<String>)>,
+    listing: Listing,
+    page: &PageQuery,
 ) -> ApiResult<Arc<CachedPage>> {
-    if let Some(page) = state.catalog.answers.cached(&key) {
-        return Ok(page);
+    let key = listing.key(page)?;
+    if let Some(kept) = state.catalog.answers.cached(&key) {
+        return Ok(kept);
     }
     let generation = state.catalog.answers.generation();
-    let snapshot = state.catalog.snapshot();
-    let (ids, next_cursor) = make(&snapshot)?;
-    let items = cards(state, &ids).await?;
-    let body = serde_json::to_vec(&ok(Page { items, next_cursor })).map_err(ApiError::internal)?;
+    let made = cards_page(state, listing, page).await?;
+    let body = serde_json::to_vec(&ok(made)).map_err(ApiError::internal)?;
     Ok(state
         .catalog
         .answers
-        .keep(key, generation, shows, body.into()))
+        .keep(key, generation, listing.shows(), body.into()))
 }
 
-fn key(list: &str, page: &PageQuery) -> ApiResult<String> {
-    Ok(format!(
-        "{list}|{}|{}",
-        page.size()?,
-        page.cursor.as_deref().unwrap_or("")
-    ))
-}
-
-/// A page of the popular list (`GET /api/v1/posts/popular`).
-pub async fn popular_page(state: &AppState, page: &PageQuery) -> ApiResult<Arc<CachedPage>> {
-    let key = key("popular", page)?;
-    list_page(state, key, Shows::Lists, |s| {
-        slice(s, &s.popular, Sort::Popular, page)
-    })
-    .await
-}
-
-/// A page of the latest list (`GET /api/v1/posts/latest`).
-pub async fn latest_page(state: &AppState, page: &PageQuery) -> ApiResult<Arc<CachedPage>> {
-    let key = key("latest", page)?;
-    list_page(state, key, Shows::Lists, |s| {
-        slice(s, &s.latest, Sort::Latest, page)
-    })
-    .await
+/// A page of `listing` as cards (what a first view renders, and its call's answer holds).
+pub async fn cards_page(
+    state: &AppState,
+    listing: Listing,
+    page: &PageQuery,
+) -> ApiResult<Page<Card>> {
+    let snapshot = state.catalog.snapshot();
+    let (ids, next_cursor) = listing.slice(&snapshot, page)?;
+    let items = cards(state, &ids).await?;
+    Ok(Page { items, next_cursor })
 }
 
 /// The call `GET /api/v1/posts/category/{id}`: 404 for a category that does not exist, 400
@@ -140,34 +195,7 @@ pub(crate) async fn category(
         return Err(ApiError::NotFound("no such category".into()));
     }
     let sort = sort_of(sort)?;
-    category_page(state, id, sort, page).await
-}
-
-/// A page of category `id`'s list (`GET /api/v1/posts/category/{id}`; the id is 1 to 9).
-pub async fn category_page(
-    state: &AppState,
-    id: i16,
-    sort: Sort,
-    page: &PageQuery,
-) -> ApiResult<Arc<CachedPage>> {
-    let key = key(&format!("category:{id}:{sort:?}"), page)?;
-    list_page(state, key, Shows::Lists, |s| {
-        let ordering = match sort {
-            Sort::Popular => s.popular_by_category.get(&id),
-            Sort::Latest => s.latest_by_category.get(&id),
-        };
-        slice(s, ordering.map(Vec::as_slice).unwrap_or(&[]), sort, page)
-    })
-    .await
-}
-
-/// A page of the posts with the report flag, newest first (`GET /api/v1/posts/report`).
-pub(crate) async fn reports_page(state: &AppState, page: &PageQuery) -> ApiResult<Arc<CachedPage>> {
-    let key = key("report", page)?;
-    list_page(state, key, Shows::Lists, |s| {
-        slice(s, &s.reports, Sort::Latest, page)
-    })
-    .await
+    answer(state, Listing::Category(id, sort), page).await
 }
 
 /// The call `GET /api/v1/businesses/{id}/posts`: 400 for a category that does not exist.
@@ -180,33 +208,7 @@ pub(crate) async fn of_business(
     if category.is_some_and(|c| category_of(i64::from(c)).is_none()) {
         return Err(ApiError::bad_request("categoryId must be 1 to 9"));
     }
-    business_page(state, id, category, page).await
-}
-
-/// A page of business `id`'s public posts, newest first, optionally of one category (1 to 9)
-/// (`GET /api/v1/businesses/{id}/posts`).
-pub async fn business_page(
-    state: &AppState,
-    id: i64,
-    category: Option<i16>,
-    page: &PageQuery,
-) -> ApiResult<Arc<CachedPage>> {
-    let key = key(&format!("business:{id}:{category:?}"), page)?;
-    list_page(state, key, Shows::Business(id), |s| {
-        let own = s.latest_by_business.get(&id).map_or(&[][..], Vec::as_slice);
-        match category {
-            None => slice(s, own, Sort::Latest, page),
-            Some(category) => {
-                let ordering: Vec<i64> = own
-                    .iter()
-                    .filter(|post| s.entries[post].category_id == category)
-                    .copied()
-                    .collect();
-                slice(s, &ordering, Sort::Latest, page)
-            }
-        }
-    })
-    .await
+    answer(state, Listing::Business(id, category), page).await
 }
 
 /// The posts related to public post `id` (`GET /api/v1/posts/{id}/related`); 404 for a post

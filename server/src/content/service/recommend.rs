@@ -69,7 +69,7 @@ pub async fn home_page(state: &AppState) -> ApiResult<Arc<CachedPage>> {
 
 /// The home page's collections: each with public posts, its first posts, in the operators'
 /// order.
-async fn home_collections(state: &AppState) -> ApiResult<Vec<Collection>> {
+pub async fn home_collections(state: &AppState) -> ApiResult<Vec<Collection>> {
     let rows = collections::Entity::find()
         .filter(collections::Column::Published.eq(true))
         .order_by_asc(collections::Column::SortOrder)
