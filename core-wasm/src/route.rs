@@ -606,17 +606,17 @@ mod tests {
     /// table's names, in the table's order.
     #[test]
     fn the_typescript_route_names_are_the_route_table() {
-        let bindings = include_str!("bindings.rs");
+        let bindings = include_str!("bindings/types.rs");
         let start = bindings
             .find("export type RouteName =")
-            .expect("bindings.rs declares `export type RouteName`");
+            .expect("bindings/types.rs declares `export type RouteName`");
         let union = &bindings[start..];
         let union = &union[..union.find(';').expect("RouteName ends with `;`")];
         let declared: Vec<&str> = union.split('"').skip(1).step_by(2).collect();
         let table: Vec<&str> = ROUTES.iter().map(|(_, name)| name.as_str()).collect();
         assert_eq!(
             declared, table,
-            "RouteName in core-wasm/src/bindings.rs must list the names of ROUTES"
+            "RouteName in core-wasm/src/bindings/types.rs must list the names of ROUTES"
         );
     }
 
