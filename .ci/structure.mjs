@@ -32,7 +32,7 @@ function moduleOf(path) {
  */
 const LAYERS = [
   ["root", ["cli", "web", "api_docs", "monitoring", "backup", "demo", "seed", "jobs"]],
-  ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "media", "members", "operator", "pages", "prerender", "publication", "search", "signin", "social"]],
+  ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "members", "operator", "pages", "prerender", "publication", "search", "signin", "social", "uploads"]],
   ["sync", ["sync"]],
   ["state", ["state"]],
   ["service", ["answers", "catalog", "events", "index", "mail", "oplog", "storage", "tokens"]],

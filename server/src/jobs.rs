@@ -118,7 +118,7 @@ pub const JOBS: &[Job] = &[
         runs: Runs::OnePerPeriod,
         needs: Needs::Any,
         round: |state| {
-            Box::pin(async move { said(crate::media::sweep_unused(&state, Utc::now()).await) })
+            Box::pin(async move { said(crate::uploads::sweep_unused(&state, Utc::now()).await) })
         },
     },
     Job {

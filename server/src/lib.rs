@@ -22,7 +22,7 @@ pub mod index;
 pub mod jobs;
 pub mod kernel;
 pub mod mail;
-pub mod media;
+pub mod uploads;
 pub mod members;
 pub mod monitoring;
 pub mod operator;

@@ -93,7 +93,7 @@ pub fn app(state: AppState) -> std::io::Result<Router> {
         .merge(crate::engagement::router())
         .merge(crate::publication::router())
         .merge(crate::operator::router())
-        .merge(crate::media::router())
+        .merge(crate::uploads::router())
         .merge(crate::search::router())
         .split_for_parts();
     let document = Arc::new(document);

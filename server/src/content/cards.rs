@@ -114,7 +114,7 @@ async fn read_rows(state: &AppState, ids: &[i64], detail: Option<i64>) -> ApiRes
             posts::Column::ShareCount,
         ])
         .column_as(
-            crate::media::key_of((posts::Entity, posts::Column::CoverUploadId)),
+            crate::uploads::key_of((posts::Entity, posts::Column::CoverUploadId)),
             "cover_key",
         )
         .column_as(
@@ -122,7 +122,7 @@ async fn read_rows(state: &AppState, ids: &[i64], detail: Option<i64>) -> ApiRes
             "body_html",
         )
         .column_as(
-            only_for(crate::media::key_of((
+            only_for(crate::uploads::key_of((
                 posts::Entity,
                 posts::Column::ReportUploadId,
             ))),
@@ -290,7 +290,7 @@ async fn cards_of(state: &AppState, rows: Vec<PostRow>) -> ApiResult<Vec<Card>> 
             let (cover_url, cover_thumbnail_url) = row
                 .cover_key
                 .as_deref()
-                .map(crate::media::addresses)
+                .map(crate::uploads::addresses)
                 .unzip();
             Some(Card {
                 post_seq: row.id,
@@ -347,7 +347,7 @@ impl BadgeRow {
                 businesses::Column::VerifiedAt,
             ])
             .column_as(
-                crate::media::key_of((businesses::Entity, businesses::Column::LogoUploadId)),
+                crate::uploads::key_of((businesses::Entity, businesses::Column::LogoUploadId)),
                 "logo_key",
             )
     }
@@ -355,7 +355,7 @@ impl BadgeRow {
     fn into_badge(self) -> BusinessBadge {
         BusinessBadge {
             id: self.id,
-            logo_url: self.logo_key.as_deref().map(crate::media::public_url),
+            logo_url: self.logo_key.as_deref().map(crate::uploads::public_url),
             verified: self.verified_at.is_some(),
             name: self.name,
         }

@@ -12,7 +12,7 @@ use crate::entities::{
 };
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
-use crate::media::{self, UploadScope};
+use crate::uploads::{self, UploadScope};
 use crate::oplog;
 use crate::state::AppState;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -97,7 +97,7 @@ async fn with_history(state: &AppState, row: requests::Model) -> ApiResult<Media
         .all(&state.db)
         .await?;
     let ids: Vec<i64> = serde_json::from_value(row.attachment_ids.clone()).unwrap_or_default();
-    let urls = media::upload_urls(&state.db, &ids).await?;
+    let urls = uploads::upload_urls(&state.db, &ids).await?;
     let attachments = ids
         .iter()
         .filter_map(|id| {
@@ -282,7 +282,7 @@ pub(crate) async fn create(
 ) -> ApiResult<MediaRequest> {
     require_master_of(state, &user.member, id).await?;
     let checked = check(&input)?;
-    media::check_usable(
+    uploads::check_usable(
         &state.db,
         &input.attachment_ids,
         None,
@@ -336,7 +336,7 @@ pub(crate) async fn edit(
         ));
     }
     let checked = check(&input)?;
-    media::check_usable(
+    uploads::check_usable(
         &state.db,
         &input.attachment_ids,
         None,

@@ -2,7 +2,7 @@
 //! serving every write acknowledged before the backup began (docs/operations.md).
 
 use crate::helpers::{call, TestApp};
-use crate::media::{png_with_alpha, upload};
+use crate::uploads::{png_with_alpha, upload};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;

@@ -13,7 +13,7 @@ mod hardening;
 mod helpers;
 mod input;
 mod journey;
-mod media;
+mod uploads;
 mod members;
 mod migrations;
 mod my_data;

@@ -4,7 +4,7 @@
 //! deleted after a day, with their stored files.
 
 use crate::helpers::{call, my_business, on_each_database, publish_post, TestApp};
-use crate::media::{png_with_alpha, upload};
+use crate::uploads::{png_with_alpha, upload};
 use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use tidemark_server::entities::uploads;
 
@@ -74,7 +74,7 @@ async fn a_business_s_files_are_bounded_in_bytes() {
         kind: Set("pdf".into()),
         content_type: Set("application/pdf".into()),
         storage_key: Set("reports/big-archive.pdf".into()),
-        byte_size: Set(tidemark_server::media::quota::BUSINESS_BYTES - 100),
+        byte_size: Set(tidemark_server::uploads::quota::BUSINESS_BYTES - 100),
         sha256: Set("0".repeat(64)),
         created_at: Set(chrono::Utc::now()),
         ..Default::default()
@@ -129,14 +129,14 @@ async fn uploads_nothing_uses_are_deleted_after_a_day_with_their_files() {
 
     // Within the day nothing goes.
     let soon = chrono::Utc::now() + chrono::Duration::hours(1);
-    let swept = tidemark_server::media::sweep_unused(&app.state, soon)
+    let swept = tidemark_server::uploads::sweep_unused(&app.state, soon)
         .await
         .unwrap();
-    assert_eq!(swept, tidemark_server::media::Swept::default());
+    assert_eq!(swept, tidemark_server::uploads::Swept::default());
 
     let later =
-        chrono::Utc::now() + tidemark_server::media::UNUSED_FOR + chrono::Duration::minutes(5);
-    let swept = tidemark_server::media::sweep_unused(&app.state, later)
+        chrono::Utc::now() + tidemark_server::uploads::UNUSED_FOR + chrono::Duration::minutes(5);
+    let swept = tidemark_server::uploads::sweep_unused(&app.state, later)
         .await
         .unwrap();
     assert_eq!(swept.rows, 2, "{swept:?}");

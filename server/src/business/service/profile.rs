@@ -7,7 +7,7 @@ use crate::business::audit;
 use crate::entities::members::MemberRole;
 use crate::entities::{business_members, businesses, follows, operator_claims, uploads};
 use crate::http::error::{on_unique, ApiError, ApiResult};
-use crate::media::{self, UploadScope};
+use crate::uploads::{self, UploadScope};
 use crate::oplog;
 use crate::state::AppState;
 use crate::sync::Change;
@@ -182,7 +182,7 @@ async fn check(state: &AppState, fields: ProfileFields, scope: UploadScope) -> A
         (fields.cover_upload_id, "coverUploadId"),
     ] {
         if let Some(id) = id {
-            media::check_usable(&state.db, &[id], Some("image"), scope, field).await?;
+            uploads::check_usable(&state.db, &[id], Some("image"), scope, field).await?;
         }
     }
     Ok(Checked {
@@ -212,7 +212,7 @@ pub async fn profile(
     row: businesses::Model,
     viewer: Option<i64>,
 ) -> ApiResult<Business> {
-    let urls = crate::media::upload_urls(
+    let urls = crate::uploads::upload_urls(
         &state.db,
         &[row.logo_upload_id, row.cover_upload_id]
             .into_iter()

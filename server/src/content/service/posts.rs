@@ -16,7 +16,7 @@ use crate::entities::{bookmarks, business_members, follows, posts};
 use crate::http::envelope::ok;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
-use crate::media::public_url;
+use crate::uploads::public_url;
 use crate::state::AppState;
 use crate::sync::Change;
 use chrono::{DateTime, Utc};
@@ -119,7 +119,7 @@ pub(crate) async fn detail_of(
         .into_iter()
         .flatten()
         .collect();
-    let urls = crate::media::upload_urls(&state.db, &files).await?;
+    let urls = crate::uploads::upload_urls(&state.db, &files).await?;
     let cover_url = post.cover_upload_id.and_then(|id| urls.get(&id).cloned());
     let report_url = post.report_upload_id.and_then(|id| urls.get(&id).cloned());
     detail_with(state, post.into(), [cover_url, report_url], viewer).await

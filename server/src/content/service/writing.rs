@@ -10,7 +10,7 @@ use crate::content::sanitize;
 use crate::content::view::PostDetail;
 use crate::entities::{post_tags, posts, tags};
 use crate::http::error::{ApiError, ApiResult};
-use crate::media::{self, UploadScope};
+use crate::uploads::{self, UploadScope};
 use crate::state::AppState;
 use crate::sync::Change;
 use chrono::{DateTime, Utc};
@@ -151,7 +151,7 @@ async fn check(
         (input.report_upload_id, "pdf", "reportUploadId"),
     ] {
         if let Some(id) = id {
-            media::check_usable(
+            uploads::check_usable(
                 &state.db,
                 &[id],
                 Some(kind),

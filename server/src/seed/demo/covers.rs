@@ -146,7 +146,7 @@ async fn store_image(
     let content_type = if png { "image/png" } else { "image/jpeg" };
     let sha = hex(&Sha256::digest(&bytes));
     let key = format!("images/{sha}.{extension}");
-    if let Some(thumbnail_key) = crate::media::thumbnail_key(&key) {
+    if let Some(thumbnail_key) = crate::uploads::thumbnail_key(&key) {
         let thumbnail = decoded.thumbnail(480, 480);
         let mut thumb = Vec::new();
         if png {

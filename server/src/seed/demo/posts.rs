@@ -31,7 +31,7 @@ pub(super) async fn write_posts(
             let category = (1 + (b + n) % 9) as i16;
             let english = name.is_ascii() || dice.chance(15);
             let cover = &covers[dice.below(covers.len())];
-            let cover_url = crate::media::public_url(&cover.storage_key);
+            let cover_url = crate::uploads::public_url(&cover.storage_key);
             let writing = write_post(
                 dice,
                 category,

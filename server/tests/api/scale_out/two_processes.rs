@@ -3,7 +3,7 @@
 //! periodic job's period goes to one process.
 
 use super::*;
-use crate::media::{png_with_alpha, upload};
+use crate::uploads::{png_with_alpha, upload};
 use std::future::Future;
 
 /// What the test waits for at most before calling a change never seen.

@@ -127,11 +127,11 @@ pub(super) async fn the_same_file_again_is_the_same_upload_and_read_by_id(
 
     // Other modules read the addresses by id.
     assert_eq!(
-        tidemark_server::media::url_of(db, Some(photo.id)).await,
+        tidemark_server::uploads::url_of(db, Some(photo.id)).await,
         Some(photo.url.clone())
     );
-    assert_eq!(tidemark_server::media::url_of(db, None).await, None);
-    let urls = tidemark_server::media::upload_urls(db, &[photo.id, photo.id, 987_654])
+    assert_eq!(tidemark_server::uploads::url_of(db, None).await, None);
+    let urls = tidemark_server::uploads::upload_urls(db, &[photo.id, photo.id, 987_654])
         .await
         .expect("addresses read");
     assert_eq!(urls.len(), 1);
