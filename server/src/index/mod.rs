@@ -12,43 +12,39 @@
 //! - Suggestions live in memory ([`suggest`]), built at start and on rebuild, updated by every
 //!   sync.
 //!
-//! This file opens the index and keeps it in line with the database (sync, rebuild);
-//! `query.rs` runs the searches (with their request and result types), `writer.rs` is the
-//! writer's side (the committer thread, adding and removing documents) and `load.rs` reads
-//! the database into documents and suggestions.
+//! This file holds the index, opens it and hands the search log's calls to `logbook.rs`;
+//! `rebuild.rs` fills it anew from the database (with the suggestions), `changes.rs` keeps it
+//! in line with each write (sync) and `figures.rs` says what it holds. `query.rs` runs the
+//! searches (with their request and result types), `writer.rs` is the writer's side (the
+//! committer thread, adding and removing documents) and `load.rs` reads the database into
+//! documents and suggestions.
 //!
 //! docs/search.md describes the analysis, the queries and the costs.
 
 pub mod analysis;
+mod changes;
 pub mod fields;
+mod figures;
+pub use figures::IndexFigures;
 mod load;
 pub mod logbook;
 pub use logbook::{visitor_key, write_batch, LoggedSearch, Visitor, MIN_VISITORS};
 mod query;
 pub use query::{BusinessHit, Hits, PostHit, SearchRequest, SearchResult, Sort, Target};
+mod rebuild;
+pub use rebuild::{RebuildProgress, RebuildReport};
 pub mod suggest;
 mod writer;
 
-use crate::entities::{businesses, categories, posts};
-use chrono::Utc;
-use fields::{BusinessDoc, Fields, PostDoc};
-use load::{
-    any_public_post, business_doc, category_list, is_public, load_post_docs, load_suggestions,
-    public_condition,
-};
-use sea_orm::{
-    ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect,
-};
-use serde::Serialize;
+use fields::{Fields, PostDoc};
+use sea_orm::DatabaseConnection;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::{Arc, Mutex, RwLock};
-use std::time::{Duration, Instant};
-use suggest::{ContentSuggestions, PostSuggestion};
+use std::time::Duration;
+use suggest::ContentSuggestions;
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy};
-use utoipa::ToSchema;
 
 /// How long the committer waits after a change for more changes to batch with it.
 pub const COMMIT_DELAY: Duration = Duration::from_millis(150);
@@ -58,29 +54,6 @@ const WRITER_MEMORY: usize = 32 * 1024 * 1024;
 const REBUILD_PAGE: u64 = 500;
 /// Deepest offset a cursor may reach (the top-k collector's cost grows with it).
 pub const MAX_OFFSET: usize = 10_000;
-
-/// What a rebuild did.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RebuildReport {
-    pub posts: u64,
-    pub businesses: u64,
-    pub millis: u64,
-}
-
-/// Where a rebuild stands: posts indexed of those to index, and the last one's report.
-#[derive(Debug, Clone, Default, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RebuildProgress {
-    pub running: bool,
-    /// Public posts indexed so far, of `total` (counted when the rebuild began).
-    pub done: u64,
-    pub total: u64,
-    pub last: Option<RebuildReport>,
-    pub last_finished_at: Option<chrono::DateTime<Utc>>,
-    /// Why the last rebuild failed, when it did.
-    pub last_error: Option<String>,
-}
 
 pub struct SearchIndex {
     inner: Arc<Inner>,
@@ -114,32 +87,6 @@ struct Inner {
     logbook: Arc<logbook::Caches>,
     log_writer: logbook::LogWriter,
     results: query::ResultCache,
-}
-
-/// The index's figures ([`SearchIndex::figures`]).
-#[derive(Debug, Clone)]
-pub struct IndexFigures {
-    pub posts: usize,
-    pub businesses: usize,
-    pub bytes: u64,
-    pub segments: usize,
-    pub uncommitted: u64,
-    pub commit_lag: Duration,
-}
-
-/// The bytes of the files under `dir`.
-fn folder_bytes(dir: &std::path::Path) -> u64 {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return 0;
-    };
-    entries
-        .flatten()
-        .map(|entry| match entry.metadata() {
-            Ok(meta) if meta.is_dir() => folder_bytes(&entry.path()),
-            Ok(meta) => meta.len(),
-            Err(_) => 0,
-        })
-        .sum()
 }
 
 /// A public post's document, with its (tag id, tag name) pairs.
@@ -251,82 +198,6 @@ impl SearchIndex {
         })
     }
 
-    fn position_path(&self) -> PathBuf {
-        self.root.join("change-log-position")
-    }
-
-    /// What `/metrics` gives of the index: its documents, its files' bytes, and the changes
-    /// searches do not see yet with how long the oldest has waited.
-    pub fn figures(&self) -> IndexFigures {
-        let (uncommitted, waited) = self.inner.lag();
-        IndexFigures {
-            posts: self.count(Target::Contents),
-            businesses: self.count(Target::Businesses),
-            bytes: folder_bytes(&self.root),
-            segments: self.segments(),
-            uncommitted,
-            commit_lag: waited,
-        }
-    }
-
-    /// The change log's position this index has applied and committed, when it wrote one.
-    pub fn applied_position(&self) -> Option<i64> {
-        std::fs::read_to_string(self.position_path())
-            .ok()?
-            .trim()
-            .parse()
-            .ok()
-    }
-
-    /// Commits what was applied, then writes `position` beside the schema version (through a
-    /// new file renamed over the old one, so a crash leaves one or the other).
-    pub async fn store_position(&self, position: i64) -> Result<(), String> {
-        self.flush().await?;
-        let path = self.position_path();
-        let fresh = path.with_extension("new");
-        std::fs::write(&fresh, position.to_string())
-            .and_then(|()| std::fs::rename(&fresh, &path))
-            .map_err(|e| format!("search index: cannot write its change-log position: {e}"))
-    }
-
-    fn wake(&self) {
-        if let Ok(wake) = self.wake.lock() {
-            let _ = wake.send(());
-        }
-    }
-
-    /// At start: rebuilds the index when it is new, of an older schema, or empty while the
-    /// database has public posts (answering true); otherwise loads the suggestions from the
-    /// database.
-    pub async fn ensure_built(&self, db: &DatabaseConnection) -> Result<bool, String> {
-        let reason = if self.inner.needs_rebuild.load(AtomicOrdering::SeqCst) {
-            Some("new or of another schema version")
-        } else if self.count(Target::Contents) == 0 && any_public_post(db).await? {
-            Some("empty while the database has public posts")
-        } else {
-            None
-        };
-        match reason {
-            Some(reason) => {
-                tracing::info!(reason, "search index: rebuilding from the database");
-                let report = self.rebuild(db).await?;
-                tracing::info!(?report, "search index rebuilt");
-            }
-            None => {
-                self.load_categories(db).await?;
-                let loaded = load_suggestions(db, &self.categories()).await?;
-                tracing::info!(
-                    entries = loaded.table.len(),
-                    megabytes = loaded.approximate_bytes() / 1_000_000,
-                    "search suggestions loaded"
-                );
-                *self.inner.suggestions.write().map_err(poisoned)? = loaded;
-            }
-        }
-        self.refresh_query_suggestions(db).await?;
-        Ok(reason.is_some())
-    }
-
     /// Writes a search down in the search log, off the answer's path (batched).
     pub fn log_search(
         &self,
@@ -348,322 +219,6 @@ impl SearchIndex {
             .map_err(db_error)?;
         self.inner.logbook.set_queries(table);
         Ok(())
-    }
-
-    /// Waits until every change handed over so far is visible to searches (tests, the
-    /// rebuild command). Changes become visible on their own within a fraction of a second.
-    pub async fn flush(&self) -> Result<(), String> {
-        let target = self.inner.queued.load(AtomicOrdering::SeqCst);
-        let mut visible = self.inner.visible.subscribe();
-        if *visible.borrow() >= target {
-            return Ok(());
-        }
-        self.wake();
-        let waited =
-            tokio::time::timeout(Duration::from_secs(10), visible.wait_for(|v| *v >= target))
-                .await
-                .map_err(|_| "search index: changes not committed within 10 seconds".to_string())?
-                .map(|_| ())
-                .map_err(|_| "search index: the committer stopped".to_string());
-        waited
-    }
-
-    /// Brings the post's entry in line with the database: added, replaced, or removed when
-    /// the post is not public.
-    pub async fn sync_post(&self, db: &DatabaseConnection, post_id: i64) -> Result<(), String> {
-        self.note_resync(Resync::Post(post_id));
-        let categories = self.categories_or_load(db).await?;
-        let row = posts::Entity::find_by_id(post_id)
-            .one(db)
-            .await
-            .map_err(db_error)?
-            .filter(|post| is_public(post, Utc::now()));
-        let document = match row {
-            Some(row) => load_post_docs(db, vec![row], &categories, None)
-                .await?
-                .pop(),
-            None => None,
-        };
-        let inner = self.inner.clone();
-        tokio::task::spawn_blocking(move || inner.apply_post(post_id, document))
-            .await
-            .map_err(|e| format!("search index: {e}"))??;
-        self.wake();
-        Ok(())
-    }
-
-    /// Brings the business's entry (and the business name on its posts) in line with the
-    /// database.
-    pub async fn sync_business(
-        &self,
-        db: &DatabaseConnection,
-        business_id: i64,
-    ) -> Result<(), String> {
-        self.note_resync(Resync::Business(business_id));
-        let row = businesses::Entity::find_by_id(business_id)
-            .one(db)
-            .await
-            .map_err(db_error)?;
-        let inner = self.inner.clone();
-        let Some(row) = row else {
-            // Gone, and its posts with it.
-            tokio::task::spawn_blocking(move || inner.remove_business(business_id))
-                .await
-                .map_err(|e| format!("search index: {e}"))??;
-            self.wake();
-            return Ok(());
-        };
-        let renamed = self.stored_business_name(business_id).as_deref() != Some(row.name.as_str());
-        let document = business_doc(&row);
-        let inner = self.inner.clone();
-        tokio::task::spawn_blocking(move || inner.apply_business(document))
-            .await
-            .map_err(|e| format!("search index: {e}"))??;
-        if renamed {
-            // Its posts carry its name: they are indexed again.
-            let categories = self.categories_or_load(db).await?;
-            let mut after = 0i64;
-            loop {
-                let rows = posts::Entity::find()
-                    .filter(public_condition(Utc::now()))
-                    .filter(posts::Column::BusinessId.eq(business_id))
-                    .filter(posts::Column::Id.gt(after))
-                    .order_by_asc(posts::Column::Id)
-                    .limit(REBUILD_PAGE)
-                    .all(db)
-                    .await
-                    .map_err(db_error)?;
-                let Some(last) = rows.last() else { break };
-                after = last.id;
-                let names = HashMap::from([(business_id, row.name.clone())]);
-                let documents = load_post_docs(db, rows, &categories, Some(&names)).await?;
-                let inner = self.inner.clone();
-                tokio::task::spawn_blocking(move || -> Result<(), String> {
-                    for document in documents {
-                        inner.apply_post(document.0.id, Some(document))?;
-                    }
-                    Ok(())
-                })
-                .await
-                .map_err(|e| format!("search index: {e}"))??;
-            }
-        }
-        self.wake();
-        Ok(())
-    }
-
-    /// Drops everything and indexes every public post and every business again; the
-    /// suggestions are rebuilt too. Searches keep seeing the old index until the end.
-    pub async fn rebuild(&self, db: &DatabaseConnection) -> Result<RebuildReport, String> {
-        let _one_at_a_time = self.inner.rebuild_lock.lock().await;
-        let started = Instant::now();
-        self.inner.rebuilding.store(true, AtomicOrdering::SeqCst);
-        self.set_progress(|progress| {
-            progress.running = true;
-            progress.done = 0;
-            progress.total = 0;
-        });
-        let result = self.rebuild_all(db).await;
-        if result.is_err() {
-            let inner = self.inner.clone();
-            let _ = tokio::task::spawn_blocking(move || {
-                if let Ok(mut writer) = inner.writer.lock() {
-                    let _ = writer.rollback();
-                }
-            })
-            .await;
-        }
-        self.inner.rebuilding.store(false, AtomicOrdering::SeqCst);
-        let replay = std::mem::take(&mut *self.inner.resync.lock().map_err(poisoned)?);
-        for change in replay {
-            let outcome = match change {
-                Resync::Post(id) => self.sync_post(db, id).await,
-                Resync::Business(id) => self.sync_business(db, id).await,
-            };
-            if let Err(error) = outcome {
-                tracing::warn!(%error, "search index: a change during the rebuild not replayed");
-            }
-        }
-        let (posts, businesses) = match result {
-            Ok(counts) => counts,
-            Err(error) => {
-                self.set_progress(|progress| {
-                    progress.running = false;
-                    progress.last_error = Some(error.clone());
-                });
-                return Err(error);
-            }
-        };
-        self.inner
-            .needs_rebuild
-            .store(false, AtomicOrdering::SeqCst);
-        let report = RebuildReport {
-            posts,
-            businesses,
-            millis: started.elapsed().as_millis() as u64,
-        };
-        self.set_progress(|progress| {
-            progress.running = false;
-            progress.last = Some(report.clone());
-            progress.last_finished_at = Some(Utc::now());
-            progress.last_error = None;
-        });
-        Ok(report)
-    }
-
-    /// The segments searches read now (a rebuild leaves one; each commit of changes adds one
-    /// until the merge policy joins them).
-    pub fn segments(&self) -> usize {
-        self.inner.reader.searcher().segment_readers().len()
-    }
-
-    /// Where the current or the last rebuild stands.
-    pub fn progress(&self) -> RebuildProgress {
-        self.inner
-            .progress
-            .lock()
-            .map(|progress| progress.clone())
-            .unwrap_or_default()
-    }
-
-    fn set_progress(&self, change: impl FnOnce(&mut RebuildProgress)) {
-        if let Ok(mut progress) = self.inner.progress.lock() {
-            change(&mut progress);
-        }
-    }
-
-    async fn rebuild_all(&self, db: &DatabaseConnection) -> Result<(u64, u64), String> {
-        self.load_categories(db).await?;
-        let categories = self.categories();
-        let inner = self.inner.clone();
-        tokio::task::spawn_blocking(move || -> Result<(), String> {
-            let writer = inner.writer.lock().map_err(poisoned)?;
-            writer
-                .delete_all_documents()
-                .map_err(tantivy_error("clear"))?;
-            Ok(())
-        })
-        .await
-        .map_err(|e| format!("search index: {e}"))??;
-
-        let business_rows = businesses::Entity::find()
-            .order_by_asc(businesses::Column::Id)
-            .all(db)
-            .await
-            .map_err(db_error)?;
-        let names: HashMap<i64, String> = business_rows
-            .iter()
-            .map(|b| (b.id, b.name.clone()))
-            .collect();
-        let business_suggestions: Vec<(i64, String, i64)> = business_rows
-            .iter()
-            .map(|b| (b.id, b.name.clone(), b.follower_count))
-            .collect();
-        let business_count = business_rows.len() as u64;
-        let documents: Vec<BusinessDoc> = business_rows.iter().map(business_doc).collect();
-        drop(business_rows);
-        let inner = self.inner.clone();
-        tokio::task::spawn_blocking(move || -> Result<(), String> {
-            for document in documents {
-                inner.add_business(&document)?;
-            }
-            Ok(())
-        })
-        .await
-        .map_err(|e| format!("search index: {e}"))??;
-
-        let total = posts::Entity::find()
-            .filter(public_condition(Utc::now()))
-            .count(db)
-            .await
-            .map_err(db_error)?;
-        self.set_progress(|progress| progress.total = total);
-        let mut post_suggestions = Vec::new();
-        let mut post_count = 0u64;
-        let mut after = 0i64;
-        loop {
-            let rows = posts::Entity::find()
-                .filter(public_condition(Utc::now()))
-                .filter(posts::Column::Id.gt(after))
-                .order_by_asc(posts::Column::Id)
-                .limit(REBUILD_PAGE)
-                .all(db)
-                .await
-                .map_err(db_error)?;
-            let Some(last) = rows.last() else { break };
-            after = last.id;
-            let documents = load_post_docs(db, rows, &categories, Some(&names)).await?;
-            post_count += documents.len() as u64;
-            let inner = self.inner.clone();
-            let suggestions = tokio::task::spawn_blocking(move || {
-                let mut suggestions = Vec::with_capacity(documents.len());
-                for (document, tags) in documents {
-                    inner.add_post(&document)?;
-                    suggestions.push(PostSuggestion {
-                        id: document.id,
-                        title: document.title,
-                        popular_score: document.popular_score,
-                        tags,
-                    });
-                }
-                Ok::<_, String>(suggestions)
-            })
-            .await
-            .map_err(|e| format!("search index: {e}"))??;
-            post_suggestions.extend(suggestions);
-            self.set_progress(|progress| progress.done = post_count);
-        }
-
-        let inner = self.inner.clone();
-        let category_list = category_list(&categories);
-        tokio::task::spawn_blocking(move || -> Result<(), String> {
-            let built =
-                ContentSuggestions::build(post_suggestions, business_suggestions, category_list);
-            inner.commit_as_one_segment()?;
-            *inner.suggestions.write().map_err(poisoned)? = built;
-            Ok(())
-        })
-        .await
-        .map_err(|e| format!("search index: {e}"))??;
-        Ok((post_count, business_count))
-    }
-
-    fn note_resync(&self, change: Resync) {
-        if self.inner.rebuilding.load(AtomicOrdering::SeqCst) {
-            if let Ok(mut resync) = self.inner.resync.lock() {
-                resync.push(change);
-            }
-        }
-    }
-
-    async fn load_categories(&self, db: &DatabaseConnection) -> Result<(), String> {
-        let rows = categories::Entity::find().all(db).await.map_err(db_error)?;
-        let map = rows
-            .into_iter()
-            .map(|c| (c.id, (c.name_ko, c.name_en)))
-            .collect();
-        *self.inner.categories.write().map_err(poisoned)? = map;
-        Ok(())
-    }
-
-    fn categories(&self) -> HashMap<i16, (String, String)> {
-        self.inner
-            .categories
-            .read()
-            .map(|c| c.clone())
-            .unwrap_or_default()
-    }
-
-    async fn categories_or_load(
-        &self,
-        db: &DatabaseConnection,
-    ) -> Result<HashMap<i16, (String, String)>, String> {
-        let known = self.categories();
-        if !known.is_empty() {
-            return Ok(known);
-        }
-        self.load_categories(db).await?;
-        Ok(self.categories())
     }
 
     /// The popular searches of the last days (cached).
