@@ -3,13 +3,14 @@
 //! articles' links) or REJECTED (with a reason; also straight from REQUESTED). Every change
 //! is kept in the request's history and mailed to the person who asked.
 //!
-//! `routes.rs` has the calls, `service.rs` the rules, the review steps and the mail.
+//! `routes.rs` has the calls; `service/` the rules, the review steps and the mail, by area
+//! (`request.rs`, `review.rs`, `history.rs`).
 
 mod routes;
 mod service;
 
 pub use routes::router;
-pub use service::{list, review, StatusChange};
+pub use service::review::{list, review, StatusChange};
 
 /// The kinds of partner media a release can go to.
 pub const MEDIA_TYPES: [&str; 5] = ["NEWSPAPER", "ONLINE", "BROADCAST", "MAGAZINE", "PORTAL"];
