@@ -12,10 +12,10 @@ import { epochMsToKstLocal, formatDate } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
 import { uploadFile } from "../../lib/upload";
 import { MEDIA_TYPES, requestsQuery, useSaveRequest, type MediaRequest, type MediaType, type RequestInput } from "./api";
-import "./media.css";
+import "./publication.css";
 import { fill, useMediaTexts } from "./texts";
 
-export default function MediaPage() {
+export default function PublicationPage() {
   const tx = useMediaTexts();
   const access = useConsoleAccess("master");
   if (access.state === "loading") return <Loading text={tx.loading} />;
