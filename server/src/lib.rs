@@ -22,7 +22,6 @@ pub mod index;
 pub mod jobs;
 pub mod kernel;
 pub mod mail;
-pub mod uploads;
 pub mod members;
 pub mod monitoring;
 pub mod operator;
@@ -40,6 +39,7 @@ pub mod storage;
 pub mod sync;
 pub mod telemetry;
 pub mod tokens;
+pub mod uploads;
 mod web;
 
 pub use settings::{Mode, Settings};

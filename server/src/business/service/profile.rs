@@ -7,10 +7,10 @@ use crate::business::audit;
 use crate::entities::members::MemberRole;
 use crate::entities::{business_members, businesses, follows, operator_claims, uploads};
 use crate::http::error::{on_unique, ApiError, ApiResult};
-use crate::uploads::{self, UploadScope};
 use crate::oplog;
 use crate::state::AppState;
 use crate::sync::Change;
+use crate::uploads::{check_usable, UploadScope};
 use chrono::{DateTime, Datelike, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -182,7 +182,7 @@ async fn check(state: &AppState, fields: ProfileFields, scope: UploadScope) -> A
         (fields.cover_upload_id, "coverUploadId"),
     ] {
         if let Some(id) = id {
-            uploads::check_usable(&state.db, &[id], Some("image"), scope, field).await?;
+            check_usable(&state.db, &[id], Some("image"), scope, field).await?;
         }
     }
     Ok(Checked {

@@ -16,9 +16,9 @@ use crate::entities::{bookmarks, business_members, follows, posts};
 use crate::http::envelope::ok;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
-use crate::uploads::public_url;
 use crate::state::AppState;
 use crate::sync::Change;
+use crate::uploads::public_url;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{ExprTrait, Query};
 use sea_orm::{

@@ -6,8 +6,8 @@ use crate::entities::media_requests::MediaRequestStatus::{
 };
 use crate::entities::{media_request_history as history, media_requests as requests, members};
 use crate::http::error::ApiResult;
-use crate::uploads;
 use crate::state::AppState;
+use crate::uploads;
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::Serialize;

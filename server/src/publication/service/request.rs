@@ -9,8 +9,8 @@ use crate::entities::media_requests as requests;
 use crate::entities::media_requests::MediaRequestStatus::{self, Requested};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
-use crate::uploads::{self, UploadScope};
 use crate::state::AppState;
+use crate::uploads::{self, UploadScope};
 use chrono::{NaiveDate, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
