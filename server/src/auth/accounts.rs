@@ -1,28 +1,102 @@
 //! Members as sign-in knows them: e-mail addresses compared one way, the member of an
 //! address, the tokens a sign-in answers with, and the profile of SPEC §7.
 
-use crate::entities::members::MemberRole;
+use crate::entities::members::{MemberRole, MemberStatus};
 use crate::entities::{business_members, certifications, member_interests, members};
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use chrono::{DateTime, Utc};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// E-mail addresses are compared trimmed and lower-cased.
-pub fn normalize_email(email: &str) -> String {
-    email.trim().to_ascii_lowercase()
+/// An e-mail address as accounts hold and compare it: trimmed, lower-cased and of a valid
+/// form (the core's rule). What a request names is read with [`Email::parse`], which says
+/// what is wrong; an address from elsewhere (a provider's claim) with [`Email::of`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Email(String);
+
+impl Email {
+    /// The address a request gives, or the product's words for what is wrong with it.
+    pub fn parse(input: Option<&str>) -> ApiResult<Email> {
+        let email = normalize_email(input.unwrap_or(""));
+        if email.is_empty() {
+            return Err(ApiError::bad_request("email is required"));
+        }
+        Email::of(&email)
+            .ok_or_else(|| ApiError::bad_request("email is not a valid e-mail address"))
+    }
+
+    /// `input` as an address, when it is one.
+    pub fn of(input: &str) -> Option<Email> {
+        let email = normalize_email(input);
+        tidemark_core::password::is_valid_email(&email).then_some(Email(email))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
 }
 
-pub fn valid_email(email: Option<&str>) -> ApiResult<String> {
-    let email = normalize_email(email.unwrap_or(""));
-    if email.is_empty() {
-        return Err(ApiError::bad_request("email is required"));
+impl std::ops::Deref for Email {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
     }
-    if !tidemark_core::password::is_valid_email(&email) {
-        return Err(ApiError::bad_request("email is not a valid e-mail address"));
+}
+
+impl std::fmt::Display for Email {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
-    Ok(email)
+}
+
+impl From<&Email> for sea_orm::Value {
+    fn from(email: &Email) -> Self {
+        email.0.as_str().into()
+    }
+}
+
+/// What a member joining gives: the rest of their row is the same whichever way they join.
+pub struct Joining {
+    /// Their address, verified by the way they join (a code, an invitation, a provider).
+    pub email: Option<String>,
+    pub password_hash: Option<String>,
+    pub nickname: Option<String>,
+    /// `email`, or the social provider's channel.
+    pub signup_channel: String,
+    pub marketing_opt_in: bool,
+}
+
+/// The row of a member joining at `now`: an active user who agreed to the terms, their
+/// address verified as they join (the one place a member's row is made, for joining by
+/// e-mail, by an invitation and by a social account).
+pub fn new_member(joining: Joining, now: DateTime<Utc>) -> members::ActiveModel {
+    members::ActiveModel {
+        email_verified_at: Set(joining.email.as_ref().map(|_| now)),
+        email: Set(joining.email),
+        password_hash: Set(joining.password_hash),
+        nickname: Set(joining.nickname),
+        role: Set(MemberRole::User),
+        status: Set(MemberStatus::Active),
+        signup_channel: Set(joining.signup_channel),
+        marketing_opt_in: Set(joining.marketing_opt_in),
+        terms_agreed_at: Set(Some(now)),
+        failed_login_count: Set(0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+}
+
+/// E-mail addresses are compared trimmed and lower-cased.
+fn normalize_email(email: &str) -> String {
+    email.trim().to_ascii_lowercase()
 }
 
 pub async fn member_by_email(state: &AppState, email: &str) -> ApiResult<Option<members::Model>> {

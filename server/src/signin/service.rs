@@ -1,7 +1,7 @@
 //! The rules of signing in: the checks of a sign-in request, the account status asked before
 //! it, and the sign-in itself with its try counters and the record of attempts.
 
-use crate::auth::accounts::{member_by_email, valid_email, SignedIn};
+use crate::auth::accounts::{member_by_email, Email, SignedIn};
 use crate::auth::{guard, password, session};
 use crate::entities::login_attempts;
 use crate::entities::members::MemberStatus;
@@ -100,7 +100,7 @@ pub(super) async fn account_status(
         .await?;
         return Ok(member.status.to_string());
     }
-    let email = valid_email(body.email.as_deref())?;
+    let email = Email::parse(body.email.as_deref())?;
     match member_by_email(state, &email).await? {
         Some(member) if member.status == MemberStatus::Active => Ok(member.status.to_string()),
         Some(member) if member.status == MemberStatus::Locked => {
@@ -139,7 +139,7 @@ pub(super) async fn login(
         .await?;
         return Ok((jar, signed_in));
     }
-    let email = valid_email(body.email.as_deref())?;
+    let email = Email::parse(body.email.as_deref())?;
     let password = body
         .password
         .clone()
@@ -171,7 +171,7 @@ pub(super) async fn login(
     let verified = password::verify(password, hash).await?;
     // The record of sign-ins, for operators looking into an attack (erased with the account).
     login_attempts::ActiveModel {
-        email_key: Set(email.clone()),
+        email_key: Set(email.to_string()),
         ip: Set(ip),
         success: Set(verified),
         created_at: Set(now),

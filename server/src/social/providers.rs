@@ -415,8 +415,8 @@ pub fn parse_identity(channel: Channel, body: &Value) -> Option<ProviderIdentity
     };
     let subject = subject.filter(|s| s.len() <= 255)?;
     let email = email
-        .map(|e| crate::auth::accounts::normalize_email(&e))
-        .filter(|e| tidemark_core::password::is_valid_email(e));
+        .and_then(|e| crate::auth::accounts::Email::of(&e))
+        .map(crate::auth::accounts::Email::into_string);
     let name = name.map(|n| {
         n.chars()
             .filter(|c| !c.is_control())

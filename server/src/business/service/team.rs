@@ -3,11 +3,10 @@
 
 use crate::auth::access::{self, require_master_of, require_member_of, Role};
 use crate::auth::accounts::SignedIn;
+use crate::auth::accounts::{new_member, Joining};
 use crate::auth::{password, session, AuthUser};
 use crate::business::audit;
 use crate::business::service::profile;
-use crate::entities::members::MemberRole;
-use crate::entities::members::MemberStatus;
 use crate::entities::{business_members, invitations, members};
 use crate::http::error::{on_unique, ApiError, ApiResult};
 use crate::http::limits::RateLimits;
@@ -145,7 +144,7 @@ pub(crate) async fn invite(
     email: &str,
 ) -> ApiResult<Invitation> {
     require_master_of(state, &user.member, id).await?;
-    let email = crate::auth::accounts::valid_email(Some(email))?;
+    let email = crate::auth::accounts::Email::parse(Some(email))?;
     RateLimits::check(
         &state.limits.invitation_business,
         &id.to_string(),
@@ -184,7 +183,7 @@ pub(crate) async fn invite(
         Some(user.member.id),
         "INVITATION_SENT",
         None,
-        Some(email.clone()),
+        Some(email.to_string()),
         None,
     )
     .await?;
@@ -559,21 +558,16 @@ pub(crate) async fn join(
     let hash = password::hash(body.password.clone()).await?;
     let now = Utc::now();
     let txn = crate::db::write_txn(&state.db).await?;
-    let member = members::ActiveModel {
-        email: Set(Some(row.email.clone())),
-        email_verified_at: Set(Some(now)),
-        password_hash: Set(Some(hash)),
-        nickname: Set(Some(nickname)),
-        role: Set(MemberRole::User),
-        status: Set(MemberStatus::Active),
-        signup_channel: Set("email".into()),
-        marketing_opt_in: Set(body.terms.marketing),
-        terms_agreed_at: Set(Some(now)),
-        failed_login_count: Set(0),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
+    let member = new_member(
+        Joining {
+            email: Some(row.email.clone()),
+            password_hash: Some(hash),
+            nickname: Some(nickname),
+            signup_channel: "email".into(),
+            marketing_opt_in: body.terms.marketing,
+        },
+        now,
+    )
     .insert(&txn)
     .await
     .map_err(on_unique(|| {

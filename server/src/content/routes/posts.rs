@@ -226,10 +226,6 @@ async fn mine(
         cursor: query.cursor,
         size: query.size,
     };
-    let filter = OwnFilter {
-        status: query.status,
-        q: query.q,
-        category_id: query.category_id,
-    };
+    let filter = OwnFilter::new(query.status.as_deref(), query.q, query.category_id)?;
     Ok(ok(service::mine(&state, &user, &filter, &page).await?))
 }

@@ -399,11 +399,35 @@ pub(crate) async fn status_counts(state: &AppState, user: &AuthUser) -> ApiResul
 /// What the business's own list is narrowed to.
 #[derive(Default)]
 pub(crate) struct OwnFilter {
-    /// `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`
-    pub status: Option<String>,
+    pub status: Option<PostStatus>,
     /// A piece of the title, any case.
     pub q: Option<String>,
     pub category_id: Option<i64>,
+}
+
+impl OwnFilter {
+    /// The filter a request asks for; its status is read here, once (`DRAFT` | `SCHEDULED` |
+    /// `PUBLISHED` | `HIDDEN` | `REMOVED`).
+    pub(crate) fn new(
+        status: Option<&str>,
+        q: Option<String>,
+        category_id: Option<i64>,
+    ) -> ApiResult<Self> {
+        let status = status
+            .map(|status| {
+                PostStatus::parse(status).ok_or_else(|| {
+                    ApiError::bad_request(
+                        "status must be DRAFT, SCHEDULED, PUBLISHED, HIDDEN or REMOVED",
+                    )
+                })
+            })
+            .transpose()?;
+        Ok(OwnFilter {
+            status,
+            q,
+            category_id,
+        })
+    }
 }
 
 /// The longest title piece the own list searches for (a title has at most 100 characters).
@@ -425,10 +449,7 @@ pub(crate) async fn mine(
         .filter(posts::Column::BusinessId.eq(business_id))
         .order_by_desc(posts::Column::Id)
         .limit(size + 1);
-    if let Some(status) = &filter.status {
-        let status = PostStatus::parse(status).ok_or_else(|| {
-            ApiError::bad_request("status must be DRAFT, SCHEDULED, PUBLISHED, HIDDEN or REMOVED")
-        })?;
+    if let Some(status) = filter.status {
         select = select.filter(posts::Column::Status.eq(status));
     }
     if let Some(category) = filter.category_id {

@@ -4,7 +4,7 @@
 
 use super::history::{nicknames, KEPT};
 use super::posts::{team_post, PostStatus};
-use super::writing::{self, PostInput};
+use super::writing::{self, Action, PostInput};
 use crate::auth::AuthUser;
 use crate::content::view::PostDetail;
 use crate::entities::post_revisions as revisions;
@@ -144,7 +144,7 @@ pub(crate) async fn restore(
         is_report: post.is_report,
         report_upload_id: post.report_upload_id,
         series_order: post.series_order.filter(|_| series),
-        action: "save".into(),
+        action: Action::Save,
         publish_at: None,
         base_version: None,
     };

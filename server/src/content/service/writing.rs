@@ -47,14 +47,27 @@ pub(crate) struct PostInput {
     pub(super) report_upload_id: Option<i64>,
     /// The position in a series (categories 8 and 9 only).
     pub(super) series_order: Option<i32>,
-    /// `draft` | `publish` | `schedule` | `save`
-    pub(super) action: String,
+    pub(super) action: Action,
     /// When to publish (`schedule`): RFC 3339, or `yyyy-MM-ddTHH:mm[:ss]` read as Korean time.
     pub(super) publish_at: Option<String>,
     /// Edits only: the `version` of the post the editor started from. When the post has
     /// moved on since, the edit is refused with 409 (code 2009) and the post's current
     /// version; without it, the edit overwrites whatever is there.
     pub(super) base_version: Option<i32>,
+}
+
+/// What to do with a post as it is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Action {
+    /// A temporary save: the post is a draft.
+    Draft,
+    /// Published now (a post published before keeps its first publication time).
+    Publish,
+    /// Published at `publishAt`, which must be in the future.
+    Schedule,
+    /// Kept in the status it has (a new post is a draft).
+    Save,
 }
 
 fn chars(value: &str) -> usize {
@@ -180,7 +193,7 @@ type Transition = (PostStatus, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
 
 /// What an action does to a post's status and times.
 fn next_status(
-    action: &str,
+    action: Action,
     publish_at: Option<&str>,
     current: Option<&posts::Model>,
     now: DateTime<Utc>,
@@ -189,13 +202,13 @@ fn next_status(
         .and_then(|post| post.published_at)
         .filter(|at| *at <= now);
     match action {
-        "draft" => Ok((PostStatus::Draft, None, None)),
-        "publish" => Ok((
+        Action::Draft => Ok((PostStatus::Draft, None, None)),
+        Action::Publish => Ok((
             PostStatus::Published,
             None,
             Some(published_before.unwrap_or(now)),
         )),
-        "schedule" => {
+        Action::Schedule => {
             let at = parse_publish_at(
                 publish_at.ok_or_else(|| ApiError::bad_request("schedule needs publishAt"))?,
             )?;
@@ -204,13 +217,10 @@ fn next_status(
             }
             Ok((PostStatus::Scheduled, Some(at), None))
         }
-        "save" => match current {
+        Action::Save => match current {
             None => Ok((PostStatus::Draft, None, None)),
             Some(post) => Ok((post.status, post.publish_at, post.published_at)),
         },
-        _ => Err(ApiError::bad_request(
-            "action must be draft, publish, schedule or save",
-        )),
     }
 }
 
@@ -271,7 +281,7 @@ pub(crate) async fn create(
     let business_id = writer_business(state, user, input.business_id).await?;
     let now = Utc::now();
     let (status, publish_at, published_at) =
-        next_status(&input.action, input.publish_at.as_deref(), None, now)?;
+        next_status(input.action, input.publish_at.as_deref(), None, now)?;
     let checked = check(state, business_id, &input, status != PostStatus::Draft).await?;
     let txn = crate::db::write_txn(&state.db).await?;
     let post = posts::ActiveModel {
@@ -349,7 +359,7 @@ pub(super) async fn rewrite(
     }
     let now = Utc::now();
     let (status, publish_at, published_at) = next_status(
-        &input.action,
+        input.action,
         input.publish_at.as_deref(),
         Some(&current),
         now,

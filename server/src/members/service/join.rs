@@ -2,10 +2,9 @@
 //! account (signed in at once) → profile.
 
 use super::{check_interests, check_nickname, check_password_policy, Terms};
-use crate::auth::accounts::{member_by_email, valid_email, SignedIn};
+use crate::auth::accounts::{member_by_email, Email, SignedIn};
+use crate::auth::accounts::{new_member, Joining};
 use crate::auth::{password, session};
-use crate::entities::members::MemberRole;
-use crate::entities::members::MemberStatus;
 use crate::entities::{email_codes, member_interests, members};
 use crate::http::error::{on_unique, ApiError, ApiResult};
 use crate::http::limits::RateLimits;
@@ -48,7 +47,7 @@ pub(in crate::members) async fn send_code(
     ip: &str,
     body: &CodeRequest,
 ) -> ApiResult<CodeSent> {
-    let email = valid_email(Some(&body.email))?;
+    let email = Email::parse(Some(&body.email))?;
     RateLimits::check(&state.limits.mail_ip, ip, "mails from this address").await?;
     RateLimits::check(
         &state.limits.mail_address,
@@ -77,7 +76,7 @@ pub(in crate::members) async fn send_code(
         let code = crate::tokens::six_digit_code();
         let now = Utc::now();
         email_codes::ActiveModel {
-            email: Set(email.clone()),
+            email: Set(email.to_string()),
             purpose: Set("join".into()),
             code_hash: Set(code_hash(&email, &code)),
             attempts: Set(0),
@@ -128,7 +127,7 @@ pub(in crate::members) async fn verify_code(
     ip: &str,
     body: &VerifyRequest,
 ) -> ApiResult<Verified> {
-    let email = valid_email(Some(&body.email))?;
+    let email = Email::parse(Some(&body.email))?;
     RateLimits::check(
         &state.limits.recovery_ip,
         ip,
@@ -247,21 +246,16 @@ pub(in crate::members) async fn join(
             "an account with this e-mail exists already".into(),
         ));
     }
-    let member = members::ActiveModel {
-        email: Set(Some(email.clone())),
-        email_verified_at: Set(Some(now)),
-        password_hash: Set(Some(hash)),
-        nickname: Set(None),
-        role: Set(MemberRole::User),
-        status: Set(MemberStatus::Active),
-        signup_channel: Set("email".into()),
-        marketing_opt_in: Set(marketing),
-        terms_agreed_at: Set(Some(now)),
-        failed_login_count: Set(0),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
+    let member = new_member(
+        Joining {
+            email: Some(email.to_string()),
+            password_hash: Some(hash),
+            nickname: None,
+            signup_channel: "email".into(),
+            marketing_opt_in: marketing,
+        },
+        now,
+    )
     .insert(&txn)
     .await
     .map_err(on_unique(|| {

@@ -3,7 +3,7 @@
 //! certification) sets the new password and ends every session.
 
 use super::check_password_policy;
-use crate::auth::accounts::valid_email;
+use crate::auth::accounts::Email;
 use crate::auth::{password, session};
 use crate::entities::members::MemberStatus;
 use crate::entities::{members, password_resets};
@@ -38,7 +38,7 @@ pub(in crate::members) async fn find_by_email(
     ip: &str,
     body: &FindRequest,
 ) -> ApiResult<FindAnswer> {
-    let email = valid_email(Some(&body.email))?;
+    let email = Email::parse(Some(&body.email))?;
     RateLimits::check(
         &state.limits.recovery_ip,
         ip,

@@ -4,8 +4,8 @@
 
 use super::local::{code_challenge_s256, CALLBACK_PATH};
 use crate::auth::accounts::SignedIn;
+use crate::auth::accounts::{new_member, Joining};
 use crate::auth::session;
-use crate::entities::members::MemberRole;
 use crate::entities::members::MemberStatus;
 use crate::entities::{members, oauth_states, social_identities};
 use crate::http::error::{on_unique, ApiError, ApiResult};
@@ -302,21 +302,16 @@ pub async fn join(
             return Err(email_taken());
         }
     }
-    let member = members::ActiveModel {
-        email: Set(identity.email.clone()),
-        email_verified_at: Set(identity.email.as_ref().map(|_| now)),
-        password_hash: Set(None),
-        nickname: Set(None),
-        role: Set(MemberRole::User),
-        status: Set(MemberStatus::Active),
-        signup_channel: Set(channel.as_str().into()),
-        marketing_opt_in: Set(body.terms.marketing),
-        terms_agreed_at: Set(Some(now)),
-        failed_login_count: Set(0),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
+    let member = new_member(
+        Joining {
+            email: identity.email.clone(),
+            password_hash: None,
+            nickname: None,
+            signup_channel: channel.as_str().into(),
+            marketing_opt_in: body.terms.marketing,
+        },
+        now,
+    )
     .insert(&txn)
     .await
     .map_err(on_unique(email_taken))?;

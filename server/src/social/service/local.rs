@@ -173,7 +173,7 @@ pub async fn decide(state: &AppState, ip: &str, form: Decision) -> Decided {
     }
     let name = form.name.as_deref().unwrap_or("").trim().to_string();
     let email_input = form.email.as_deref().unwrap_or("").trim().to_string();
-    let Ok(email) = crate::auth::accounts::valid_email(Some(&email_input)) else {
+    let Ok(email) = crate::auth::accounts::Email::parse(Some(&email_input)) else {
         return Decided::Retry {
             request,
             name,
@@ -203,7 +203,7 @@ pub async fn decide(state: &AppState, ip: &str, form: Decision) -> Decided {
             redirect_uri: Set(request.redirect_uri.clone()),
             code_challenge: Set(Some(request.code_challenge.clone())),
             subject: Set(persona_subject(&email)),
-            email: Set(Some(email.clone())),
+            email: Set(Some(email.to_string())),
             name: Set(Some(name.clone())),
             created_at: Set(now),
             expires_at: Set(now + Duration::seconds(CODE_TTL_SECS)),
