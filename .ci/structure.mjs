@@ -138,9 +138,9 @@ const longFiles = codeFiles
   .sort((a, b) => b[1] - a[1]);
 
 // Handler and page code does not query: a file that defines handlers (`#[utoipa::path]`, or a
-// function taking axum's `State` extractor) or makes pages (pages.rs, prerender/) calls the
+// function taking axum's `State` extractor) or makes pages (pages/, prerender/) calls the
 // domain's service, which holds the SQL.
-const isPageCode = (path) => /^server\/src\/(pages\.rs|prerender\/)/.test(relative(root, path));
+const isPageCode = (path) => /^server\/src\/(pages|prerender)\//.test(relative(root, path));
 const isHandlerCode = (text) => text.includes("#[utoipa::path") || /\bState\([a-z_]+\):\s*(axum::extract::)?State</.test(text);
 const queryingFiles = [...sources]
   .filter(([path, text]) => (isHandlerCode(code(text)) || isPageCode(path)) && (query.test(code(text)) || /\bEntity::find/.test(code(text))))
