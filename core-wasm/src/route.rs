@@ -60,9 +60,9 @@ macro_rules! route_table {
     ($($pattern:literal => $variant:ident $name:literal,)*) => {
         /// A page of the route table, by the name the UI and the server know it by (serialized
         /// as that name: `postDetail`, `popularList`, …).
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum RouteName {
-            $(#[serde(rename = $name)] $variant,)*
+            $($variant,)*
         }
 
         impl RouteName {
@@ -76,6 +76,14 @@ macro_rules! route_table {
 
         const ROUTES: &[(&str, RouteName)] = &[$(($pattern, RouteName::$variant),)*];
     };
+}
+
+/// Written as its name, through the one table of names (a derived impl would carry a second
+/// copy of every name in the browser's build).
+impl Serialize for RouteName {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
 }
 
 route_table! {
