@@ -57,27 +57,7 @@ for (const [path, text] of sources) {
     if (to !== from && modules.has(to)) edges.get(from).add(to);
   }
 }
-function components() {
-  let index = 0;
-  const order = new Map(), low = new Map(), stack = [], onStack = new Set(), found = [];
-  const visit = (v) => {
-    order.set(v, index); low.set(v, index); index += 1;
-    stack.push(v); onStack.add(v);
-    for (const w of edges.get(v)) {
-      if (!order.has(w)) { visit(w); low.set(v, Math.min(low.get(v), low.get(w))); }
-      else if (onStack.has(w)) low.set(v, Math.min(low.get(v), order.get(w)));
-    }
-    if (low.get(v) === order.get(v)) {
-      const part = [];
-      let w;
-      do { w = stack.pop(); onStack.delete(w); part.push(w); } while (w !== v);
-      if (part.length > 1) found.push(part.sort());
-    }
-  };
-  for (const m of modules) if (!order.has(m)) visit(m);
-  return found;
-}
-const cycles = components();
+const cycles = cyclesOf(edges);
 
 const problems = [];
 for (const m of modules) {
@@ -204,7 +184,8 @@ function fileGraph(srcDir, crate) {
   }
   return edges;
 }
-function cyclesOf(graph) {
+/** Strongly connected components of two or more nodes (Tarjan), each named by `name` and sorted. */
+function cyclesOf(graph, name = (node) => node) {
   let index = 0;
   const order = new Map(), low = new Map(), stack = [], onStack = new Set(), found = [];
   const visit = (v) => {
@@ -218,13 +199,14 @@ function cyclesOf(graph) {
       const part = [];
       let w;
       do { w = stack.pop(); onStack.delete(w); part.push(w); } while (w !== v);
-      if (part.length > 1) found.push(part.map((p) => relative(root, p)).sort());
+      if (part.length > 1) found.push(part.map(name).sort());
     }
   };
   for (const v of graph.keys()) if (!order.has(v)) visit(v);
   return found;
 }
-const fileCycles = [...cyclesOf(fileGraph("server/src", "tidemark_server")), ...cyclesOf(fileGraph("core-wasm/src", "tidemark_core"))];
+const byPath = (path) => relative(root, path);
+const fileCycles = [...cyclesOf(fileGraph("server/src", "tidemark_server"), byPath), ...cyclesOf(fileGraph("core-wasm/src", "tidemark_core"), byPath)];
 
 for (const [path, count] of longFiles) {
   problems.push(`${path}: ${count} lines of code (at most ${MAX_LINES}); split it by what its parts do`);
