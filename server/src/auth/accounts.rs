@@ -19,12 +19,11 @@ pub struct Email(String);
 impl Email {
     /// The address a request gives, or the product's words for what is wrong with it.
     pub fn parse(input: Option<&str>) -> ApiResult<Email> {
-        let email = normalize_email(input.unwrap_or(""));
-        if email.is_empty() {
+        let input = input.unwrap_or("");
+        if input.trim().is_empty() {
             return Err(ApiError::bad_request("email is required"));
         }
-        Email::of(&email)
-            .ok_or_else(|| ApiError::bad_request("email is not a valid e-mail address"))
+        Email::of(input).ok_or_else(|| ApiError::bad_request("email is not a valid e-mail address"))
     }
 
     /// `input` as an address, when it is one.

@@ -212,22 +212,9 @@ impl Catalog {
 
 #[cfg(test)]
 mod tests {
+    use super::snapshot::tests::entry;
     use super::*;
     use axum::body::Bytes;
-
-    /// A post and its tags.
-    fn entry(id: i64, business_id: i64, score: f64) -> (Entry, Vec<i64>) {
-        let category = 1 + (id % 3) as i16;
-        let entry = Entry::new(
-            id,
-            business_id,
-            category,
-            id % 5 == 0,
-            score,
-            1_700_000_000_000 + id,
-        );
-        (entry, vec![id % 4])
-    }
 
     /// A catalogue holding posts 1 and 2 of business 10 and post 3 of business 20, with a
     /// list page, both businesses' pages and every post's detail and card kept.

@@ -274,11 +274,11 @@ pub fn related(snapshot: &Snapshot, id: i64, count: usize) -> Vec<i64> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// A post and its tags.
-    fn entry(id: i64, business_id: i64, score: f64) -> (Entry, Vec<i64>) {
+    pub(in crate::catalog) fn entry(id: i64, business_id: i64, score: f64) -> (Entry, Vec<i64>) {
         let category = 1 + (id % 3) as i16;
         let entry = Entry::new(
             id,
