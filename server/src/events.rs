@@ -41,12 +41,25 @@ use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 
+crate::named_words! {
+    /// What a reader did (`analytics_events.kind`; docs/analytics.md says when each is sent).
+    pub enum EventKind {
+        Visit = "visit",
+        Click = "click",
+        View = "view",
+        Follow = "follow",
+        Unfollow = "unfollow",
+        Bookmark = "bookmark",
+        Unbookmark = "unbookmark",
+        Share = "share",
+        ReadThrough = "read_through",
+    }
+}
+
 /// One event as a handler records it.
 #[derive(Clone, Debug)]
 pub struct Event {
-    /// `visit` | `click` | `view` | `follow` | `unfollow` | `bookmark` | `unbookmark` |
-    /// `share` | `read_through`
-    pub kind: &'static str,
+    pub kind: EventKind,
     pub post_id: Option<i64>,
     pub business_id: Option<i64>,
     pub member_id: Option<i64>,
@@ -439,7 +452,7 @@ async fn insert_events(db: &DatabaseConnection, events: &[Event]) -> Result<(), 
         ]);
         for event in chunk {
             insert.values_panic([
-                event.kind.into(),
+                event.kind.as_str().into(),
                 event.post_id.into(),
                 event.business_id.into(),
                 event.member_id.into(),
@@ -526,7 +539,7 @@ mod tests {
 
     fn view(n: i64) -> Event {
         Event {
-            kind: "view",
+            kind: EventKind::View,
             post_id: Some(n % 7 + 1),
             business_id: Some(1),
             member_id: None,
@@ -586,7 +599,7 @@ mod tests {
         }
         sink.flush().await;
         let rows = analytics_events::Entity::find()
-            .filter(analytics_events::Column::Kind.eq("view"))
+            .filter(analytics_events::Column::Kind.eq(EventKind::View.as_str()))
             .count(&db)
             .await
             .unwrap();

@@ -7,26 +7,27 @@ use crate::entities::{members, operator_audit};
 use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, DbErr, EntityTrait, Set};
 
-/// Every action the log records.
-pub const ACTIONS: [&str; 14] = [
-    "BUSINESS_VERIFIED",
-    "BUSINESS_UNVERIFIED",
-    "ITEM_TAKEN",
-    "MEDIA_IN_REVIEW",
-    "MEDIA_PUBLISHED",
-    "MEDIA_REJECTED",
-    "POST_REMOVED",
-    "POST_RESTORED",
-    "FLAGS_DISMISSED",
-    "COLLECTION_CREATED",
-    "COLLECTION_UPDATED",
-    "COLLECTION_PUBLISHED",
-    "COLLECTION_UNPUBLISHED",
-    "COLLECTION_DELETED",
-];
-
-/// The rebuild is recorded when it ends, outside any transaction.
-pub const SEARCH_REBUILT: &str = "SEARCH_REBUILT";
+crate::named_words! {
+    /// Every action the log records (`action` of a row, and of the console's filter).
+    pub enum Action {
+        BusinessVerified = "BUSINESS_VERIFIED",
+        BusinessUnverified = "BUSINESS_UNVERIFIED",
+        ItemTaken = "ITEM_TAKEN",
+        MediaInReview = "MEDIA_IN_REVIEW",
+        MediaPublished = "MEDIA_PUBLISHED",
+        MediaRejected = "MEDIA_REJECTED",
+        PostRemoved = "POST_REMOVED",
+        PostRestored = "POST_RESTORED",
+        FlagsDismissed = "FLAGS_DISMISSED",
+        CollectionCreated = "COLLECTION_CREATED",
+        CollectionUpdated = "COLLECTION_UPDATED",
+        CollectionPublished = "COLLECTION_PUBLISHED",
+        CollectionUnpublished = "COLLECTION_UNPUBLISHED",
+        CollectionDeleted = "COLLECTION_DELETED",
+        /// Recorded when the rebuild ends, outside any transaction.
+        SearchRebuilt = "SEARCH_REBUILT",
+    }
+}
 
 /// What an action was done to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +82,7 @@ impl Actor {
 /// with the machine's own authority).
 pub struct Entry<'a> {
     pub actor: Option<i64>,
-    pub action: &'static str,
+    pub action: Action,
     pub target: Target,
     pub note: Option<&'a str>,
     pub detail: Option<serde_json::Value>,
@@ -89,11 +90,6 @@ pub struct Entry<'a> {
 
 /// Writes `entry` on `db` (the caller's transaction).
 pub async fn write(db: &impl ConnectionTrait, entry: Entry<'_>) -> Result<(), DbErr> {
-    debug_assert!(
-        ACTIONS.contains(&entry.action) || entry.action == SEARCH_REBUILT,
-        "an unlisted operator action: {}",
-        entry.action
-    );
     let email = match entry.actor {
         Some(id) => members::Entity::find_by_id(id)
             .one(db)
@@ -104,7 +100,7 @@ pub async fn write(db: &impl ConnectionTrait, entry: Entry<'_>) -> Result<(), Db
     operator_audit::ActiveModel {
         actor_member_id: Set(entry.actor),
         actor_email: Set(email),
-        action: Set(entry.action.into()),
+        action: Set(entry.action.as_str().into()),
         target_kind: Set(entry.target.kind().into()),
         target_id: Set(entry.target.id()),
         note: Set(entry.note.map(str::to_string)),

@@ -9,6 +9,7 @@
 
 use super::device::DeviceInfo;
 use super::visitor::{Admitted, Sender};
+use crate::events::EventKind;
 use crate::http::envelope::NoData;
 use crate::http::envelope::{ok, Ok};
 use crate::http::error::{ApiError, ApiResult};
@@ -80,7 +81,7 @@ async fn visit(
     if let Admitted::Visitor(visitor) = sender.admit(&state, &[visit.tma_id.as_deref()], 1).await? {
         state
             .events
-            .submit(vec![visitor.event("visit", device, offset)])
+            .submit(vec![visitor.event(EventKind::Visit, device, offset)])
             .await?;
     }
     Ok(ok(None))
@@ -139,7 +140,7 @@ async fn click(
         .await?
         .get(&click.post_seq)
         .map(|post| post.business_id);
-    let mut event = visitor.event("click", device, offset);
+    let mut event = visitor.event(EventKind::Click, device, offset);
     event.post_id = Some(click.post_seq);
     event.business_id = business_id;
     state.events.submit(vec![event]).await?;

@@ -2,6 +2,7 @@
 //! (`COUNT(DISTINCT …)` over a visitor key, grouped several ways) are written once in SQL
 //! that both SQLite and PostgreSQL accept; only the placeholders differ.
 
+use crate::events::EventKind;
 use sea_orm::{ConnectionTrait, DbErr, QueryResult, Value};
 
 /// The visitor of an event: the member when signed in, else the guest id (`NULL` when
@@ -9,7 +10,20 @@ use sea_orm::{ConnectionTrait, DbErr, QueryResult, Value};
 pub const VISITOR: &str = "COALESCE('m' || CAST(e.member_id AS TEXT), 'g' || e.guest_id)";
 
 /// Kinds that mean the visitor read the post.
-pub const READ_KINDS: &str = "('view', 'read_through')";
+pub const READ_KINDS: &[EventKind] = &[EventKind::View, EventKind::ReadThrough];
+
+/// `e.kind = 'view'`: the events of one kind (`e` is the events table's alias). The kinds
+/// are fixed words of [`EventKind`], so they go into the SQL as literals (the planner then
+/// picks the partial and `(kind, day)` indexes that name them).
+pub fn kind_is(kind: EventKind) -> String {
+    format!("e.kind = '{kind}'")
+}
+
+/// `e.kind IN ('view', 'read_through')`: the events of any of `list`'s kinds.
+pub fn kind_in(list: &[EventKind]) -> String {
+    let words: Vec<String> = list.iter().map(|kind| format!("'{kind}'")).collect();
+    format!("e.kind IN ({})", words.join(", "))
+}
 
 pub use crate::db::statement;
 
@@ -48,5 +62,11 @@ mod tests {
         );
         assert_eq!(statement(DbBackend::Sqlite, sql, vec![]).sql, sql);
         assert_eq!(placeholders(3), "?, ?, ?");
+    }
+
+    #[test]
+    fn kinds_are_written_as_their_words() {
+        assert_eq!(kind_is(EventKind::ReadThrough), "e.kind = 'read_through'");
+        assert_eq!(kind_in(READ_KINDS), "e.kind IN ('view', 'read_through')");
     }
 }

@@ -12,7 +12,7 @@
 
 use super::device::Device;
 use crate::auth::MaybeAuthUser;
-use crate::events::Event;
+use crate::events::{Event, EventKind};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::limits::RateLimits;
 use crate::http::security::ClientIp;
@@ -132,7 +132,7 @@ impl Sender {
 
 impl Visitor {
     /// An event of this visitor, now, about nothing yet (the caller names the post).
-    pub fn event(&self, kind: &'static str, device: Device, offset_minutes: i32) -> Event {
+    pub fn event(&self, kind: EventKind, device: Device, offset_minutes: i32) -> Event {
         Event {
             kind,
             post_id: None,

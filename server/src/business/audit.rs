@@ -16,20 +16,22 @@ use sea_orm::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// Every action the log records (`action` of a row, and of the list's filter).
-pub const ACTIONS: [&str; 11] = [
-    "BUSINESS_REGISTERED",
-    "PROFILE_UPDATED",
-    "VERIFIED",
-    "VERIFICATION_REMOVED",
-    "INVITATION_SENT",
-    "INVITATION_RESENT",
-    "INVITATION_REVOKED",
-    "INVITATION_ACCEPTED",
-    "MANAGER_REMOVED",
-    "OWNERSHIP_OFFERED",
-    "OWNERSHIP_TRANSFERRED",
-];
+crate::named_words! {
+    /// Every action the log records (`action` of a row, and of the list's filter).
+    pub enum Action {
+        BusinessRegistered = "BUSINESS_REGISTERED",
+        ProfileUpdated = "PROFILE_UPDATED",
+        Verified = "VERIFIED",
+        VerificationRemoved = "VERIFICATION_REMOVED",
+        InvitationSent = "INVITATION_SENT",
+        InvitationResent = "INVITATION_RESENT",
+        InvitationRevoked = "INVITATION_REVOKED",
+        InvitationAccepted = "INVITATION_ACCEPTED",
+        ManagerRemoved = "MANAGER_REMOVED",
+        OwnershipOffered = "OWNERSHIP_OFFERED",
+        OwnershipTransferred = "OWNERSHIP_TRANSFERRED",
+    }
+}
 
 /// Writes one audit row (inside the caller's transaction, so the row and the change it
 /// records land together).
@@ -37,19 +39,15 @@ pub async fn write(
     db: &impl ConnectionTrait,
     business_id: i64,
     actor: Option<i64>,
-    action: &str,
+    action: Action,
     target_member: Option<i64>,
     target_email: Option<String>,
     detail: Option<serde_json::Value>,
 ) -> ApiResult<()> {
-    debug_assert!(
-        ACTIONS.contains(&action),
-        "an unlisted audit action: {action}"
-    );
     audit_log::ActiveModel {
         business_id: Set(Some(business_id)),
         actor_member_id: Set(actor),
-        action: Set(action.into()),
+        action: Set(action.as_str().into()),
         target_member_id: Set(target_member),
         target_email: Set(target_email),
         detail: Set(detail),
@@ -73,7 +71,7 @@ pub(crate) struct AuditEntry {
     created_at: DateTime<Utc>,
 }
 
-/// The business's audit log, newest first, all actions or one of [`ACTIONS`] (the master
+/// The business's audit log, newest first, all actions or one [`Action`] (the master
 /// only).
 pub(crate) async fn trail(
     state: &AppState,
@@ -89,13 +87,8 @@ pub(crate) async fn trail(
         .order_by_desc(audit_log::Column::Id)
         .limit(size + 1);
     if let Some(action) = action {
-        if !ACTIONS.contains(&action) {
-            return Err(ApiError::bad_request(format!(
-                "action must be one of {}",
-                ACTIONS.join(", ")
-            )));
-        }
-        query = query.filter(audit_log::Column::Action.eq(action));
+        let action = Action::read(action, "action").map_err(ApiError::bad_request)?;
+        query = query.filter(audit_log::Column::Action.eq(action.as_str()));
     }
     if let Some(before) = page.before_id()? {
         query = query.filter(audit_log::Column::Id.lt(before));
@@ -117,4 +110,28 @@ pub(crate) async fn trail(
             .collect(),
         next_cursor,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kernel::names::assert_ui_list;
+
+    /// The business console's filter and the operators' console's filter offer every
+    /// action of their logs.
+    #[test]
+    fn the_consoles_filters_offer_every_action() {
+        assert_ui_list(
+            "ui/src/features/console/texts.ts",
+            "AUDIT_ACTIONS",
+            super::Action::ALL.iter().map(|a| a.as_str()).collect(),
+        );
+        assert_ui_list(
+            "ui/src/features/admin/api.ts",
+            "AUDIT_ACTIONS",
+            crate::oplog::Action::ALL
+                .iter()
+                .map(|a| a.as_str())
+                .collect(),
+        );
+    }
 }

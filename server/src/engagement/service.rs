@@ -6,7 +6,7 @@ use crate::auth::AuthUser;
 use crate::content::cards::{badges, cards};
 use crate::content::view::{BusinessBadge, Card};
 use crate::entities::{bookmarks, businesses, follows, posts};
-use crate::events::Event;
+use crate::events::{Event, EventKind};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
 use crate::state::AppState;
@@ -55,10 +55,10 @@ impl Tie {
     }
 
     /// The analytics kinds of the tie made and undone.
-    fn kinds(self) -> (&'static str, &'static str) {
+    fn kinds(self) -> (EventKind, EventKind) {
         match self {
-            Tie::Follow => ("follow", "unfollow"),
-            Tie::Bookmark => ("bookmark", "unbookmark"),
+            Tie::Follow => (EventKind::Follow, EventKind::Unfollow),
+            Tie::Bookmark => (EventKind::Bookmark, EventKind::Unbookmark),
         }
     }
 
@@ -224,7 +224,7 @@ fn offset_of(headers: &HeaderMap) -> i32 {
 }
 
 /// The analytics event of a reader's click, with the device read from the user agent.
-fn event(kind: &'static str, member_id: i64, target: &Target, headers: &HeaderMap) -> Event {
+fn event(kind: EventKind, member_id: i64, target: &Target, headers: &HeaderMap) -> Event {
     let agent = headers
         .get(header::USER_AGENT)
         .and_then(|v| v.to_str().ok())

@@ -1,7 +1,9 @@
 //! Small pieces every layer may use and that use nothing of the server: HTML escaping,
-//! Korean time, id lists for `IN` and query strings. Nothing here imports a module above it.
+//! Korean time, id lists for `IN` and query strings, fixed word lists as enums. Nothing
+//! here imports a module above it.
 
 pub mod html;
 pub mod ids;
 pub mod kst;
+pub mod names;
 pub mod url;

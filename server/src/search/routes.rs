@@ -109,7 +109,7 @@ pub(super) async fn rebuild(
         let report = task_state.search.rebuild(&task_state.db).await?;
         let entry = crate::oplog::Entry {
             actor: Some(operator),
-            action: crate::oplog::SEARCH_REBUILT,
+            action: crate::oplog::Action::SearchRebuilt,
             target: crate::oplog::Target::SearchIndex,
             note: None,
             detail: Some(serde_json::json!(report)),

@@ -299,7 +299,7 @@ async fn a_view_yesterday_is_another_view_but_the_same_viewer(
     app.state
         .events
         .submit(vec![Event {
-            kind: "view",
+            kind: tidemark_server::events::EventKind::View,
             post_id: Some(post),
             business_id: Some(business),
             member_id: Some(member.id),

@@ -2,8 +2,9 @@
 //! per business and day (`post_id` NULL) from its posts' rows and its own events.
 
 use super::{Counts, READ_CHUNK};
-use crate::analytics::sql::{self, int, placeholders, READ_KINDS, VISITOR};
+use crate::analytics::sql::{self, int, kind_in, kind_is, placeholders, READ_KINDS, VISITOR};
 use crate::entities::{analytics_daily, businesses};
+use crate::events::EventKind::{self, *};
 use sea_orm::sea_query::Query;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect,
@@ -14,6 +15,20 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 /// Daily rows per upsert statement (10 values each).
 const UPSERT_CHUNK: usize = 500;
 
+/// The kinds a post's daily row is made from (a visit names no post).
+const POST_KINDS: &[EventKind] = &[
+    View,
+    ReadThrough,
+    Click,
+    Bookmark,
+    Unbookmark,
+    Share,
+    Follow,
+    Unfollow,
+];
+/// The kinds a business's distinct readers and followers are counted from.
+const BUSINESS_KINDS: &[EventKind] = &[View, ReadThrough, Follow];
+
 /// The per-post daily rows of the events `filter` (on `e`, with its `values`) selects, into
 /// `daily`; the posts into `touched`.
 pub(super) async fn post_rows(
@@ -23,20 +38,23 @@ pub(super) async fn post_rows(
     daily: &mut BTreeMap<(String, i64, Option<i64>), Counts>,
     touched: &mut Vec<i64>,
 ) -> Result<(), DbErr> {
+    let (view, read, click) = (kind_is(View), kind_in(READ_KINDS), kind_is(Click));
+    let (bookmark, share, follow) = (kind_is(Bookmark), kind_is(Share), kind_is(Follow));
+    let read_through = kind_is(ReadThrough);
+    let counted = kind_in(POST_KINDS);
     let rows = sql::query(
         db,
         &format!(
             "SELECT e.day AS day, p.business_id AS business_id, e.post_id AS post_id, \
-             COUNT(DISTINCT CASE WHEN e.kind = 'view' THEN {VISITOR} END) AS views, \
-             COUNT(DISTINCT CASE WHEN e.kind IN {READ_KINDS} THEN {VISITOR} END) AS readers, \
-             SUM(CASE WHEN e.kind = 'click' THEN 1 ELSE 0 END) AS clicks, \
-             COUNT(DISTINCT CASE WHEN e.kind = 'bookmark' THEN {VISITOR} END) AS bookmarks, \
-             SUM(CASE WHEN e.kind = 'share' THEN 1 ELSE 0 END) AS shares, \
-             COUNT(DISTINCT CASE WHEN e.kind = 'follow' THEN {VISITOR} END) AS follows, \
-             COUNT(DISTINCT CASE WHEN e.kind = 'read_through' THEN {VISITOR} END) AS read_throughs \
+             COUNT(DISTINCT CASE WHEN {view} THEN {VISITOR} END) AS views, \
+             COUNT(DISTINCT CASE WHEN {read} THEN {VISITOR} END) AS readers, \
+             SUM(CASE WHEN {click} THEN 1 ELSE 0 END) AS clicks, \
+             COUNT(DISTINCT CASE WHEN {bookmark} THEN {VISITOR} END) AS bookmarks, \
+             SUM(CASE WHEN {share} THEN 1 ELSE 0 END) AS shares, \
+             COUNT(DISTINCT CASE WHEN {follow} THEN {VISITOR} END) AS follows, \
+             COUNT(DISTINCT CASE WHEN {read_through} THEN {VISITOR} END) AS read_throughs \
              FROM analytics_events e JOIN posts p ON p.id = e.post_id \
-             WHERE {filter} AND e.kind IN \
-             ('view', 'read_through', 'click', 'bookmark', 'unbookmark', 'share', 'follow', 'unfollow') \
+             WHERE {filter} AND {counted} \
              GROUP BY e.day, p.business_id, e.post_id"
         ),
         values,
@@ -119,20 +137,22 @@ pub(super) async fn business_totals(
             }
             // Its posts' events (through the posts' `(post_id, day)` index) and the events
             // that name it without a post (a follow from its profile).
+            // The outer query reads the union as `e` too, so the kinds read the same.
+            let (read, follow) = (kind_in(READ_KINDS), kind_is(Follow));
+            let counted = kind_in(BUSINESS_KINDS);
             let distinct = sql::query(
                 db,
                 &format!(
                     "SELECT business_id, \
-                     COUNT(DISTINCT CASE WHEN kind IN {READ_KINDS} THEN visitor END) AS readers, \
-                     COUNT(DISTINCT CASE WHEN kind = 'follow' THEN visitor END) AS follows \
+                     COUNT(DISTINCT CASE WHEN {read} THEN visitor END) AS readers, \
+                     COUNT(DISTINCT CASE WHEN {follow} THEN visitor END) AS follows \
                      FROM (SELECT p.business_id AS business_id, e.kind AS kind, {VISITOR} AS visitor \
                      FROM posts p JOIN analytics_events e ON e.post_id = p.id \
-                     WHERE e.day = ? AND p.business_id IN ({list}) \
-                     AND e.kind IN ('view', 'read_through', 'follow') \
+                     WHERE e.day = ? AND p.business_id IN ({list}) AND {counted} \
                      UNION ALL SELECT e.business_id AS business_id, e.kind AS kind, {VISITOR} AS visitor \
                      FROM analytics_events e \
                      WHERE e.day = ? AND e.business_id IN ({list}) AND e.post_id IS NULL \
-                     AND e.kind IN ('view', 'read_through', 'follow')) AS v \
+                     AND {counted}) AS e \
                      GROUP BY business_id"
                 ),
                 values().into_iter().chain(values()).collect(),

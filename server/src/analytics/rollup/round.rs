@@ -196,7 +196,7 @@ mod tests {
         let (_dir, db) = crate::db::migrated_sqlite().await;
         let sink = crate::events::EventSink::new(db.clone());
         let view = |guest: &str| crate::events::Event {
-            kind: "view",
+            kind: crate::events::EventKind::View,
             post_id: Some(7),
             business_id: Some(3),
             member_id: None,

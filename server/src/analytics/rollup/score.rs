@@ -2,9 +2,10 @@
 //! the popular score, of the posts with events and (for the age decay) of the top posts.
 
 use super::{Counts, RollUp, READ_CHUNK};
-use crate::analytics::sql::{self, int, placeholders, READ_KINDS, VISITOR};
+use crate::analytics::sql::{self, int, kind_in, kind_is, placeholders, READ_KINDS, VISITOR};
 use crate::entities::posts;
 use crate::entities::posts::PostStatus;
+use crate::events::EventKind;
 use crate::kernel::kst::kst_day;
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -111,15 +112,17 @@ async fn recount(
 ) -> Result<Vec<PostUpdate>, DbErr> {
     let values = || ids.iter().map(|&id| Value::from(id)).collect::<Vec<_>>();
     let list = placeholders(ids.len());
+    let (view, read) = (kind_is(EventKind::View), kind_in(READ_KINDS));
+    let (click, share) = (kind_is(EventKind::Click), kind_is(EventKind::Share));
     let rows = sql::query(
         db,
         &format!(
             "SELECT e.post_id AS post_id, \
-             COUNT(DISTINCT CASE WHEN e.kind = 'view' THEN {VISITOR} || '|' || e.day END) AS views, \
-             COUNT(DISTINCT CASE WHEN e.kind = 'view' THEN {VISITOR} END) AS viewers, \
-             COUNT(DISTINCT CASE WHEN e.kind IN {READ_KINDS} THEN {VISITOR} END) AS readers, \
-             SUM(CASE WHEN e.kind = 'click' THEN 1 ELSE 0 END) AS clicks, \
-             SUM(CASE WHEN e.kind = 'share' THEN 1 ELSE 0 END) AS shares \
+             COUNT(DISTINCT CASE WHEN {view} THEN {VISITOR} || '|' || e.day END) AS views, \
+             COUNT(DISTINCT CASE WHEN {view} THEN {VISITOR} END) AS viewers, \
+             COUNT(DISTINCT CASE WHEN {read} THEN {VISITOR} END) AS readers, \
+             SUM(CASE WHEN {click} THEN 1 ELSE 0 END) AS clicks, \
+             SUM(CASE WHEN {share} THEN 1 ELSE 0 END) AS shares \
              FROM analytics_events e WHERE e.post_id IN ({list}) GROUP BY e.post_id"
         ),
         values(),
@@ -221,8 +224,9 @@ fn follows_by_day(businesses: usize) -> String {
     format!(
         "SELECT e.business_id AS business_id, e.day AS day, \
          COUNT(DISTINCT {VISITOR}) AS follows FROM analytics_events e \
-         WHERE e.kind = 'follow' AND e.business_id IN ({}) \
+         WHERE {} AND e.business_id IN ({}) \
          GROUP BY e.business_id, e.day",
+        kind_is(EventKind::Follow),
         placeholders(businesses)
     )
 }

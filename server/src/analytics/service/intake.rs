@@ -5,7 +5,7 @@
 use crate::analytics::beacons::check_offset;
 use crate::analytics::device::{Device, DeviceInfo};
 use crate::analytics::visitor::{Admitted, Sender};
-use crate::events::Event;
+use crate::events::{Event, EventKind};
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use serde::{Deserialize, Serialize};
@@ -14,7 +14,12 @@ use utoipa::ToSchema;
 /// At most this many events per request.
 const MAX_EVENTS: usize = 50;
 /// The kinds a page may send (follows and bookmarks are recorded by their own calls).
-const KINDS: [&str; 4] = ["view", "click", "share", "read_through"];
+const KINDS: [EventKind; 4] = [
+    EventKind::View,
+    EventKind::Click,
+    EventKind::Share,
+    EventKind::ReadThrough,
+];
 /// Where a share went.
 const CHANNELS: [&str; 4] = ["link", "kakao", "linkedin", "x"];
 
@@ -53,7 +58,7 @@ pub(in crate::analytics) struct Accepted {
 
 /// A checked event, before its post is looked up.
 struct Checked {
-    kind: &'static str,
+    kind: EventKind,
     post_id: i64,
     offset: i32,
     device: Device,
@@ -62,9 +67,8 @@ struct Checked {
 
 fn check(event: IncomingEvent, index: usize) -> ApiResult<Checked> {
     let bad = |what: &str| ApiError::bad_request(format!("events[{index}]: {what}"));
-    let kind = KINDS
-        .into_iter()
-        .find(|k| *k == event.kind)
+    let kind = EventKind::parse(&event.kind)
+        .filter(|kind| KINDS.contains(kind))
         .ok_or_else(|| bad("kind must be view, click, share or read_through"))?;
     if event.post_seq <= 0 {
         return Err(bad("postSeq must be a positive id"));
@@ -73,8 +77,10 @@ fn check(event: IncomingEvent, index: usize) -> ApiResult<Checked> {
     let device = event.device.check(true).map_err(bad)?;
     match (kind, event.channel.as_deref()) {
         (_, None) => {}
-        ("share", Some(channel)) if CHANNELS.contains(&channel) => {}
-        ("share", Some(_)) => return Err(bad("channel must be link, kakao, linkedin or x")),
+        (EventKind::Share, Some(channel)) if CHANNELS.contains(&channel) => {}
+        (EventKind::Share, Some(_)) => {
+            return Err(bad("channel must be link, kakao, linkedin or x"))
+        }
         (_, Some(_)) => return Err(bad("channel is for shares only")),
     }
     Ok(Checked {
@@ -170,7 +176,7 @@ mod tests {
                 ok.device.device_os.as_deref(),
                 ok.device.browser.as_deref()
             ),
-            ("share", Some("IOS"), Some("Safari"))
+            (EventKind::Share, Some("IOS"), Some("Safari"))
         );
         for (kind, channel) in [
             ("like", None),

@@ -360,7 +360,7 @@ pub(crate) async fn register(
         &txn,
         business.id,
         Some(user.member.id),
-        "BUSINESS_REGISTERED",
+        audit::Action::BusinessRegistered,
         None,
         None,
         None,
@@ -428,7 +428,7 @@ pub(crate) async fn edit(
         &txn,
         id,
         Some(user.member.id),
-        "PROFILE_UPDATED",
+        audit::Action::ProfileUpdated,
         None,
         None,
         Some(serde_json::json!({ "fields": changed })),
@@ -480,9 +480,9 @@ pub async fn set_verified(
         id,
         by,
         if verified {
-            "VERIFIED"
+            audit::Action::Verified
         } else {
-            "VERIFICATION_REMOVED"
+            audit::Action::VerificationRemoved
         },
         None,
         None,
@@ -494,9 +494,9 @@ pub async fn set_verified(
         oplog::Entry {
             actor: by,
             action: if verified {
-                "BUSINESS_VERIFIED"
+                oplog::Action::BusinessVerified
             } else {
-                "BUSINESS_UNVERIFIED"
+                oplog::Action::BusinessUnverified
             },
             target: oplog::Target::Business(id),
             note,

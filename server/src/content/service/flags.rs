@@ -267,7 +267,7 @@ pub(crate) async fn dismiss(
         &txn,
         Entry {
             actor: Some(user.member.id),
-            action: "FLAGS_DISMISSED",
+            action: oplog::Action::FlagsDismissed,
             target: Target::Post(id),
             note,
             detail: Some(serde_json::json!({ "flags": dismissed })),

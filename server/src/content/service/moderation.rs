@@ -66,7 +66,7 @@ pub async fn remove_post(
         &txn,
         Entry {
             actor: by,
-            action: "POST_REMOVED",
+            action: oplog::Action::PostRemoved,
             target: Target::Post(id),
             note: Some(reason),
             detail: Some(serde_json::json!({ "from": from.to_value(), "flags": flags })),
@@ -81,7 +81,7 @@ pub async fn remove_post(
 /// older than the log, published when it had been, a draft otherwise.
 async fn status_before_removal(state: &AppState, post: &posts::Model) -> ApiResult<PostStatus> {
     let removal = operator_audit::Entity::find()
-        .filter(operator_audit::Column::Action.eq("POST_REMOVED"))
+        .filter(operator_audit::Column::Action.eq(oplog::Action::PostRemoved.as_str()))
         .filter(operator_audit::Column::TargetKind.eq(Target::Post(post.id).kind()))
         .filter(operator_audit::Column::TargetId.eq(post.id))
         .order_by_desc(operator_audit::Column::Id)
@@ -116,7 +116,7 @@ pub async fn restore_post(state: &AppState, id: i64, by: Option<i64>) -> ApiResu
         &txn,
         Entry {
             actor: by,
-            action: "POST_RESTORED",
+            action: oplog::Action::PostRestored,
             target: Target::Post(id),
             note: None,
             detail: Some(serde_json::json!({ "to": to.to_value() })),

@@ -262,9 +262,9 @@ pub async fn save_collection(
             Entry {
                 actor: by.member(),
                 action: if created {
-                    "COLLECTION_CREATED"
+                    oplog::Action::CollectionCreated
                 } else {
-                    "COLLECTION_UPDATED"
+                    oplog::Action::CollectionUpdated
                 },
                 target: Target::Collection(id),
                 note: Some(title_ko.trim()),
@@ -300,9 +300,9 @@ pub(crate) async fn set_published(
         Entry {
             actor: Some(user.member.id),
             action: if published {
-                "COLLECTION_PUBLISHED"
+                oplog::Action::CollectionPublished
             } else {
-                "COLLECTION_UNPUBLISHED"
+                oplog::Action::CollectionUnpublished
             },
             target: Target::Collection(id),
             note: Some(title.as_str()),
@@ -415,7 +415,7 @@ pub(crate) async fn delete(state: &AppState, user: &AuthUser, id: i64) -> ApiRes
         &txn,
         Entry {
             actor: Some(user.member.id),
-            action: "COLLECTION_DELETED",
+            action: oplog::Action::CollectionDeleted,
             target: Target::Collection(id),
             note: Some(row.title_ko.as_str()),
             detail: None,

@@ -6,7 +6,7 @@ use crate::auth::AuthUser;
 use crate::entities::operator_audit;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
-use crate::oplog::{ACTIONS, SEARCH_REBUILT};
+use crate::oplog::Action;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
@@ -42,13 +42,8 @@ pub(crate) async fn trail(
         .order_by_desc(operator_audit::Column::Id)
         .limit(size + 1);
     if let Some(action) = action {
-        if !ACTIONS.contains(&action) && action != SEARCH_REBUILT {
-            return Err(ApiError::bad_request(format!(
-                "action must be one of {}, {SEARCH_REBUILT}",
-                ACTIONS.join(", ")
-            )));
-        }
-        query = query.filter(operator_audit::Column::Action.eq(action));
+        let action = Action::read(action, "action").map_err(ApiError::bad_request)?;
+        query = query.filter(operator_audit::Column::Action.eq(action.as_str()));
     }
     if let Some(before) = page.before_id()? {
         query = query.filter(operator_audit::Column::Id.lt(before));

@@ -358,7 +358,7 @@ pub(crate) async fn take(
         &txn,
         Entry {
             actor: Some(user.member.id),
-            action: "ITEM_TAKEN",
+            action: oplog::Action::ItemTaken,
             target,
             note: None,
             detail: None,

@@ -147,9 +147,9 @@ pub async fn review(
         oplog::Entry {
             actor,
             action: match target {
-                InReview => "MEDIA_IN_REVIEW",
-                Published => "MEDIA_PUBLISHED",
-                _ => "MEDIA_REJECTED",
+                InReview => oplog::Action::MediaInReview,
+                Published => oplog::Action::MediaPublished,
+                _ => oplog::Action::MediaRejected,
             },
             target: oplog::Target::MediaRequest(id),
             note: note.as_deref(),

@@ -6,6 +6,7 @@ use crate::entities::certifications::CertificationStatus;
 use crate::entities::members::MemberRole;
 use crate::entities::members::MemberStatus;
 use crate::entities::{analytics_events, bookmarks, businesses, certifications, follows, posts};
+use crate::events::EventKind;
 use crate::kernel::kst::kst_day;
 use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
@@ -219,16 +220,17 @@ pub(super) async fn events(
         };
         let (device_type, device_os, browser) = *dice.pick(&devices);
         let kind = match dice.below(20) {
-            0..=11 => "view",
-            12..=15 => "click",
-            16..=17 => "read_through",
-            18 => "share",
-            _ => "visit",
+            0..=11 => EventKind::View,
+            12..=15 => EventKind::Click,
+            16..=17 => EventKind::ReadThrough,
+            18 => EventKind::Share,
+            _ => EventKind::Visit,
         };
+        let about_a_post = kind != EventKind::Visit;
         rows.push(analytics_events::ActiveModel {
-            kind: Set(kind.into()),
-            post_id: Set((kind != "visit").then_some(post)),
-            business_id: Set((kind != "visit").then_some(business)),
+            kind: Set(kind.as_str().into()),
+            post_id: Set(about_a_post.then_some(post)),
+            business_id: Set(about_a_post.then_some(business)),
             member_id: Set(member),
             guest_id: Set(guest),
             device_type: Set(device_type.into()),

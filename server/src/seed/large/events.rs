@@ -6,6 +6,7 @@ use super::plan::Plan;
 use super::rows::{insert_in_transactions, insert_rows, Progress, ROWS_PER_TRANSACTION};
 use crate::analytics::kst_day;
 use crate::entities::analytics_events;
+use crate::events::EventKind;
 use crate::kernel::kst::{kst_date, kst_midnight};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use sea_orm::{DatabaseConnection, DbErr, Set};
@@ -45,13 +46,13 @@ impl World<'_> {
     fn page_event(&self, dice: &mut Dice) -> analytics_events::ActiveModel {
         let roll = dice.unit();
         let kind = match roll {
-            r if r < 0.10 => "visit",
-            r if r < 0.62 => "view",
-            r if r < 0.77 => "click",
-            r if r < 0.90 => "read_through",
-            _ => "share",
+            r if r < 0.10 => EventKind::Visit,
+            r if r < 0.62 => EventKind::View,
+            r if r < 0.77 => EventKind::Click,
+            r if r < 0.90 => EventKind::ReadThrough,
+            _ => EventKind::Share,
         };
-        let (post_id, business_id, at) = if kind == "visit" {
+        let (post_id, business_id, at) = if kind == EventKind::Visit {
             (None, None, self.instant(dice, self.window))
         } else {
             let count = self.plan.posts.len();
@@ -81,7 +82,7 @@ impl World<'_> {
 
 fn event_row(
     dice: &mut Dice,
-    kind: &str,
+    kind: EventKind,
     post_id: Option<i64>,
     business_id: Option<i64>,
     member_id: Option<i64>,
@@ -105,7 +106,7 @@ fn event_row(
         _ => Some(dice.pick(&["Chrome", "Safari", "Samsung Internet", "Whale"])),
     };
     analytics_events::ActiveModel {
-        kind: Set(kind.into()),
+        kind: Set(kind.as_str().into()),
         post_id: Set(post_id),
         business_id: Set(business_id),
         member_id: Set(member_id),
@@ -151,7 +152,7 @@ pub(super) async fn write_events(
             let business_id = Some(world.business_ids[business as usize]);
             rows.push(event_row(
                 dice,
-                "follow",
+                EventKind::Follow,
                 None,
                 business_id,
                 member_id,
@@ -166,7 +167,7 @@ pub(super) async fn write_events(
             let business = plan.posts[index].business as usize;
             rows.push(event_row(
                 dice,
-                "bookmark",
+                EventKind::Bookmark,
                 Some(world.post_ids[index]),
                 Some(world.business_ids[business]),
                 Some(world.member_ids[member as usize]),

@@ -23,7 +23,7 @@ mod outline;
 pub(crate) use contents::{contents, contents_csv, ContentsPage, ContentsQuery};
 pub(crate) use outline::{outline, Outline};
 
-use crate::analytics::sql::{self, int, READ_KINDS, VISITOR};
+use crate::analytics::sql::{self, int, kind_in, READ_KINDS, VISITOR};
 use crate::auth::access::require_member_of;
 use crate::auth::AuthUser;
 use crate::entities::businesses;
@@ -278,11 +278,12 @@ pub(super) async fn readers(
             )
         }
     };
+    let read = kind_in(READ_KINDS);
     let rows = sql::query(
         db,
         &format!(
             "SELECT {select} AS post_id, \
-             COUNT(DISTINCT CASE WHEN e.kind IN {READ_KINDS} THEN {VISITOR} END) AS readers \
+             COUNT(DISTINCT CASE WHEN {read} THEN {VISITOR} END) AS readers \
              FROM analytics_events e WHERE e.business_id = ? AND e.day >= ? AND e.day <= ?\
              {filter}{group}"
         ),

@@ -5,9 +5,10 @@ use super::{
     authorize, ratio, readers, resolve, sums, today_kst, Period, PeriodOut, PeriodQuery, ReadersOf,
     MIN_GROUP,
 };
-use crate::analytics::sql::{self, int, READ_KINDS, VISITOR};
+use crate::analytics::sql::{self, int, kind_in, kind_is, READ_KINDS, VISITOR};
 use crate::auth::AuthUser;
 use crate::entities::posts;
+use crate::events::EventKind;
 use crate::http::error::ApiResult;
 use crate::state::AppState;
 use chrono::{Datelike, NaiveDate};
@@ -198,12 +199,15 @@ async fn series(
     .map(|row| int(row, "n"))
     .transpose()?
     .unwrap_or(0);
+    let follow = kind_is(EventKind::Follow);
+    let ties = kind_in(&[EventKind::Follow, EventKind::Unfollow]);
     let changes = sql::query(
         db,
-        "SELECT e.day AS day, \
-         SUM(CASE WHEN e.kind = 'follow' THEN 1 ELSE -1 END) AS net \
-         FROM analytics_events e WHERE e.business_id = ? AND e.day > ? \
-         AND e.kind IN ('follow', 'unfollow') GROUP BY e.day",
+        &format!(
+            "SELECT e.day AS day, SUM(CASE WHEN {follow} THEN 1 ELSE -1 END) AS net \
+             FROM analytics_events e WHERE e.business_id = ? AND e.day > ? AND {ties} \
+             GROUP BY e.day"
+        ),
         vec![business_id.into(), period.first_day().into()],
     )
     .await?;
@@ -285,11 +289,12 @@ async fn devices(
     business_id: i64,
     period: &Period,
 ) -> ApiResult<Vec<DeviceShare>> {
+    let read = kind_in(READ_KINDS);
     let rows = sql::query(
         db,
         &format!(
             "SELECT e.device_type AS device_type, \
-             COUNT(DISTINCT CASE WHEN e.kind IN {READ_KINDS} THEN {VISITOR} END) AS readers \
+             COUNT(DISTINCT CASE WHEN {read} THEN {VISITOR} END) AS readers \
              FROM analytics_events e WHERE e.business_id = ? AND e.day >= ? AND e.day <= ? \
              GROUP BY e.device_type"
         ),
@@ -384,11 +389,12 @@ async fn reader_mix(
     business_id: i64,
     period: &Period,
 ) -> ApiResult<ReaderMix> {
+    let read = kind_in(READ_KINDS);
     let rows = sql::query(
         db,
         &format!(
             "SELECT c.gender AS gender, c.birth_date AS birth_date, COUNT(*) AS n FROM \
-             (SELECT DISTINCT CASE WHEN e.kind IN {READ_KINDS} THEN e.member_id END AS member_id \
+             (SELECT DISTINCT CASE WHEN {read} THEN e.member_id END AS member_id \
               FROM analytics_events e \
               WHERE e.business_id = ? AND e.day >= ? AND e.day <= ?) r \
              JOIN members m ON m.id = r.member_id \
