@@ -272,11 +272,7 @@ fn digest(path: &Path) -> Result<(u64, String), String> {
         bytes += read as u64;
         hasher.update(&buffer[..read]);
     }
-    let sha256 = hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let sha256 = hex::encode(hasher.finalize());
     Ok((bytes, sha256))
 }
 

@@ -8,8 +8,8 @@
 //!
 //! A round starts at each whole multiple of its period on the wall clock (every five seconds
 //! at :00, :05, …; the hourly ones at the top of the hour), so that processes agree on which
-//! period a round belongs to; the first comes at least one period after the process started. A failed round is logged once, and once more when rounds succeed
-//! again; every round is counted in the job's figures (`tidemark_job_*`, docs/operations.md).
+//! period a round belongs to; the first comes at least one period after the process
+//! started. A failed round is logged once, and once more when rounds succeed again; every round is counted in the job's figures (`tidemark_job_*`, docs/operations.md).
 
 use crate::state::AppState;
 use crate::sync;

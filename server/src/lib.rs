@@ -158,7 +158,7 @@ impl Application {
                 tracing::error!(%error, "search index not brought up to date: /ready stays 503");
             }
         });
-        let router = app(state.clone()).map_err(|e| format!("UI: {e}"))?;
+        let router = app(state.clone(), &metrics).map_err(|e| format!("UI: {e}"))?;
         let listener = TcpListener::bind(address)
             .await
             .map_err(|e| format!("cannot listen on {address}: {e}"))?;

@@ -59,11 +59,7 @@ impl TokenKeys {
         mac.update(purpose.as_bytes());
         mac.update(&[0]);
         mac.update(value.as_bytes());
-        mac.finalize()
-            .into_bytes()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        hex::encode(mac.finalize().into_bytes())
     }
 
     /// The configured secret, or in demo mode one generated once into the data folder.
@@ -225,10 +221,7 @@ pub fn random_token() -> String {
 
 /// How tokens and codes are stored: SHA-256, hex. Tokens are random, so no salt is needed.
 pub fn hash_token(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(token.as_bytes()))
 }
 
 /// A six-digit code for mail verification.

@@ -47,10 +47,10 @@ const API_PREFIXES: [&str; 8] = [
     "/api/",
 ];
 
-pub fn app(state: AppState) -> std::io::Result<Router> {
+/// The site: every page, file and API call of `state`, with `/metrics` on the site's own
+/// address when `metrics` says so.
+pub fn app(state: AppState, metrics: &crate::monitoring::Access) -> std::io::Result<Router> {
     let settings = state.settings.clone();
-    let metrics =
-        crate::monitoring::Access::from_settings(&settings).map_err(std::io::Error::other)?;
     let node = state.node.id.clone();
     let index_path = settings.ui_dir.join("index.html");
     let index_html = match std::fs::read_to_string(&index_path) {

@@ -72,7 +72,5 @@ pub fn page_sources(settings: &crate::Settings) -> OutsideSources {
 /// `bytes` random bytes as lower-case hex.
 fn random_hex(bytes: usize) -> String {
     let mut rng = rand::rng();
-    (0..bytes)
-        .map(|_| format!("{:02x}", rng.random::<u8>()))
-        .collect()
+    hex::encode((0..bytes).map(|_| rng.random::<u8>()).collect::<Vec<u8>>())
 }

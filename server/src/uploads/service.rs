@@ -99,10 +99,6 @@ fn failure(failure: Failure) -> ApiError {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// What the upload form brought: the file (its bytes and the name it was sent under), if
 /// any, and its purpose.
 pub(super) struct Form {
@@ -186,7 +182,7 @@ async fn prepare(bytes: Vec<u8>, purpose: Purpose) -> ApiResult<Stored> {
         }
         (Detected::Pdf, _) => {
             process::check_pdf(&bytes).map_err(failure)?;
-            let sha256 = hex(&Sha256::digest(&bytes));
+            let sha256 = hex::encode(Sha256::digest(&bytes));
             Ok(Stored {
                 key: format!("files/{sha256}.pdf"),
                 content_type: "application/pdf",
@@ -210,7 +206,7 @@ async fn prepare(bytes: Vec<u8>, purpose: Purpose) -> ApiResult<Stored> {
                 .await
                 .map_err(ApiError::internal)?
                 .map_err(failure)?;
-            let sha256 = hex(&Sha256::digest(&kept.image.bytes));
+            let sha256 = hex::encode(Sha256::digest(&kept.image.bytes));
             let key = format!("images/{sha256}.{}", kept.image.extension);
             let thumbnail = thumbnail_key(&key).map(|thumb| (thumb, kept.thumbnail.bytes));
             Ok(Stored {

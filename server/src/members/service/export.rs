@@ -14,8 +14,8 @@ use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, Condition, DbErr, DerivePartialModel, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -60,7 +60,7 @@ impl ExportState {
         }
     }
 
-    fn of(row: &data_exports::Model, now: DateTime<Utc>) -> Self {
+    fn of(row: &Standing, now: DateTime<Utc>) -> Self {
         if row.expires_at.is_some_and(|at| at <= now) {
             return Self::none();
         }
@@ -86,10 +86,22 @@ pub(in crate::members) struct ExportFile {
     pub file_name: String,
 }
 
-async fn latest_of(state: &AppState, member: i64) -> Result<Option<data_exports::Model>, DbErr> {
+/// Where a file stands: its row without the file itself.
+#[derive(DerivePartialModel)]
+#[sea_orm(entity = "data_exports::Entity")]
+struct Standing {
+    id: i64,
+    requested_at: DateTime<Utc>,
+    ready_at: Option<DateTime<Utc>>,
+    expires_at: Option<DateTime<Utc>>,
+    byte_size: i64,
+}
+
+async fn latest_of(state: &AppState, member: i64) -> Result<Option<Standing>, DbErr> {
     data_exports::Entity::find()
         .filter(data_exports::Column::MemberId.eq(member))
         .order_by_desc(data_exports::Column::Id)
+        .into_partial_model()
         .one(&state.db)
         .await
 }
@@ -141,7 +153,14 @@ pub(in crate::members) async fn request(
             tracing::warn!(%error, export = id, "member data file not made; the job tries again");
         }
     });
-    Ok(ExportState::of(&row, now))
+    let standing = Standing {
+        id,
+        requested_at: row.requested_at,
+        ready_at: None,
+        expires_at: None,
+        byte_size: 0,
+    };
+    Ok(ExportState::of(&standing, now))
 }
 
 /// The file `id`, for the member it belongs to: anyone else's id is 404, as an unknown one.

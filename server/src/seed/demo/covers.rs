@@ -129,10 +129,6 @@ fn draw_logo(seed: usize) -> Vec<u8> {
     bytes
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Stores a drawn image (and its thumbnail) the way uploads are stored; answers the row.
 async fn store_image(
     state: &AppState,
@@ -144,7 +140,7 @@ async fn store_image(
     let (width, height) = (decoded.width(), decoded.height());
     let extension = if png { "png" } else { "jpg" };
     let content_type = if png { "image/png" } else { "image/jpeg" };
-    let sha = hex(&Sha256::digest(&bytes));
+    let sha = hex::encode(Sha256::digest(&bytes));
     let key = format!("images/{sha}.{extension}");
     if let Some(thumbnail_key) = crate::uploads::thumbnail_key(&key) {
         let thumbnail = decoded.thumbnail(480, 480);
