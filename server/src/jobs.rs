@@ -148,6 +148,14 @@ pub const JOBS: &[Job] = &[
         },
     },
     Job {
+        name: "database_reach",
+        every: SECOND,
+        phase: Duration::ZERO,
+        runs: Runs::EachProcess,
+        needs: Needs::Postgres,
+        round: |state| Box::pin(async move { said(state.reach.check().await) }),
+    },
+    Job {
         name: "wal_checkpoint",
         every: SECOND,
         phase: Duration::ZERO,

@@ -56,12 +56,14 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
     certify::check_settings(&settings)?;
     social::check_settings(&settings)?;
     let db = db::connect(&settings).await?;
+    let reach = Arc::new(db::reach(&settings).await?);
     let direct = db::direct_reads(&settings)?.map(Arc::new);
     let tokens = Arc::new(tokens::TokenKeys::load(&settings)?);
     let keys = tokens.clone();
     let shared_limits = http::limits::Shared {
         db: db.clone(),
         pseudonym: Arc::new(move |key: &str| keys.pseudonym("rate-limit", key)),
+        reach: reach.clone(),
     };
     let mailer = mail::Mailer::new(settings.smtp_url.as_deref(), &settings.mail_from)?;
     let limits_on = settings.get("TIDEMARK_RATE_LIMITS") != Some("off");
@@ -100,6 +102,7 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
         )),
         mailer: Arc::new(mailer),
         node,
+        reach,
     }))
 }
 

@@ -229,6 +229,30 @@ impl Settings {
             .ok_or_else(|| format!("{name} must be a whole number of megabytes from 1 to 1048576"))
     }
 
+    /// A setting in milliseconds within `range`; `default` ms when unset.
+    pub fn millis(
+        &self,
+        name: &str,
+        default: u64,
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Result<std::time::Duration, String> {
+        let Some(ms) = self.get(name) else {
+            return Ok(std::time::Duration::from_millis(default));
+        };
+        ms.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|ms| range.contains(ms))
+            .map(std::time::Duration::from_millis)
+            .ok_or_else(|| {
+                format!(
+                    "{name} must be a whole number of milliseconds from {} to {}",
+                    range.start(),
+                    range.end()
+                )
+            })
+    }
+
     pub fn address(&self) -> SocketAddr {
         SocketAddr::new(self.host, self.port)
     }

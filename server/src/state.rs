@@ -48,6 +48,8 @@ pub struct Shared {
     /// This process among the others on the database: its name and where it stands in the
     /// change log.
     pub node: Arc<Node>,
+    /// Whether the database can be reached (`/ready`, and writes refused at once while not).
+    pub reach: Arc<crate::db::reach::Reach>,
 }
 
 /// This server process, as the change log and the job claims know it.

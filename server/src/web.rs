@@ -106,6 +106,10 @@ pub fn app(state: AppState, metrics: &crate::monitoring::Access) -> std::io::Res
         )
         .layer(DefaultBodyLimit::max(API_BODY_LIMIT))
         .layer(axum::middleware::from_fn(crate::http::security::csrf_guard))
+        .layer(axum::middleware::from_fn_with_state(
+            state.reach.clone(),
+            crate::http::outage::writes_wait,
+        ))
         .layer(axum::middleware::from_fn(
             crate::http::security::private_by_default,
         ))
@@ -170,21 +174,32 @@ async fn health() -> Json<serde_json::Value> {
 
 /// Readiness, for a load balancer (`/health` is liveness): 200 once the migrations ran and
 /// this process has applied the change log as it stood when the process started (its
-/// search index and catalogue are current); 503 until then.
+/// search index and catalogue are current), while the database can be reached; 503
+/// otherwise.
 async fn ready(State(state): State<AppState>) -> Response {
     use std::sync::atomic::Ordering;
     let caught_up = state.node.caught_up.load(Ordering::SeqCst);
+    let reached = state.reach.up();
+    let ready = caught_up && reached;
+    let message = if !reached {
+        "the database cannot be reached"
+    } else if !caught_up {
+        "catching up with the change log"
+    } else {
+        "ready"
+    };
     let body = Json(serde_json::json!({
-        "code": if caught_up { "0" } else { "503" },
-        "message": if caught_up { "ready" } else { "catching up with the change log" },
+        "code": if ready { "0" } else { "503" },
+        "message": message,
         "data": {
-            "ready": caught_up,
+            "ready": ready,
+            "database": reached,
             "node": state.node.id,
             "applied": state.node.applied.load(Ordering::SeqCst),
             "cache": cache_figures(&state.catalog),
         }
     }));
-    let status = if caught_up {
+    let status = if ready {
         StatusCode::OK
     } else {
         StatusCode::SERVICE_UNAVAILABLE

@@ -10,6 +10,7 @@ use sea_orm::{
 use tidemark_migration::{Migrator, MigratorTrait};
 
 pub mod direct;
+pub mod reach;
 
 /// Memory for the embedded database's pages by default, all connections together
 /// (`TIDEMARK_SQLITE_CACHE_MB`).
@@ -61,6 +62,12 @@ pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> 
     options
         .sqlx_logging(false)
         .max_connections(if sqlite { 8 } else { 32 });
+    if !sqlite {
+        // A call that needs PostgreSQL while it is away fails within this time (503, try
+        // again) instead of waiting half a minute for a connection (sqlx's default).
+        let timeout = timeout(settings)?;
+        options.acquire_timeout(timeout).connect_timeout(timeout);
+    }
     if sqlite {
         let cache_bytes =
             settings.megabytes("TIDEMARK_SQLITE_CACHE_MB", DEFAULT_SQLITE_CACHE_MB)?;
@@ -99,6 +106,26 @@ pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> 
         .await
         .map_err(|e| format!("migrations failed: {e}"))?;
     Ok(db)
+}
+
+/// How long a call waits for a PostgreSQL connection, and a probe for an answer
+/// (`TIDEMARK_DB_TIMEOUT_MS`, [`reach::DEFAULT_TIMEOUT_MS`] by default).
+pub fn timeout(settings: &Settings) -> Result<std::time::Duration, String> {
+    settings.millis(
+        "TIDEMARK_DB_TIMEOUT_MS",
+        reach::DEFAULT_TIMEOUT_MS,
+        100..=60_000,
+    )
+}
+
+/// Whether the database can be reached, probed on a connection of its own on PostgreSQL.
+pub async fn reach(settings: &Settings) -> Result<reach::Reach, String> {
+    match &settings.database_url {
+        Some(url) if url.starts_with("postgres") => {
+            reach::Reach::remote(url, timeout(settings)?).await
+        }
+        _ => Ok(reach::Reach::local()),
+    }
 }
 
 /// The database pool's connections: open now, idle among them, and the most it opens.

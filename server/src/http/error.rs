@@ -37,6 +37,9 @@ pub enum ApiError {
         code: ErrorCode,
         message: String,
     },
+    /// 503: a service the call needs is away for now (the database, the media storage);
+    /// `retry_after` in seconds.
+    Unavailable { message: String, retry_after: u64 },
     /// 500 / 999: anything unforeseen. The text is logged, the visitor sees a fixed message.
     Internal(String),
 }
@@ -81,6 +84,7 @@ impl ApiError {
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "409"),
             ApiError::EditConflict(_) => (StatusCode::CONFLICT, EDIT_CONFLICT_CODE),
             ApiError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "429"),
+            ApiError::Unavailable { .. } => (StatusCode::SERVICE_UNAVAILABLE, "503"),
             ApiError::Coded { code, .. } => (
                 StatusCode::from_u16(code.http_status()).unwrap_or(StatusCode::BAD_REQUEST),
                 code.as_str(),
@@ -102,6 +106,7 @@ impl ApiError {
             | ApiError::AccountExists(m)
             | ApiError::Conflict(m)
             | ApiError::TooManyRequests { message: m, .. }
+            | ApiError::Unavailable { message: m, .. }
             | ApiError::Coded { message: m, .. }
             | ApiError::CodedWithStatus { message: m, .. } => m,
             ApiError::UserDoesNotExist => "user does not exist",
@@ -135,7 +140,9 @@ impl IntoResponse for ApiError {
             data,
         };
         let mut response = (status, axum::Json(body)).into_response();
-        if let ApiError::TooManyRequests { retry_after, .. } = self {
+        if let ApiError::TooManyRequests { retry_after, .. }
+        | ApiError::Unavailable { retry_after, .. } = self
+        {
             if let Ok(value) = HeaderValue::from_str(&retry_after.to_string()) {
                 response.headers_mut().insert(header::RETRY_AFTER, value);
             }
@@ -144,9 +151,65 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// Seconds a client is asked to wait when the database is away.
+pub const DATABASE_RETRY_AFTER: u64 = 5;
+
+impl ApiError {
+    /// What a call that needs the database answers while it cannot be reached.
+    pub fn database_away() -> ApiError {
+        ApiError::Unavailable {
+            message: "the database is unavailable for a moment; please try again shortly".into(),
+            retry_after: DATABASE_RETRY_AFTER,
+        }
+    }
+}
+
+/// Seconds a client is asked to wait when the media storage is away.
+pub const STORAGE_RETRY_AFTER: u64 = 10;
+
+impl ApiError {
+    /// What a call answers when the media storage (the folder, or S3) fails it: `what` is
+    /// logged (which object, and why), the caller is told it is temporary.
+    pub fn storage_away(what: impl std::fmt::Display) -> ApiError {
+        tracing::warn!(%what, "media storage unavailable: answered 503");
+        ApiError::Unavailable {
+            message: "storage is unavailable for a moment; please try again shortly".into(),
+            retry_after: STORAGE_RETRY_AFTER,
+        }
+    }
+}
+
 impl From<sea_orm::DbErr> for ApiError {
     fn from(error: sea_orm::DbErr) -> Self {
+        if is_unreachable(&error) {
+            tracing::warn!(%error, "database unreachable: answered 503");
+            return ApiError::database_away();
+        }
         ApiError::Internal(format!("database: {error}"))
+    }
+}
+
+/// Whether a database error says the database could not be reached (no connection in time,
+/// a connection lost, the server shutting down or starting up), rather than that the
+/// statement failed.
+pub fn is_unreachable(error: &sea_orm::DbErr) -> bool {
+    use sea_orm::sqlx::Error as Sqlx;
+    use sea_orm::{DbErr, RuntimeErr};
+    let runtime = match error {
+        DbErr::ConnectionAcquire(_) => return true,
+        DbErr::Conn(runtime) | DbErr::Exec(runtime) | DbErr::Query(runtime) => runtime,
+        _ => return false,
+    };
+    let RuntimeErr::SqlxError(sqlx) = runtime else {
+        return false;
+    };
+    match sqlx.as_ref() {
+        Sqlx::Io(_) | Sqlx::PoolTimedOut | Sqlx::PoolClosed | Sqlx::WorkerCrashed => true,
+        // Connection exceptions (08…), and the server shutting down or starting (57P01–57P03).
+        Sqlx::Database(database) => database.code().is_some_and(|code| {
+            code.starts_with("08") || matches!(&*code, "57P01" | "57P02" | "57P03")
+        }),
+        _ => false,
     }
 }
 

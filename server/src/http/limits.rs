@@ -5,7 +5,9 @@
 //! `rate_limits` table, shared by every process on the database, so two processes let
 //! through no more than one (docs/scale-out.md): each check is one statement, the generic
 //! cell rate algorithm on the database's clock. Should the database not answer, the check
-//! falls back to this process's own counters rather than refusing everyone. The counters of
+//! falls back to this process's own counters rather than refusing everyone; while the
+//! database is known to be away (`db::reach`) it counts in the process at once, without
+//! waiting for a connection. The counters of
 //! tries at a secret (sign-in, password checks) are rows of their own (`auth::guard`).
 
 use crate::http::error::ApiError;
@@ -25,6 +27,8 @@ pub type Pseudonym = Arc<dyn Fn(&str) -> String + Send + Sync>;
 pub struct Shared {
     pub db: DatabaseConnection,
     pub pseudonym: Pseudonym,
+    /// Whether the database can be reached now.
+    pub reach: Arc<crate::db::reach::Reach>,
 }
 
 /// One limit: `burst` requests at once, then one every `period`.
@@ -174,7 +178,7 @@ impl Limiter {
                 retry_after: 1,
             });
         }
-        if let Some(shared) = &self.shared {
+        if let Some(shared) = self.shared.as_ref().filter(|shared| shared.reach.up()) {
             match self.check_shared(shared, key, n).await {
                 Ok(None) => return Ok(()),
                 Ok(Some(wait)) => return Err(too_many_after(what, wait)),

@@ -8,5 +8,6 @@ pub mod error;
 pub mod extract;
 pub mod limits;
 pub mod openapi;
+pub mod outage;
 pub mod paging;
 pub mod security;

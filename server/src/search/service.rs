@@ -281,10 +281,19 @@ fn checked_search(params: SearchParams) -> ApiResult<(SearchRequest, String)> {
 /// The answer's items for the hits, with where the query's `parts` occur in them.
 /// The ids among `ids` of posts public now, read from the database: a post hidden or removed
 /// on another server process leaves this one's results at once, before this process's
-/// index has applied the change (docs/scale-out.md).
+/// index has applied the change (docs/scale-out.md). While the database is away, the
+/// catalogue says instead: the posts this process holds as public (as current as the change
+/// log it applied before the loss).
 async fn still_public(state: &AppState, ids: Vec<i64>) -> ApiResult<HashSet<i64>> {
     if ids.is_empty() {
         return Ok(HashSet::new());
+    }
+    if !state.reach.up() {
+        let held = state.catalog.snapshot();
+        return Ok(ids
+            .into_iter()
+            .filter(|id| held.entries.contains_key(id))
+            .collect());
     }
     Ok(posts::Entity::find()
         .select_only()

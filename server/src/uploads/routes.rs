@@ -109,7 +109,8 @@ async fn read_form(form: Result<Multipart, MultipartRejection>) -> ApiResult<For
             (status = 400, description = "not a PNG, JPEG, GIF, WebP image or a PDF; too many pixels; a bad form", body = ErrorBody),
             (status = 401, body = ErrorBody),
             (status = 403, description = "the member manages no business", body = ErrorBody),
-            (status = 413, description = "larger than the limits", body = ErrorBody)
+            (status = 413, description = "larger than the limits", body = ErrorBody),
+            (status = 503, description = "the storage (or the database) is away for a moment; `Retry-After` says when to try again", body = ErrorBody)
         )
     )]
 /// Uploads a file for a business (its master or managers; operators upload for the

@@ -262,7 +262,9 @@ async fn save(
                 .storage
                 .put(thumbnail_key, thumbnail.clone(), stored.content_type)
                 .await
-                .map_err(|error| ApiError::internal(format!("storing {thumbnail_key}: {error}")))?;
+                .map_err(|error| {
+                    ApiError::storage_away(format!("storing {thumbnail_key}: {error}"))
+                })?;
         }
     }
     if !stored_before {
@@ -270,7 +272,7 @@ async fn save(
             .storage
             .put(&stored.key, stored.bytes, stored.content_type)
             .await
-            .map_err(|error| ApiError::internal(format!("storing {}: {error}", stored.key)))?;
+            .map_err(|error| ApiError::storage_away(format!("storing {}: {error}", stored.key)))?;
     }
     let inserted = uploads::ActiveModel {
         owner_member_id: Set(Some(owner)),
@@ -317,7 +319,7 @@ pub(super) async fn stored_file(state: &AppState, key: &str) -> ApiResult<Served
         .storage
         .get(key)
         .await
-        .map_err(|error| ApiError::internal(format!("reading {key}: {error}")))?
+        .map_err(|error| ApiError::storage_away(format!("reading {key}: {error}")))?
         .ok_or_else(missing)?;
     let disposition = if object.content_type.starts_with("image/") {
         "inline".to_string()

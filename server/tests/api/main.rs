@@ -18,6 +18,7 @@ mod migrations;
 mod my_data;
 mod operations;
 mod operator;
+mod outage;
 mod precision;
 mod quotas;
 mod scale_out;

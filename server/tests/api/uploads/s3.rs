@@ -138,7 +138,8 @@ async fn the_storage_keeps_its_contract_against_the_bucket(app: &TestApp) {
 
 #[tokio::test]
 async fn an_unreachable_bucket_is_a_clear_error_not_a_silent_fallback() {
-    // Nothing listens on this port: an upload fails with 500, and nothing lands on the disk.
+    // Nothing listens on this port: an upload answers 503 (try again shortly), no row names
+    // an object that is not there, and nothing lands on the disk.
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -162,10 +163,39 @@ async fn an_unreachable_bucket_is_a_clear_error_not_a_silent_fallback() {
     .await;
     let master = app.signed_in("master@tidemark.test").await;
     let (status, body) = upload(&app, &master, "logo.png", &png_with_alpha(64, 64), None).await;
-    assert_eq!(status, 500, "{body}");
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(
+        body["message"],
+        "storage is unavailable for a moment; please try again shortly"
+    );
     assert!(
         !body.to_string().contains("127.0.0.1"),
         "internal details leaked: {body}"
     );
     assert!(walk_files(&app.state.settings.data_dir.join("media")).is_empty());
+    let rows = sea_orm::PaginatorTrait::count(uploads::Entity::find(), &app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(rows, 0, "no upload row without its object");
+}
+
+#[tokio::test]
+async fn a_stored_file_answers_503_with_retry_after_while_the_bucket_is_away() {
+    let mut s3 = S3Server::start("tidemark-away").await;
+    let app = app_on_s3(&s3).await;
+    let master = app.signed_in("master@tidemark.test").await;
+    let (status, body) = upload(&app, &master, "cover.png", &png_with_alpha(64, 64), None).await;
+    assert_eq!(status, 200, "{body}");
+    let url = body["data"]["url"].as_str().unwrap().to_string();
+    assert_eq!(fetch(&app, &url).await.status, 200);
+
+    s3.stop();
+    let response = app.client.get(app.url(&url)).send().await.unwrap();
+    assert_eq!(response.status().as_u16(), 503);
+    assert_eq!(response.headers()["retry-after"], "10");
+    let (_, body) = read(response).await;
+    assert!(
+        body["message"].as_str().unwrap().contains("try again"),
+        "{body}"
+    );
 }

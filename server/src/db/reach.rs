@@ -1,0 +1,88 @@
+//! Whether the database can be reached, as this process last saw it: what `/ready` tells a
+//! load balancer, and what lets a write that cannot succeed be refused at once instead of
+//! waiting for the pool (docs/operations.md, "When the database is away").
+//!
+//! On PostgreSQL a connection of its own (outside the pool, so a busy pool does not read as
+//! an outage) runs `SELECT 1` every second (the `database_reach` job), with a time-out of
+//! [`Reach::timeout`]. The embedded SQLite file is part of the process: always reachable.
+
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How long a probe may take by default before the database counts as away; also the pool's
+/// acquire time-out (`TIDEMARK_DB_TIMEOUT_MS`).
+pub const DEFAULT_TIMEOUT_MS: u64 = 1000;
+
+pub struct Reach {
+    probe: Option<DatabaseConnection>,
+    up: AtomicBool,
+    timeout: Duration,
+}
+
+impl Reach {
+    /// Always reachable (the embedded database).
+    pub fn local() -> Reach {
+        Reach {
+            probe: None,
+            up: AtomicBool::new(true),
+            timeout: Duration::from_millis(DEFAULT_TIMEOUT_MS),
+        }
+    }
+
+    /// A probe of its own on the PostgreSQL database at `url`, reachable now (the server has
+    /// just migrated it).
+    pub async fn remote(url: &str, timeout: Duration) -> Result<Reach, String> {
+        let mut options = ConnectOptions::new(url.to_string());
+        options
+            .sqlx_logging(false)
+            .max_connections(1)
+            .min_connections(0)
+            .acquire_timeout(timeout)
+            .connect_timeout(timeout);
+        let probe = Database::connect(options)
+            .await
+            .map_err(|e| format!("cannot open the database: {e}"))?;
+        Ok(Reach {
+            probe: Some(probe),
+            up: AtomicBool::new(true),
+            timeout,
+        })
+    }
+
+    /// Whether the last probe reached the database.
+    pub fn up(&self) -> bool {
+        self.up.load(Ordering::SeqCst)
+    }
+
+    /// How long a probe may take.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
+    /// Probes the database and remembers the outcome: `Ok` when it answered in time, the
+    /// reason otherwise.
+    pub async fn check(&self) -> Result<&'static str, String> {
+        let Some(probe) = &self.probe else {
+            return Ok("local");
+        };
+        let outcome =
+            match tokio::time::timeout(self.timeout, probe.execute_unprepared("SELECT 1")).await {
+                Ok(Ok(_)) => Ok("reached"),
+                Ok(Err(error)) => Err(format!("the database cannot be reached: {error}")),
+                Err(_) => Err(format!(
+                    "the database did not answer within {} ms",
+                    self.timeout.as_millis()
+                )),
+            };
+        let up = outcome.is_ok();
+        if self.up.swap(up, Ordering::SeqCst) != up {
+            if up {
+                tracing::info!("the database is reachable again: /ready answers 200");
+            } else {
+                tracing::error!("the database cannot be reached: /ready answers 503");
+            }
+        }
+        outcome
+    }
+}

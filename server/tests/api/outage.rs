@@ -1,0 +1,206 @@
+//! The database going away under a running server (PostgreSQL, reached through a TCP proxy
+//! the test can cut: every open connection dropped, new ones closed at once, as when the
+//! database's host is gone), and coming back.
+
+use crate::helpers::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::task::JoinHandle;
+
+/// A TCP proxy to `upstream` that can be cut and restored.
+struct Proxy {
+    address: std::net::SocketAddr,
+    open: Arc<AtomicBool>,
+    links: Arc<Mutex<Vec<JoinHandle<()>>>>,
+    _accepting: JoinHandle<()>,
+}
+
+impl Proxy {
+    async fn start(upstream: String) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let open = Arc::new(AtomicBool::new(true));
+        let links: Arc<Mutex<Vec<JoinHandle<()>>>> = Arc::default();
+        let (gate, kept) = (open.clone(), links.clone());
+        let accepting = tokio::spawn(async move {
+            while let Ok((mut client, _)) = listener.accept().await {
+                if !gate.load(Ordering::SeqCst) {
+                    continue; // dropped: the connection closes at once
+                }
+                let upstream = upstream.clone();
+                let link = tokio::spawn(async move {
+                    if let Ok(mut server) = TcpStream::connect(&upstream).await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                    }
+                });
+                kept.lock().unwrap().push(link);
+            }
+        });
+        Proxy {
+            address,
+            open,
+            links,
+            _accepting: accepting,
+        }
+    }
+
+    /// The database is gone: every link dropped, new ones refused.
+    fn cut(&self) {
+        self.open.store(false, Ordering::SeqCst);
+        for link in self.links.lock().unwrap().drain(..) {
+            link.abort();
+        }
+    }
+
+    fn restore(&self) {
+        self.open.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Calls `probe` every 100 ms until it answers true; how long that took (`None` past
+/// `limit`).
+async fn until<F, Fut>(limit: Duration, mut probe: F) -> Option<Duration>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let started = Instant::now();
+    while started.elapsed() < limit {
+        if probe().await {
+            return Some(started.elapsed());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    None
+}
+
+#[tokio::test]
+async fn ready_tells_the_truth_and_writes_answer_503_at_once_while_the_database_is_away() {
+    let Some(database) = fresh_postgres().await else {
+        return;
+    };
+    let (host, name) = database.url.rsplit_once('/').unwrap();
+    let upstream = host.rsplit_once('@').map_or(host, |(_, at)| at);
+    let upstream = upstream.trim_start_matches("postgres://").to_string();
+    let proxy = Proxy::start(upstream.clone()).await;
+    let url = format!(
+        "{}/{name}",
+        host.replace(&upstream, &proxy.address.to_string())
+    );
+    let app = TestApp::spawn(Some(url), "postgres").await;
+    let master = app.signed_in("master@tidemark.test").await;
+    let title = "outagekept 정전에도 보이는 글";
+    let post = publish_post(&app, &master, 1, title, "<p>본문</p>", &[]).await;
+    let found = |app: &TestApp| {
+        let request = app
+            .client
+            .get(app.url("/api/v1/search?q=outagekept"))
+            .header("_off_set", "540")
+            .send();
+        async move { read(request.await.unwrap()).await }
+    };
+    until(Duration::from_secs(10), || async {
+        found(&app).await.1["data"]["total"].as_u64() == Some(1)
+    })
+    .await
+    .expect("search finds the new post");
+    // Readers have asked for the lists and the pages: the process holds their answers.
+    let guest = reqwest::Client::new();
+    let held = [
+        "/api/v1/posts/popular".to_string(),
+        "/api/v1/posts/latest".to_string(),
+        "/".to_string(),
+        format!("/post/{post}"),
+        format!("/api/v1/posts/{post}"),
+    ];
+    for path in &held {
+        let response = guest.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status().as_u16(), 200, "{path}");
+    }
+    let ready = |app: &TestApp| {
+        let request = app.client.get(app.url("/ready")).send();
+        async move { request.await.unwrap().status().as_u16() }
+    };
+    assert_eq!(ready(&app).await, 200);
+
+    proxy.cut();
+    let lost = until(Duration::from_secs(10), || async {
+        ready(&app).await == 503
+    })
+    .await
+    .expect("/ready answers 503 while the database is away");
+    assert!(
+        lost <= Duration::from_secs(3),
+        "/ready said so after {lost:?}"
+    );
+    let (_, body) = read(app.client.get(app.url("/ready")).send().await.unwrap()).await;
+    assert_eq!(body["data"]["database"], false);
+    assert_eq!(body["message"], "the database cannot be reached");
+
+    // A write is refused at once, in the product's words, with a time to try again.
+    let started = Instant::now();
+    let response = app
+        .client
+        .post(app.url("/membership/v1/login"))
+        .json(&credentials("reader@tidemark.test", TEST_PASSWORD))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 503);
+    assert_eq!(response.headers()["retry-after"], "5");
+    let (_, body) = read(response).await;
+    assert!(
+        body["message"].as_str().unwrap().contains("try again"),
+        "{body}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+
+    // A read that needs the database fails within the pool's time-out, with the same words.
+    let started = Instant::now();
+    let response = master
+        .get(app.url("/api/v1/mypage/posts"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 503);
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+
+    // What the process holds is served as usual: the lists, the home page, the post's page
+    // and its JSON, and search from the local index (its hits checked against the
+    // catalogue instead of the database).
+    for path in &held {
+        let response = guest.get(app.url(path)).send().await.unwrap();
+        assert_eq!(
+            response.status().as_u16(),
+            200,
+            "{path} while the database is away"
+        );
+    }
+    let (status, body) = found(&app).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["total"], 1, "{body}");
+
+    proxy.restore();
+    let back = until(Duration::from_secs(10), || async {
+        ready(&app).await == 200
+    })
+    .await
+    .expect("/ready answers 200 once the database is back");
+    assert!(
+        back <= Duration::from_secs(5),
+        "/ready said so after {back:?}"
+    );
+    let (status, _) = sign_in(&app, "reader@tidemark.test", TEST_PASSWORD).await;
+    assert_eq!(status, 200, "writes work again");
+    database.drop().await;
+}
