@@ -6,12 +6,13 @@
 use crate::entities::mail_outbox;
 use crate::entities::mail_outbox::MailStatus;
 use crate::http::error::ApiError;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
 };
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,7 +24,56 @@ pub struct Mailer {
     wake: Notify,
 }
 
-const MAX_ATTEMPTS: i32 = 5;
+/// Tries of a message the relay refuses (it answered, and said no) before it is marked
+/// failed.
+const MAX_REFUSALS: i32 = 5;
+/// How long a message waits for a relay that does not answer before it is marked failed.
+const KEEP_TRYING: chrono::TimeDelta = chrono::TimeDelta::hours(24);
+/// How long a claimed message is its process's to send; past it, another takes it up.
+const LEASE: chrono::TimeDelta = chrono::TimeDelta::minutes(2);
+/// The first pause after a failure; each next one doubles, up to [`LONGEST_PAUSE`].
+const FIRST_PAUSE: chrono::TimeDelta = chrono::TimeDelta::seconds(5);
+const LONGEST_PAUSE: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
+/// How long the sender sleeps when nothing is due (a queued message wakes it sooner).
+const IDLE_WAIT: Duration = Duration::from_secs(5);
+
+/// What one round of the sender did.
+enum Round {
+    Idle,
+    Worked,
+    /// The relay did not answer: the round stopped at the first message.
+    RelayAway,
+}
+
+/// Why a message was not delivered.
+struct Failure {
+    text: String,
+    /// The relay (or the message itself) said no; `false` when the relay did not answer.
+    refused: bool,
+}
+
+/// When a message that failed its `attempts`-th try is tried next; `None`: never (failed).
+/// A relay that does not answer is waited for [`KEEP_TRYING`] from the message's creation; a
+/// refusal counts, up to [`MAX_REFUSALS`]. The pause doubles from [`FIRST_PAUSE`] to
+/// [`LONGEST_PAUSE`].
+fn next_attempt(
+    failure: &Failure,
+    attempts: i32,
+    created_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Option<DateTime<Utc>> {
+    if failure.refused && attempts >= MAX_REFUSALS {
+        return None;
+    }
+    if !failure.refused && now - created_at >= KEEP_TRYING {
+        return None;
+    }
+    let doublings = u32::try_from(attempts.saturating_sub(1))
+        .unwrap_or(0)
+        .min(16);
+    let pause = (FIRST_PAUSE * 2_i32.pow(doublings)).min(LONGEST_PAUSE);
+    Some(now + pause)
+}
 
 impl Mailer {
     pub fn new(smtp_url: Option<&str>, from: &str) -> Result<Self, String> {
@@ -63,6 +113,7 @@ impl Mailer {
             last_error: Set(None),
             created_at: Set(Utc::now()),
             sent_at: Set(None),
+            next_attempt_at: Set(None),
             ..Default::default()
         }
         .insert(db)
@@ -71,102 +122,135 @@ impl Mailer {
         Ok(())
     }
 
-    /// Delivers pending mail until the process ends. Claiming a row is a conditional update,
-    /// so two server processes never send the same message twice.
+    /// Delivers due mail until the process ends. Claiming a row is a conditional update, so
+    /// two server processes never take the same message at once; a claim is a lease of
+    /// [`LEASE`], so a message whose process died while sending it goes out later rather than
+    /// never.
     pub async fn run_sender(self: Arc<Self>, db: DatabaseConnection) {
         let Some(transport) = self.transport.clone() else {
             return;
         };
         loop {
-            match self.deliver_pending(&db, &transport).await {
-                Ok(0) => {
-                    let _ =
-                        tokio::time::timeout(Duration::from_secs(5), self.wake.notified()).await;
+            match self.deliver_due(&db, &transport, Utc::now()).await {
+                Ok(Round::Idle) | Ok(Round::RelayAway) => {
+                    let _ = tokio::time::timeout(IDLE_WAIT, self.wake.notified()).await;
                 }
-                Ok(_) => {}
+                Ok(Round::Worked) => {}
                 Err(error) => {
                     tracing::warn!(%error, "mail sender");
-                    tokio::time::sleep(Duration::from_secs(5)).await;
+                    tokio::time::sleep(IDLE_WAIT).await;
                 }
             }
         }
     }
 
-    async fn deliver_pending(
+    async fn deliver_due(
         &self,
         db: &DatabaseConnection,
         transport: &AsyncSmtpTransport<Tokio1Executor>,
-    ) -> Result<usize, sea_orm::DbErr> {
-        let pending = mail_outbox::Entity::find()
-            .filter(mail_outbox::Column::Status.eq(MailStatus::Pending))
+        now: DateTime<Utc>,
+    ) -> Result<Round, sea_orm::DbErr> {
+        let due = Condition::any()
+            .add(mail_outbox::Column::NextAttemptAt.is_null())
+            .add(mail_outbox::Column::NextAttemptAt.lte(now));
+        let rows = mail_outbox::Entity::find()
+            .filter(mail_outbox::Column::Status.is_in([MailStatus::Pending, MailStatus::Sending]))
+            .filter(due)
             .order_by_asc(mail_outbox::Column::Id)
             .limit(20)
             .all(db)
             .await?;
-        let mut delivered = 0;
-        for row in pending {
+        if rows.is_empty() {
+            return Ok(Round::Idle);
+        }
+        for row in rows {
+            // Taken only as it was read: another process that took it meanwhile moved
+            // `attempts` on.
             let claimed = mail_outbox::Entity::update_many()
                 .col_expr(
                     mail_outbox::Column::Status,
-                    sea_orm::sea_query::Expr::value(MailStatus::Sending),
+                    Expr::value(MailStatus::Sending),
                 )
-                .col_expr(
-                    mail_outbox::Column::Attempts,
-                    sea_orm::sea_query::Expr::value(row.attempts + 1),
-                )
+                .col_expr(mail_outbox::Column::Attempts, Expr::value(row.attempts + 1))
+                .col_expr(mail_outbox::Column::NextAttemptAt, Expr::value(now + LEASE))
                 .filter(mail_outbox::Column::Id.eq(row.id))
-                .filter(mail_outbox::Column::Status.eq(MailStatus::Pending))
+                .filter(mail_outbox::Column::Status.eq(row.status))
+                .filter(mail_outbox::Column::Attempts.eq(row.attempts))
                 .exec(db)
                 .await?;
             if claimed.rows_affected == 0 {
                 continue;
             }
+            let attempts = row.attempts + 1;
             let outcome = self.send_one(transport, &row).await;
             let mut update: mail_outbox::ActiveModel = row.clone().into();
-            update.attempts = Set(row.attempts + 1);
-            match outcome {
+            update.attempts = Set(attempts);
+            let relay_away = match outcome {
                 Ok(()) => {
                     update.status = Set(MailStatus::Sent);
                     update.sent_at = Set(Some(Utc::now()));
+                    update.next_attempt_at = Set(None);
                     update.last_error = Set(None);
-                    delivered += 1;
+                    false
                 }
-                Err(error) => {
-                    tracing::warn!(id = row.id, %error, "mail not delivered");
-                    update.status = Set(if row.attempts + 1 >= MAX_ATTEMPTS {
-                        MailStatus::Failed
-                    } else {
+                Err(failure) => {
+                    let next = next_attempt(&failure, attempts, row.created_at, Utc::now());
+                    tracing::warn!(id = row.id, attempts, error = %failure.text, retry = ?next, "mail not delivered");
+                    update.status = Set(if next.is_some() {
                         MailStatus::Pending
+                    } else {
+                        MailStatus::Failed
                     });
-                    update.last_error = Set(Some(error));
+                    update.next_attempt_at = Set(next);
+                    update.last_error = Set(Some(failure.text));
+                    !failure.refused
                 }
-            }
+            };
             update.update(db).await?;
+            if relay_away {
+                // The relay is not answering: the rest of the batch would only fail the same.
+                return Ok(Round::RelayAway);
+            }
         }
-        Ok(delivered)
+        Ok(Round::Worked)
     }
 
     async fn send_one(
         &self,
         transport: &AsyncSmtpTransport<Tokio1Executor>,
         row: &mail_outbox::Model,
-    ) -> Result<(), String> {
+    ) -> Result<(), Failure> {
+        let refused = |text: String| Failure {
+            text,
+            refused: true,
+        };
         let to: Mailbox = row
             .to_address
             .parse()
-            .map_err(|e| format!("bad address: {e}"))?;
+            .map_err(|e| refused(format!("bad address: {e}")))?;
         let message = Message::builder()
             .from(self.from.clone())
             .to(to)
+            // One Message-ID per outbox row, whichever attempt delivers it.
+            .message_id(Some(format!(
+                "<outbox-{}-{}@{}>",
+                row.id,
+                row.created_at.timestamp(),
+                self.from.email.domain()
+            )))
             .subject(row.subject.clone())
             .header(lettre::message::header::ContentType::TEXT_PLAIN)
             .body(row.body_text.clone())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| refused(e.to_string()))?;
         transport
             .send(message)
             .await
             .map(|_| ())
-            .map_err(|e| e.to_string())
+            .map_err(|error| Failure {
+                // The relay answered and said no (a 4xx or 5xx reply), rather than not answering.
+                refused: error.is_permanent() || error.is_transient(),
+                text: error.to_string(),
+            })
     }
 }
 
@@ -228,6 +312,30 @@ pub async fn backlog(db: &sea_orm::DatabaseConnection) -> Result<u64, sea_orm::D
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_relay_away_is_waited_for_with_growing_pauses_and_refusals_count() {
+        let created = Utc::now();
+        let away = Failure {
+            text: "connection refused".into(),
+            refused: false,
+        };
+        let pause = |attempts: i32, now: DateTime<Utc>| {
+            next_attempt(&away, attempts, created, now).map(|at| (at - now).num_seconds())
+        };
+        assert_eq!(pause(1, created), Some(5));
+        assert_eq!(pause(2, created), Some(10));
+        assert_eq!(pause(4, created), Some(40));
+        assert_eq!(pause(30, created), Some(600));
+        assert_eq!(pause(30, created + chrono::TimeDelta::hours(23)), Some(600));
+        assert_eq!(pause(30, created + KEEP_TRYING), None);
+        let refused = Failure {
+            text: "550 no such mailbox".into(),
+            refused: true,
+        };
+        assert!(next_attempt(&refused, 4, created, created).is_some());
+        assert_eq!(next_attempt(&refused, MAX_REFUSALS, created, created), None);
+    }
 
     #[test]
     fn smtp_addresses() {

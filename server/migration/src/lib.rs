@@ -28,6 +28,7 @@ mod m20261125_000016_nodes_and_rate_limits;
 mod m20261125_000017_analytics_pending;
 mod m20261129_000018_minute_reading_indexes;
 mod m20261202_000019_data_exports;
+mod m20261202_000020_mail_retries;
 
 pub struct Migrator;
 
@@ -56,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000017_analytics_pending::Migration),
             Box::new(m20261129_000018_minute_reading_indexes::Migration),
             Box::new(m20261202_000019_data_exports::Migration),
+            Box::new(m20261202_000020_mail_retries::Migration),
         ]
     }
 }

@@ -23,6 +23,8 @@ pub struct Model {
     pub last_error: Option<String>,
     pub created_at: DateTimeUtc,
     pub sent_at: Option<DateTimeUtc>,
+    /// When it may be tried next (a pause after a failure, or a send's lease); null: now.
+    pub next_attempt_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

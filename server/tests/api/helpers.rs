@@ -296,11 +296,11 @@ pub struct SmtpServer {
 
 impl SmtpServer {
     pub fn start() -> SmtpServer {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
+        Self::start_on(free_port())
+    }
+
+    /// A server on `port` (a relay that comes back where the site expects it).
+    pub fn start_on(port: u16) -> SmtpServer {
         let maildir = tempfile::tempdir().unwrap();
         let child = std::process::Command::new("python3")
             .args([
@@ -333,6 +333,11 @@ impl SmtpServer {
 
     pub fn url(&self) -> String {
         format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    /// How many messages have arrived.
+    pub fn received(&self) -> usize {
+        std::fs::read_dir(self.maildir.path().join("box/new")).map_or(0, |entries| entries.count())
     }
 
     /// The decoded text of the first message to `to` whose text contains `needle`.

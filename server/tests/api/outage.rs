@@ -204,3 +204,51 @@ async fn ready_tells_the_truth_and_writes_answer_503_at_once_while_the_database_
     assert_eq!(status, 200, "writes work again");
     database.drop().await;
 }
+
+#[tokio::test]
+async fn mail_waits_in_the_outbox_while_the_relay_is_away_and_goes_out_once_when_it_returns() {
+    use sea_orm::EntityTrait;
+    use serde_json::json;
+    use tidemark_server::entities::mail_outbox::{self, MailStatus};
+    let port = free_port();
+    let app = TestApp::spawn_with(None, "sqlite", Some(format!("smtp://127.0.0.1:{port}"))).await;
+    let email = "relay-away@tidemark.test";
+    let (status, body) = app
+        .post("/membership/v1/join/email/code", json!({"email": email}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+
+    // Nothing listens: the message is tried, kept, and given a time to try again.
+    let row = || async {
+        mail_outbox::Entity::find()
+            .all(&app.state.db)
+            .await
+            .unwrap()
+            .into_iter()
+            .find(|row| row.to_address == email)
+            .expect("the message is in the outbox")
+    };
+    until(Duration::from_secs(10), || async {
+        row().await.attempts >= 1
+    })
+    .await
+    .expect("the sender tried");
+    let waiting = row().await;
+    assert_eq!(waiting.status, MailStatus::Pending, "{waiting:?}");
+    assert!(waiting.last_error.is_some());
+    assert!(waiting
+        .next_attempt_at
+        .is_some_and(|at| at > waiting.created_at));
+
+    // The relay comes back: the message goes out at its next try, once.
+    let smtp = SmtpServer::start_on(port);
+    let mail = smtp.wait_for(email, "sign-up code").await;
+    assert!(mail.contains("Message-ID: <outbox-"), "{mail}");
+    until(Duration::from_secs(10), || async {
+        row().await.status == MailStatus::Sent
+    })
+    .await
+    .expect("the row says sent");
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    assert_eq!(smtp.received(), 1, "sent once");
+}
