@@ -79,7 +79,7 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
     let storage = storage::open_storage(&settings)?;
     let node = Arc::new(state::Node::new(folder_name(&settings.data_dir)?));
     let search = Arc::new(index::SearchIndex::open(&settings)?);
-    let events = events::EventSink::new(db.clone());
+    let events = events::EventSink::new(db.clone(), reach.clone());
     let cache_bytes = settings.megabytes("TIDEMARK_CACHE_MB", answers::DEFAULT_CACHE_MB)?;
     let catalog = Arc::new(catalog::Catalog::new(answers::Answers::new(cache_bytes)));
     let loaded = catalog

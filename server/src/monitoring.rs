@@ -149,8 +149,22 @@ async fn read_figures(state: &AppState) {
         gauge!("tidemark_search_commit_lag_seconds").set(index.commit_lag.as_secs_f64());
     }
 
+    let reached = state.reach.up();
+    gauge!("tidemark_database_reachable").set(if reached { 1.0 } else { 0.0 });
+    gauge!("tidemark_analytics_events_held").set(state.events.stats().held as f64);
+
     let applied = state.node.applied.load(Ordering::SeqCst);
     gauge!("tidemark_change_log_applied_position", "node" => node.clone()).set(applied as f64);
+    let pool = db::pool_use(&state.db);
+    gauge!("tidemark_db_pool_connections", "state" => "open").set(f64::from(pool.open));
+    gauge!("tidemark_db_pool_connections", "state" => "idle").set(pool.idle as f64);
+    gauge!("tidemark_db_pool_connections", "state" => "in_use")
+        .set(u64::from(pool.open).saturating_sub(pool.idle as u64) as f64);
+    gauge!("tidemark_db_pool_max_connections").set(f64::from(pool.max));
+    if !reached {
+        // What only the database knows keeps its last value: asking would wait for the pool.
+        return;
+    }
     match sync::latest(&state.db).await {
         Ok(latest) => {
             gauge!("tidemark_change_log_position").set(latest as f64);
@@ -164,13 +178,6 @@ async fn read_figures(state: &AppState) {
         Ok(waiting) => gauge!("tidemark_mail_outbox_backlog").set(waiting as f64),
         Err(error) => tracing::warn!(%error, "metrics: the mail outbox not read"),
     }
-
-    let pool = db::pool_use(&state.db);
-    gauge!("tidemark_db_pool_connections", "state" => "open").set(f64::from(pool.open));
-    gauge!("tidemark_db_pool_connections", "state" => "idle").set(pool.idle as f64);
-    gauge!("tidemark_db_pool_connections", "state" => "in_use")
-        .set(u64::from(pool.open).saturating_sub(pool.idle as u64) as f64);
-    gauge!("tidemark_db_pool_max_connections").set(f64::from(pool.max));
 }
 
 #[cfg(test)]

@@ -108,7 +108,7 @@ pub fn app(state: AppState, metrics: &crate::monitoring::Access) -> std::io::Res
         .layer(axum::middleware::from_fn(crate::http::security::csrf_guard))
         .layer(axum::middleware::from_fn_with_state(
             state.reach.clone(),
-            crate::http::outage::writes_wait,
+            crate::http::outage::circuit,
         ))
         .layer(axum::middleware::from_fn(
             crate::http::security::private_by_default,

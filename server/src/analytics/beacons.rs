@@ -134,9 +134,7 @@ async fn click(
     };
     // The business is filled in when the post is known, so the roll-up can count the click;
     // an unknown post is still recorded, as this beacon always has.
-    let business_id = state
-        .events
-        .posts(&[click.post_seq])
+    let business_id = crate::analytics::posts_of(&state, &[click.post_seq])
         .await?
         .get(&click.post_seq)
         .map(|post| post.business_id);

@@ -28,8 +28,23 @@ mod service {
 
 pub use crate::kernel::kst::kst_day;
 
+use crate::events::PostInfo;
+use crate::http::error::ApiResult;
 use crate::state::AppState;
+use std::collections::HashMap;
 use utoipa_axum::router::OpenApiRouter;
+
+/// The business and visibility of the posts among `ids` that events may name; while the
+/// database is away, the public posts this process holds answer.
+async fn posts_of(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, PostInfo>> {
+    let held = state.catalog.snapshot();
+    state
+        .events
+        .posts(ids, |id| {
+            held.entries.get(&id).map(|entry| entry.business_id)
+        })
+        .await
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

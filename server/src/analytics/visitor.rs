@@ -9,6 +9,9 @@
 //!   counted or not) and per visitor ([`RateLimits::beacon_visitor`]). Over a limit the call
 //!   answers 429 with the usual message and `Retry-After`; pages send these calls as
 //!   beacons and never read the answer, so the reader sees nothing of it.
+//! - While the database is away, a session cannot be checked: the events count for the
+//!   guest id the call carries (every page has one), and are held until the database
+//!   returns (`crate::events`).
 
 use super::device::Device;
 use crate::auth::MaybeAuthUser;
@@ -60,10 +63,16 @@ impl FromRequestParts<AppState> for Sender {
             Ok(ip) => ip,
             Err(never) => match never {},
         };
-        let member_id = MaybeAuthUser::from_request_parts(parts, state)
-            .await?
-            .0
-            .map(|user| user.member.id);
+        // A session is checked in the database: while it is away, the events count for the
+        // guest id they carry (docs/operations.md, "When the database is away").
+        let member_id = if state.reach.up() {
+            MaybeAuthUser::from_request_parts(parts, state)
+                .await?
+                .0
+                .map(|user| user.member.id)
+        } else {
+            None
+        };
         let header = parts
             .headers
             .get(GUEST_HEADER)

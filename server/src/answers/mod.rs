@@ -14,7 +14,7 @@ use axum::body::Bytes;
 pub use encoded::{CachedPage, Coding};
 use std::any::Any;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use store::Kept;
 pub use store::{Counts, Held, Key, Shows};
@@ -39,6 +39,9 @@ pub struct Answers {
     /// The names of the tags read so far: a tag's name never changes and tags are never
     /// deleted, so a name once read stays true (a few bytes a tag).
     tag_names: RwLock<HashMap<i64, Arc<str>>>,
+    /// While the database is away, an answer made before a change is still served: it is
+    /// what this process holds, and could not be made again (stale-if-error, RFC 5861).
+    stale_ok: AtomicBool,
 }
 
 /// The clock at the last change of everything, of the lists, of each post, of each business
@@ -51,9 +54,24 @@ struct Floors {
     posts: HashMap<i64, u64>,
     businesses: HashMap<i64, u64>,
     posts_of: HashMap<i64, u64>,
+    /// Posts that left the public (hidden, removed, deleted), and the clock at the last one:
+    /// no answer made before may show them, not even while the database is away.
+    gone: std::collections::HashSet<i64>,
+    last_gone: u64,
 }
 
 impl Floors {
+    /// Whether an answer made at `made` may be served while the database is away: not when
+    /// it shows a post that left the public, nor a list or page made before one left.
+    fn may_stand_in(&self, made: u64, shows: Shows) -> bool {
+        made >= self.all
+            && match shows {
+                Shows::Post { id, .. } => !self.gone.contains(&id),
+                Shows::Lists | Shows::Business(_) => made >= self.last_gone,
+                Shows::Profile(_) => true,
+            }
+    }
+
     fn fresh(&self, made: u64, shows: Shows) -> bool {
         let at_least = |floors: &HashMap<i64, u64>, id: i64| {
             floors.get(&id).is_none_or(|floor| made >= *floor)
@@ -96,7 +114,14 @@ impl Answers {
             floors: RwLock::new(Floors::default()),
             kept: Kept::new(cache_bytes),
             tag_names: RwLock::new(HashMap::new()),
+            stale_ok: AtomicBool::new(false),
         }
+    }
+
+    /// Whether answers made before a change may be served (the database is away), or only
+    /// answers made since.
+    pub fn serve_stale(&self, stale_ok: bool) {
+        self.stale_ok.store(stale_ok, Ordering::Release);
     }
 
     /// The clock now: an answer whose reading begins now is kept with it.
@@ -141,6 +166,16 @@ impl Answers {
         });
     }
 
+    /// Post `id` left the public: its answers, and the lists and pages made before, are not
+    /// served even while the database is away.
+    pub fn forget_gone(&self, id: i64) {
+        self.mark(|floors, now| {
+            floors.posts.insert(id, now);
+            floors.gone.insert(id);
+            floors.last_gone = now;
+        });
+    }
+
     /// Moves the clock on and lets `change` set floors to the new time: answers whose reading
     /// began before it are stale for what `change` names.
     fn mark(&self, change: impl FnOnce(&mut Floors, u64)) {
@@ -156,7 +191,11 @@ impl Answers {
     }
 
     fn get(&self, key: &Key) -> Option<Held> {
-        self.kept.get(key, |made, shows| self.fresh(made, shows))
+        let stale_ok = self.stale_ok.load(Ordering::Acquire);
+        self.kept.get(key, |made, shows| {
+            let floors = self.floors.read().expect("answers' floors");
+            floors.fresh(made, shows) || (stale_ok && floors.may_stand_in(made, shows))
+        })
     }
 
     /// Keeps what was made at `made` unless a change to what it shows came since.
@@ -233,6 +272,31 @@ impl Answers {
             self.put(Key::Answer(id), generation, shows, Held::Page(page.clone()));
         }
         page
+    }
+
+    /// What stands in for an answer that could not be made again because the database is
+    /// away: the one kept under `key`, however old, unless it shows a post that left the
+    /// public since (or may: a list made before one left).
+    fn stand_in(&self, key: &Key) -> Option<Arc<CachedPage>> {
+        match self.kept.get(key, |made, shows| {
+            self.floors
+                .read()
+                .expect("answers' floors")
+                .may_stand_in(made, shows)
+        }) {
+            Some(Held::Page(page)) => Some(page),
+            _ => None,
+        }
+    }
+
+    /// The list page kept under `key`, standing in while the database is away.
+    pub fn stand_in_page(&self, key: &str) -> Option<Arc<CachedPage>> {
+        self.stand_in(&Key::Page(key.into()))
+    }
+
+    /// The guests' answer of post `id`, standing in while the database is away.
+    pub fn stand_in_answer(&self, id: i64) -> Option<Arc<CachedPage>> {
+        self.stand_in(&Key::Answer(id))
     }
 
     /// A list's or collection's page (`key`), when nothing it shows changed since it was made.

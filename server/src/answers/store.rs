@@ -138,8 +138,9 @@ impl Kept {
     }
 
     /// The entry under `key` when `fresh` says it still shows what is true (made after the
-    /// last change to what it shows); a stale one is a miss and is dropped. An answer whose
-    /// copies changed since it was weighed is weighed again.
+    /// last change to what it shows); a stale one is a miss, and stays until an answer made
+    /// again replaces it (or its time is up): while the database is away it is served. An
+    /// answer whose copies changed since it was weighed is weighed again.
     pub fn get(&self, key: &Key, fresh: impl Fn(u64, Shows) -> bool) -> Option<Held> {
         let entry = self.cache.get(key);
         let held = match entry {
@@ -151,11 +152,7 @@ impl Kept {
                 }
                 Some(entry.held)
             }
-            Some(_) => {
-                self.cache.invalidate(key);
-                None
-            }
-            None => None,
+            Some(_) | None => None,
         };
         self.counts(key).count(held.is_some());
         held

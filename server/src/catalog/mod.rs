@@ -184,6 +184,7 @@ impl Catalog {
             .unwrap_or_default()
             .into();
         let fresh = row.as_ref().and_then(entry);
+        let gone = fresh.is_none();
         let mut businesses = Vec::with_capacity(2);
         businesses.extend(fresh.as_ref().map(|entry| entry.business_id));
         loop {
@@ -206,6 +207,9 @@ impl Catalog {
             }
         }
         self.answers.forget_posts(&[id], &businesses);
+        if gone {
+            self.answers.forget_gone(id);
+        }
         Ok(())
     }
 }
@@ -286,6 +290,23 @@ mod tests {
         let catalog = kept_catalogue();
         catalog.forget(Forget::All);
         assert_eq!(served(&catalog), [false; 6]);
+    }
+
+    #[test]
+    fn while_the_database_is_away_answers_made_before_a_change_stand_in_unless_a_post_left() {
+        let catalog = kept_catalogue();
+        // A bookmark of post 1 forgot its page, its business's page and the lists.
+        catalog.forget(Forget::Post(1));
+        catalog.answers.serve_stale(true);
+        assert_eq!(served(&catalog), [true; 6], "held answers stand in");
+        catalog.answers.serve_stale(false);
+        assert_eq!(served(&catalog), [false, false, true, false, true, true]);
+
+        // Post 2 left the public: neither it nor any list or business page made before may
+        // stand in; post 3's page shows nothing of it.
+        catalog.answers.forget_gone(2);
+        catalog.answers.serve_stale(true);
+        assert_eq!(served(&catalog), [false, false, true, true, false, true]);
     }
 
     #[test]

@@ -3,20 +3,25 @@
 //! waiting for the pool (docs/operations.md, "When the database is away").
 //!
 //! On PostgreSQL a connection of its own (outside the pool, so a busy pool does not read as
-//! an outage) runs `SELECT 1` every second (the `database_reach` job), with a time-out of
-//! [`Reach::timeout`]. The embedded SQLite file is part of the process: always reachable.
+//! an outage) runs `SELECT 1` every [`PROBE_EVERY`] (the `database_reach` job), with the
+//! time-out `TIDEMARK_DB_TIMEOUT_MS`. The embedded SQLite file is part of the process: always
+//! reachable.
 
 use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+use tokio::sync::watch;
 
 /// How long a probe may take by default before the database counts as away; also the pool's
-/// acquire time-out (`TIDEMARK_DB_TIMEOUT_MS`).
-pub const DEFAULT_TIMEOUT_MS: u64 = 1000;
+/// acquire time-out (`TIDEMARK_DB_TIMEOUT_MS`). Under a second, so that a call which began
+/// just before a loss was noticed still answers within one.
+pub const DEFAULT_TIMEOUT_MS: u64 = 800;
+
+/// How often the probe asks.
+pub const PROBE_EVERY: Duration = Duration::from_millis(250);
 
 pub struct Reach {
     probe: Option<DatabaseConnection>,
-    up: AtomicBool,
+    up: watch::Sender<bool>,
     timeout: Duration,
 }
 
@@ -25,7 +30,7 @@ impl Reach {
     pub fn local() -> Reach {
         Reach {
             probe: None,
-            up: AtomicBool::new(true),
+            up: watch::Sender::new(true),
             timeout: Duration::from_millis(DEFAULT_TIMEOUT_MS),
         }
     }
@@ -45,19 +50,25 @@ impl Reach {
             .map_err(|e| format!("cannot open the database: {e}"))?;
         Ok(Reach {
             probe: Some(probe),
-            up: AtomicBool::new(true),
+            up: watch::Sender::new(true),
             timeout,
         })
     }
 
     /// Whether the last probe reached the database.
     pub fn up(&self) -> bool {
-        self.up.load(Ordering::SeqCst)
+        *self.up.borrow()
     }
 
-    /// How long a probe may take.
-    pub fn timeout(&self) -> Duration {
-        self.timeout
+    /// Records whether the database was reached; logs a change.
+    pub fn note(&self, up: bool) {
+        if self.up.send_replace(up) != up {
+            if up {
+                tracing::info!("the database is reachable again: /ready answers 200");
+            } else {
+                tracing::error!("the database cannot be reached: /ready answers 503");
+            }
+        }
     }
 
     /// Probes the database and remembers the outcome: `Ok` when it answered in time, the
@@ -75,14 +86,7 @@ impl Reach {
                     self.timeout.as_millis()
                 )),
             };
-        let up = outcome.is_ok();
-        if self.up.swap(up, Ordering::SeqCst) != up {
-            if up {
-                tracing::info!("the database is reachable again: /ready answers 200");
-            } else {
-                tracing::error!("the database cannot be reached: /ready answers 503");
-            }
-        }
+        self.note(outcome.is_ok());
         outcome
     }
 }

@@ -149,7 +149,9 @@ pub enum Visitor<'a> {
 }
 
 /// Writes `batch` with one INSERT; when that fails (one row the database refuses fails the
-/// whole statement), row by row, so only the rows refused are lost. Nothing about the
+/// whole statement), row by row, so only the rows refused are lost. While the database is
+/// away the batch is dropped (the log is for popular searches and suggestions, which a
+/// moment's gap does not change). Nothing about the
 /// searches themselves is logged: they are what people typed.
 pub async fn write_batch(db: &DatabaseConnection, keys: &TokenKeys, batch: Vec<LoggedSearch>) {
     let rows: Vec<search_log::ActiveModel> = batch
@@ -180,12 +182,20 @@ pub async fn write_batch(db: &DatabaseConnection, keys: &TokenKeys, batch: Vec<L
         return;
     }
     let count = rows.len();
-    if search_log::Entity::insert_many(rows.clone())
+    match search_log::Entity::insert_many(rows.clone())
         .exec_without_returning(db)
         .await
-        .is_ok()
     {
-        return;
+        Ok(_) => return,
+        // Row by row would wait for a connection once per row.
+        Err(error) if crate::http::error::is_unreachable(&error) => {
+            tracing::warn!(
+                batch = count,
+                "search log: the database is away; these searches are not logged"
+            );
+            return;
+        }
+        Err(_) => {}
     }
     let mut lost = 0;
     for row in rows {

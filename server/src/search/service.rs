@@ -288,23 +288,29 @@ async fn still_public(state: &AppState, ids: Vec<i64>) -> ApiResult<HashSet<i64>
     if ids.is_empty() {
         return Ok(HashSet::new());
     }
-    if !state.reach.up() {
+    let held = |ids: Vec<i64>| {
         let held = state.catalog.snapshot();
-        return Ok(ids
-            .into_iter()
+        ids.into_iter()
             .filter(|id| held.entries.contains_key(id))
-            .collect());
+            .collect()
+    };
+    if !state.reach.up() {
+        return Ok(held(ids));
     }
-    Ok(posts::Entity::find()
+    match posts::Entity::find()
         .select_only()
         .column(posts::Column::Id)
-        .filter(posts::Column::Id.is_in(ids))
+        .filter(posts::Column::Id.is_in(ids.clone()))
         .filter(crate::catalog::visible())
         .into_tuple::<i64>()
         .all(&state.db)
-        .await?
-        .into_iter()
-        .collect())
+        .await
+    {
+        Ok(public) => Ok(public.into_iter().collect()),
+        // Lost before the probe noticed.
+        Err(error) if crate::http::error::is_unreachable(&error) => Ok(held(ids)),
+        Err(error) => Err(error.into()),
+    }
 }
 
 async fn items_of(state: &AppState, hits: Hits, parts: &[Part]) -> ApiResult<Vec<SearchItem>> {

@@ -194,7 +194,10 @@ mod tests {
     #[tokio::test]
     async fn a_mark_moved_after_the_run_read_it_stays_for_the_next_run() {
         let (_dir, db) = crate::db::migrated_sqlite().await;
-        let sink = crate::events::EventSink::new(db.clone());
+        let sink = crate::events::EventSink::new(
+            db.clone(),
+            std::sync::Arc::new(crate::db::reach::Reach::local()),
+        );
         let view = |guest: &str| crate::events::Event {
             kind: crate::events::EventKind::View,
             post_id: Some(7),

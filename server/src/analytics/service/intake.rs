@@ -124,7 +124,7 @@ pub(in crate::analytics) async fn record(
         }
     };
     let ids: Vec<i64> = checked.iter().map(|c| c.post_id).collect();
-    let posts = state.events.posts(&ids).await?;
+    let posts = crate::analytics::posts_of(state, &ids).await?;
     let total = checked.len();
     let events: Vec<Event> = checked
         .into_iter()

@@ -163,7 +163,14 @@ pub async fn answer(
         return Ok(kept);
     }
     let generation = state.catalog.answers.generation();
-    let made = cards_page(state, listing, page).await?;
+    let made = match cards_page(state, listing, page).await {
+        Ok(made) => made,
+        // The database is away: the page held before stands in.
+        Err(error @ ApiError::Unavailable { .. }) => {
+            return state.catalog.answers.stand_in_page(&key).ok_or(error)
+        }
+        Err(error) => return Err(error),
+    };
     let body = serde_json::to_vec(&ok(made)).map_err(ApiError::internal)?;
     Ok(state
         .catalog

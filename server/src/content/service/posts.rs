@@ -262,9 +262,23 @@ async fn public_answer(state: &AppState, id: i64) -> ApiResult<Option<Arc<Cached
     // one only where a signed-in reader opened the post lately, and would count a detail miss
     // no one asked for).
     let generation = state.catalog.answers.generation();
-    let (row, _) = row_and_cards(state, id, &[]).await?;
-    let Some(detail) = public_of(state, row).await? else {
-        return Ok(None);
+    let made = async {
+        let (row, _) = row_and_cards(state, id, &[]).await?;
+        public_of(state, row).await
+    };
+    let detail = match made.await {
+        Ok(Some(detail)) => detail,
+        Ok(None) => return Ok(None),
+        // The database is away: the answer held before stands in.
+        Err(error @ ApiError::Unavailable { .. }) => {
+            return state
+                .catalog
+                .answers
+                .stand_in_answer(id)
+                .map(Some)
+                .ok_or(error)
+        }
+        Err(error) => return Err(error),
     };
     let body = serde_json::to_vec(&ok(&detail)).unwrap_or_default();
     let shows = state.catalog.shows_post(id);

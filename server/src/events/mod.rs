@@ -25,16 +25,27 @@
 //! fails, the submitters get an error (their clients may send again) and the number of
 //! recorded events lost is logged as an error.
 //!
+//! While the database cannot be reached ([`Reach`], or a batch fails for want of a
+//! connection), batches are **held** in memory instead, in order, up to [`HELD_MAX_EVENTS`]
+//! events, and their submitters are answered at once: a reader's page sends its events as
+//! beacons that never read the answer, so an event refused would be an event lost. The
+//! writer looks every [`HELD_RETRY`] whether the database is back and then writes what it
+//! holds first, in batches, before anything newer. Past the bound, a submission is answered
+//! 503 with `Retry-After` (the sender may keep it and try again) and a recorded event is
+//! counted lost with an error in the log, once per episode. Held events live in this
+//! process: a server stopped while it holds some logs how many it drops (docs/operations.md,
+//! "When the database is away").
+//!
 //! The writer ends when every [`EventSink`] is dropped, after writing what is queued. A
 //! server shutting down calls [`EventSink::flush`] after the last request has been answered.
 
+mod writer;
+
+use crate::db::reach::Reach;
+use crate::entities::posts;
 use crate::entities::posts::PostStatus;
-use crate::entities::{analytics_events, posts};
-use crate::http::error::{ApiError, ApiResult};
-use sea_orm::sea_query::Query;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect,
-};
+use crate::http::error::{ApiError, ApiResult, DATABASE_RETRY_AFTER};
+use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
@@ -87,14 +98,29 @@ const QUEUE_CAPACITY: usize = 4096;
 const ROWS_PER_STATEMENT: usize = 256;
 /// Attempts at writing one batch.
 const ATTEMPTS: u32 = 3;
+/// Events held in memory at most while the database is away (a few hundred bytes each: some
+/// tens of megabytes at the bound; at a busy node's few hundred events a second, minutes of
+/// outage).
+pub const HELD_MAX_EVENTS: usize = 100_000;
+/// How often a writer holding events looks whether the database is back.
+pub const HELD_RETRY: Duration = Duration::from_millis(250);
 
 enum Message {
     Record(Event),
     Submit {
         events: Vec<Event>,
-        done: oneshot::Sender<Result<(), String>>,
+        done: oneshot::Sender<Result<(), Refusal>>,
     },
     Flush(oneshot::Sender<()>),
+}
+
+/// Why a submission was not taken.
+#[derive(Clone, Debug)]
+enum Refusal {
+    /// The database is away and the held events are at their bound.
+    Full,
+    /// The batch failed for another reason, after every attempt.
+    Failed(String),
 }
 
 /// What the writer has done since it started.
@@ -108,6 +134,8 @@ pub struct SinkStats {
     pub submissions: u64,
     /// Events that could not be written after every attempt.
     pub lost: u64,
+    /// Events held in memory now, waiting for the database.
+    pub held: u64,
 }
 
 #[derive(Default)]
@@ -116,6 +144,7 @@ struct Counters {
     events: AtomicU64,
     submissions: AtomicU64,
     lost: AtomicU64,
+    held: AtomicU64,
 }
 
 /// Takes events and writes them in batches.
@@ -127,6 +156,7 @@ pub struct EventSink {
 
 struct Shared {
     db: DatabaseConnection,
+    reach: Arc<Reach>,
     counters: Arc<Counters>,
     /// Recorded events waiting in spawned tasks for room in the queue.
     overflow: AtomicUsize,
@@ -134,15 +164,18 @@ struct Shared {
 }
 
 impl EventSink {
-    /// Starts the writer task (so this must be called within a tokio runtime).
-    pub fn new(db: DatabaseConnection) -> Self {
+    /// Starts the writer task (so this must be called within a tokio runtime); `reach` says
+    /// whether the database can be reached.
+    pub fn new(db: DatabaseConnection, reach: Arc<Reach>) -> Self {
         let (queue, inbox) = mpsc::channel(QUEUE_CAPACITY);
         let counters = Arc::new(Counters::default());
-        tokio::spawn(write_loop(db.clone(), inbox, counters.clone()));
+        let writer = writer::Writer::new(db.clone(), reach.clone(), counters.clone());
+        tokio::spawn(writer.run(inbox));
         EventSink {
             queue,
             shared: Arc::new(Shared {
                 db,
+                reach,
                 counters,
                 overflow: AtomicUsize::new(0),
                 posts: PostDirectory::default(),
@@ -182,7 +215,8 @@ impl EventSink {
         }
     }
 
-    /// Queues events and resolves once the transaction holding them has committed.
+    /// Queues events and resolves once the transaction holding them has committed, or, while
+    /// the database is away, once they are held to be written on its return.
     pub async fn submit(&self, events: Vec<Event>) -> Result<(), ApiError> {
         if events.is_empty() {
             return Ok(());
@@ -194,7 +228,15 @@ impl EventSink {
             .map_err(|_| ApiError::internal("analytics writer stopped"))?;
         match committed.await {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(error)) => Err(ApiError::internal(format!("analytics batch: {error}"))),
+            Ok(Err(Refusal::Full)) => Err(ApiError::Unavailable {
+                message: "the database is unavailable for a moment and this server holds all \
+                          the analytics events it can; please send them again shortly"
+                    .into(),
+                retry_after: DATABASE_RETRY_AFTER,
+            }),
+            Ok(Err(Refusal::Failed(error))) => {
+                Err(ApiError::internal(format!("analytics batch: {error}")))
+            }
             Err(_) => Err(ApiError::internal("analytics writer stopped mid-batch")),
         }
     }
@@ -210,6 +252,13 @@ impl EventSink {
         if self.queue.send(Message::Flush(done)).await.is_ok() {
             let _ = flushed.await;
         }
+        let held = self.shared.counters.held.load(Ordering::Relaxed);
+        if held > 0 {
+            tracing::error!(
+                held,
+                "analytics events held while the database is away are dropped at shutdown"
+            );
+        }
     }
 
     /// What the writer has done so far.
@@ -220,13 +269,29 @@ impl EventSink {
             events: c.events.load(Ordering::Relaxed),
             submissions: c.submissions.load(Ordering::Relaxed),
             lost: c.lost.load(Ordering::Relaxed),
+            held: c.held.load(Ordering::Relaxed),
         }
     }
 
     /// The business and visibility of each known post among `ids` (unknown ones are left
-    /// out), from a cache kept for [`POST_TTL`]: one query for all the misses.
-    pub async fn posts(&self, ids: &[i64]) -> ApiResult<HashMap<i64, PostInfo>> {
-        Ok(self.shared.posts.lookup(&self.shared.db, ids).await?)
+    /// out), from a cache kept for [`POST_TTL`]: one query for all the misses. While the
+    /// database is away, `held` answers for the misses instead (the public posts this
+    /// process holds: id → business).
+    pub async fn posts(
+        &self,
+        ids: &[i64],
+        held: impl Fn(i64) -> Option<i64> + Sync,
+    ) -> ApiResult<HashMap<i64, PostInfo>> {
+        let away = !self.shared.reach.up();
+        Ok(self
+            .shared
+            .posts
+            .lookup(
+                &self.shared.db,
+                ids,
+                away.then_some(&held as &(dyn Fn(i64) -> Option<i64> + Sync)),
+            )
+            .await?)
     }
 
     /// Drops a post from the cache (its status or business changed); optional, entries
@@ -258,10 +323,12 @@ struct PostDirectory {
 }
 
 impl PostDirectory {
+    /// With `held`, the database is away: the misses are answered from it (and not cached).
     async fn lookup(
         &self,
         db: &DatabaseConnection,
         ids: &[i64],
+        held: Option<&(dyn Fn(i64) -> Option<i64> + Sync)>,
     ) -> Result<HashMap<i64, PostInfo>, DbErr> {
         let now = Instant::now();
         let mut found = HashMap::new();
@@ -280,6 +347,21 @@ impl PostDirectory {
             }
         }
         if missing.is_empty() {
+            return Ok(found);
+        }
+        if let Some(held) = held {
+            for id in missing {
+                if let Some(business_id) = held(id) {
+                    let public = true;
+                    found.insert(
+                        id,
+                        PostInfo {
+                            business_id,
+                            public,
+                        },
+                    );
+                }
+            }
             return Ok(found);
         }
         missing.sort_unstable();
@@ -321,208 +403,11 @@ impl PostDirectory {
     }
 }
 
-/// The messages of one transaction.
-#[derive(Default)]
-struct Batch {
-    events: Vec<Event>,
-    submitters: Vec<oneshot::Sender<Result<(), String>>>,
-    flushes: Vec<oneshot::Sender<()>>,
-    /// Fire-and-forget events in `events`.
-    recorded: usize,
-}
-
-impl Batch {
-    fn push(&mut self, message: Message) {
-        match message {
-            Message::Record(event) => {
-                self.events.push(event);
-                self.recorded += 1;
-            }
-            Message::Submit { events, done } => {
-                self.events.extend(events);
-                self.submitters.push(done);
-            }
-            Message::Flush(done) => self.flushes.push(done),
-        }
-    }
-
-    /// Someone is waiting on this batch: write it as soon as the queue is empty.
-    fn awaited(&self) -> bool {
-        !self.submitters.is_empty() || !self.flushes.is_empty()
-    }
-}
-
-async fn write_loop(
-    db: DatabaseConnection,
-    mut inbox: mpsc::Receiver<Message>,
-    counters: Arc<Counters>,
-) {
-    while let Some(first) = inbox.recv().await {
-        let mut batch = Batch::default();
-        batch.push(first);
-        let deadline = tokio::time::Instant::now() + LINGER;
-        while batch.events.len() < MAX_BATCH_ROWS {
-            match inbox.try_recv() {
-                Ok(message) => batch.push(message),
-                Err(mpsc::error::TryRecvError::Disconnected) => break,
-                Err(mpsc::error::TryRecvError::Empty) if batch.awaited() => break,
-                Err(mpsc::error::TryRecvError::Empty) => {
-                    match tokio::time::timeout_at(deadline, inbox.recv()).await {
-                        Ok(Some(message)) => batch.push(message),
-                        Ok(None) | Err(_) => break,
-                    }
-                }
-            }
-        }
-        write_batch(&db, batch, &counters).await;
-    }
-}
-
-/// Writes one batch (with retries) and tells everyone waiting on it.
-async fn write_batch(db: &DatabaseConnection, batch: Batch, counters: &Counters) {
-    let mut outcome = Ok(());
-    if !batch.events.is_empty() {
-        for attempt in 1..=ATTEMPTS {
-            outcome = insert_events(db, &batch.events).await;
-            match &outcome {
-                Ok(()) => break,
-                Err(error) if attempt < ATTEMPTS => {
-                    tracing::warn!(%error, attempt, rows = batch.events.len(), "analytics batch failed; retrying");
-                    tokio::time::sleep(Duration::from_millis(50 * 4u64.pow(attempt - 1))).await;
-                }
-                Err(_) => {}
-            }
-        }
-    }
-    match &outcome {
-        Ok(()) => {
-            if !batch.events.is_empty() {
-                counters.batches.fetch_add(1, Ordering::Relaxed);
-                counters
-                    .events
-                    .fetch_add(batch.events.len() as u64, Ordering::Relaxed);
-            }
-            counters
-                .submissions
-                .fetch_add(batch.submitters.len() as u64, Ordering::Relaxed);
-        }
-        Err(error) => {
-            tracing::error!(
-                %error,
-                recorded_lost = batch.recorded,
-                submissions_refused = batch.submitters.len(),
-                "analytics batch could not be written"
-            );
-            counters
-                .lost
-                .fetch_add(batch.recorded as u64, Ordering::Relaxed);
-        }
-    }
-    let answer = outcome.map_err(|e| e.to_string());
-    for done in batch.submitters {
-        let _ = done.send(answer.clone());
-    }
-    for done in batch.flushes {
-        let _ = done.send(());
-    }
-}
-
-/// Multi-row INSERTs in one transaction.
-async fn insert_events(db: &DatabaseConnection, events: &[Event]) -> Result<(), DbErr> {
-    use analytics_events::Column as C;
-    let txn = crate::db::write_txn(db).await?;
-    let mut rest = events;
-    while !rest.is_empty() {
-        let (chunk, after) = rest.split_at(statement_rows(rest.len()));
-        rest = after;
-        let mut insert = Query::insert();
-        insert.into_table(analytics_events::Entity).columns([
-            C::Kind,
-            C::PostId,
-            C::BusinessId,
-            C::MemberId,
-            C::GuestId,
-            C::DeviceType,
-            C::DeviceOs,
-            C::Browser,
-            C::OffsetMinutes,
-            C::Day,
-            C::OccurredAt,
-            C::Detail,
-        ]);
-        for event in chunk {
-            insert.values_panic([
-                event.kind.as_str().into(),
-                event.post_id.into(),
-                event.business_id.into(),
-                event.member_id.into(),
-                event.guest_id.clone().into(),
-                event.device_type.clone().into(),
-                event.device_os.clone().into(),
-                event.browser.clone().into(),
-                event.offset_minutes.into(),
-                crate::kernel::kst::kst_day(event.occurred_at).into(),
-                event.occurred_at.into(),
-                event.detail.clone().into(),
-            ]);
-        }
-        txn.execute(&insert).await?;
-    }
-    mark_pending(&txn, events).await?;
-    txn.commit().await
-}
-
-/// Rows marked per statement (4 values each).
-const MARKS_PER_STATEMENT: usize = 250;
-
-/// Marks what the events leave for the analytics roll-up to recompute (`analytics_pending`:
-/// their KST days, posts and businesses, 0 for none), in the events' transaction: a mark
-/// already there has its `marks` moved, which tells a roll-up running now that it must not
-/// delete the row it read (crate::analytics::rollup).
-async fn mark_pending(txn: &impl ConnectionTrait, events: &[Event]) -> Result<(), DbErr> {
-    let keys: std::collections::BTreeSet<(String, i64, i64)> = events
-        .iter()
-        .map(|event| {
-            (
-                crate::kernel::kst::kst_day(event.occurred_at),
-                event.post_id.unwrap_or(0),
-                event.business_id.unwrap_or(0),
-            )
-        })
-        .collect();
-    let keys: Vec<_> = keys.into_iter().collect();
-    for chunk in keys.chunks(MARKS_PER_STATEMENT) {
-        let rows = vec!["(?, ?, ?, 1)"; chunk.len()].join(", ");
-        let values = chunk
-            .iter()
-            .flat_map(|(day, post, business)| {
-                [day.clone().into(), (*post).into(), (*business).into()]
-            })
-            .collect();
-        txn.execute_raw(crate::db::statement(
-            txn.get_database_backend(),
-            &format!(
-                "INSERT INTO analytics_pending (day, post_id, business_id, marks) VALUES {rows} \
-                 ON CONFLICT (day, post_id, business_id) \
-                 DO UPDATE SET marks = analytics_pending.marks + 1"
-            ),
-            values,
-        ))
-        .await?;
-    }
-    Ok(())
-}
-
-/// How many of `remaining` rows the next statement takes: the largest power of two that fits.
-fn statement_rows(remaining: usize) -> usize {
-    let fits = remaining.min(ROWS_PER_STATEMENT);
-    1 << (usize::BITS - 1 - fits.leading_zeros())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sea_orm::{ConnectOptions, Database, PaginatorTrait};
+    use crate::entities::analytics_events;
+    use sea_orm::{ConnectOptions, ConnectionTrait, Database, PaginatorTrait, QueryOrder};
     use tidemark_migration::{Migrator, MigratorTrait};
 
     async fn database(dir: &tempfile::TempDir) -> DatabaseConnection {
@@ -557,7 +442,7 @@ mod tests {
     async fn concurrent_submissions_are_all_committed_in_fewer_transactions() {
         let dir = tempfile::tempdir().unwrap();
         let db = database(&dir).await;
-        let sink = EventSink::new(db.clone());
+        let sink = EventSink::new(db.clone(), Arc::new(Reach::local()));
         let submissions = 200;
         let tasks: Vec<_> = (0..submissions)
             .map(|i| {
@@ -593,7 +478,7 @@ mod tests {
     async fn recorded_events_are_written_by_flush() {
         let dir = tempfile::tempdir().unwrap();
         let db = database(&dir).await;
-        let sink = EventSink::new(db.clone());
+        let sink = EventSink::new(db.clone(), Arc::new(Reach::local()));
         for n in 0..25 {
             sink.record(view(n));
         }
@@ -613,33 +498,96 @@ mod tests {
         assert_eq!(day, crate::kernel::kst::kst_day(chrono::Utc::now()));
     }
 
-    #[test]
-    fn statements_hold_a_power_of_two_of_rows() {
-        let mut shapes = std::collections::BTreeSet::new();
-        for batch in 1..=2000 {
-            let (mut rest, mut taken) = (batch, 0);
-            while rest > 0 {
-                let rows = statement_rows(rest);
-                assert!(rows.is_power_of_two() && rows <= rest && rows <= ROWS_PER_STATEMENT);
-                shapes.insert(rows);
-                rest -= rows;
-                taken += rows;
-            }
-            assert_eq!(taken, batch);
-        }
-        assert_eq!(shapes.len(), 9);
-        assert_eq!(statement_rows(700), 256);
-        assert_eq!(statement_rows(50), 32);
-    }
-
     #[tokio::test]
     async fn unknown_posts_are_cached_as_unknown() {
         let dir = tempfile::tempdir().unwrap();
         let db = database(&dir).await;
-        let sink = EventSink::new(db);
-        let found = sink.posts(&[1, 2, 2, 3]).await.unwrap();
+        let sink = EventSink::new(db, Arc::new(Reach::local()));
+        let found = sink.posts(&[1, 2, 2, 3], |_| None).await.unwrap();
         assert!(found.is_empty());
         let entries = sink.shared.posts.entries.read().unwrap().len();
         assert_eq!(entries, 3);
+    }
+
+    async fn rows(db: &DatabaseConnection) -> u64 {
+        analytics_events::Entity::find().count(db).await.unwrap()
+    }
+
+    #[tokio::test]
+    async fn events_are_held_while_the_database_is_away_and_written_first_on_its_return() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = database(&dir).await;
+        let reach = Arc::new(Reach::local());
+        let sink = EventSink::new(db.clone(), reach.clone());
+        reach.note(false);
+        // Answered at once (held), not after the pool's time-out.
+        sink.submit((0..30).map(view).collect()).await.unwrap();
+        for n in 30..35 {
+            sink.record(view(n));
+        }
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while sink.stats().held < 35 {
+            assert!(Instant::now() < deadline, "{:?}", sink.stats());
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(
+            rows(&db).await,
+            0,
+            "nothing is written while the database is away"
+        );
+        assert_eq!(sink.stats().submissions, 1);
+
+        reach.note(true);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while rows(&db).await < 35 {
+            assert!(Instant::now() < deadline, "{:?}", sink.stats());
+            tokio::time::sleep(HELD_RETRY).await;
+        }
+        let stats = sink.stats();
+        assert_eq!(
+            (stats.held, stats.events, stats.lost),
+            (0, 35, 0),
+            "{stats:?}"
+        );
+        // Newer events follow the held ones.
+        sink.submit(vec![view(35)]).await.unwrap();
+        assert_eq!(rows(&db).await, 36);
+        let guests: Vec<Option<String>> = analytics_events::Entity::find()
+            .order_by_asc(analytics_events::Column::Id)
+            .all(&db)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|row| row.guest_id)
+            .collect();
+        let expected: Vec<Option<String>> = (0..36).map(|n| Some(format!("guest-{n}"))).collect();
+        assert_eq!(guests, expected, "written in the order they came");
+    }
+
+    #[tokio::test]
+    async fn past_the_bound_a_submission_is_refused_with_retry_after_and_a_record_is_counted_lost()
+    {
+        let dir = tempfile::tempdir().unwrap();
+        let db = database(&dir).await;
+        let reach = Arc::new(Reach::local());
+        let sink = EventSink::new(db.clone(), reach.clone());
+        reach.note(false);
+        sink.submit((0..HELD_MAX_EVENTS as i64).map(view).collect())
+            .await
+            .unwrap();
+        let refused = sink.submit(vec![view(0)]).await.unwrap_err();
+        assert!(
+            matches!(refused, ApiError::Unavailable { retry_after, .. } if retry_after == DATABASE_RETRY_AFTER),
+            "{refused:?}"
+        );
+        sink.record(view(1));
+        sink.flush().await;
+        let stats = sink.stats();
+        assert_eq!(
+            (stats.held, stats.lost),
+            (HELD_MAX_EVENTS as u64, 1),
+            "{stats:?}"
+        );
+        assert_eq!(rows(&db).await, 0);
     }
 }
