@@ -228,8 +228,10 @@ async fn mail_waits_in_the_outbox_while_the_relay_is_away_and_goes_out_once_when
             .find(|row| row.to_address == email)
             .expect("the message is in the outbox")
     };
+    // A try is counted when the message is claimed (SENDING); wait for its outcome.
     until(Duration::from_secs(10), || async {
-        row().await.attempts >= 1
+        let row = row().await;
+        row.attempts >= 1 && row.status != MailStatus::Sending
     })
     .await
     .expect("the sender tried");
