@@ -74,6 +74,9 @@ POSTS=2000 EVENTS=20000 DURATION=2 bash tests/load/content.sh
 say "faults: the server killed 20 times under a write load (tests/load/fault.sh)"
 bash tests/load/fault.sh
 
+say "faults: PostgreSQL, the S3 bucket and the SMTP relay taken away under two nodes (tests/load/outage.sh)"
+TIDEMARK_BIN="$TARGET_DIR/release/tidemark" bash tests/load/outage.sh
+
 say "budgets: first load of a post page, LCP and CLS in Lighthouse's mobile lab run (tests/perf/budget.mjs)"
 TIDEMARK_BIN="$TARGET_DIR/release/tidemark" node tests/perf/budget.mjs
 

@@ -34,6 +34,10 @@ const LEASE: chrono::TimeDelta = chrono::TimeDelta::minutes(2);
 /// The first pause after a failure; each next one doubles, up to [`LONGEST_PAUSE`].
 const FIRST_PAUSE: chrono::TimeDelta = chrono::TimeDelta::seconds(5);
 const LONGEST_PAUSE: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
+/// How long before its lease ends the sender stops trying to write a message's outcome.
+const LEASE_MARGIN: chrono::TimeDelta = chrono::TimeDelta::seconds(10);
+/// The first pause between tries of writing an outcome; each next one doubles, up to a second.
+const FIRST_RECORD_PAUSE: Duration = Duration::from_millis(100);
 /// How long the sender sleeps when nothing is due (a queued message wakes it sooner).
 const IDLE_WAIT: Duration = Duration::from_secs(5);
 
@@ -206,7 +210,7 @@ impl Mailer {
                     !failure.refused
                 }
             };
-            update.update(db).await?;
+            record(db, update, now + LEASE - LEASE_MARGIN).await?;
             if relay_away {
                 // The relay is not answering: the rest of the batch would only fail the same.
                 return Ok(Round::RelayAway);
@@ -251,6 +255,29 @@ impl Mailer {
                 refused: error.is_permanent() || error.is_transient(),
                 text: error.to_string(),
             })
+    }
+}
+
+/// Writes a message's outcome, trying again while the database cannot take it, until
+/// `until`: a `SENT` mark lost in an outage would let the lease run out and the message go
+/// out twice.
+async fn record(
+    db: &DatabaseConnection,
+    outcome: mail_outbox::ActiveModel,
+    until: DateTime<Utc>,
+) -> Result<(), sea_orm::DbErr> {
+    let mut pause = FIRST_RECORD_PAUSE;
+    loop {
+        match outcome.clone().update(db).await {
+            // The row is gone (its member erased meanwhile): nothing is left to mark.
+            Ok(_) | Err(sea_orm::DbErr::RecordNotUpdated) => return Ok(()),
+            Err(error) if Utc::now() + pause < until => {
+                tracing::warn!(%error, "the outcome of a mail could not be written; trying again");
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_secs(1));
+            }
+            Err(error) => return Err(error),
+        }
     }
 }
 

@@ -12,6 +12,7 @@
 //   BASE=http://127.0.0.1:8080 LOG=acks.log STOP=stop BUSINESSES=ids POSTS=ids node fault-client.mjs
 
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { CookieJar } from "./cookie-jar.mjs";
 
 const BASE = process.env.BASE;
 const LOG = process.env.LOG;
@@ -36,19 +37,7 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 class Session {
   constructor(email) {
     this.email = email;
-    this.cookies = new Map();
-  }
-
-  keep(response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const at = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-    }
-  }
-
-  cookieHeader() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    this.jar = new CookieJar();
   }
 
   /** One request; `null` when the server could not be reached (it is down). */
@@ -60,13 +49,13 @@ class Session {
         headers: {
           "content-type": "application/json",
           "_off_set": "540",
-          cookie: this.cookieHeader(),
+          cookie: this.jar.header(),
           ...headers,
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(10_000),
       });
-      this.keep(response);
+      this.jar.keep(response);
       const text = await response.text();
       let json = null;
       try {
@@ -84,14 +73,14 @@ class Session {
 
   async signIn() {
     while (!stopping()) {
-      this.cookies.clear();
+      this.jar.cookies.clear();
       const answer = await this.send("POST", "/membership/v1/login", {
         email: this.email, password: PASSWORD, autoLogin: "Y",
         deviceType: "PC", deviceOs: "WINDOWS", browser: "Chrome",
         browserVer: "120.0", browserAgent: "Mozilla/5.0", osVersion: "10",
         deviceId: "fault-test", pushToken: "",
       });
-      if (answer && answer.status === 200 && this.cookies.has("tma")) {
+      if (answer && answer.status === 200 && this.jar.cookies.has("tma")) {
         stats.signIns += 1;
         return;
       }

@@ -22,6 +22,7 @@
 
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { crc32, deflateSync } from "node:zlib";
+import { CookieJar } from "./cookie-jar.mjs";
 
 const NODES = process.env.NODES.split(",");
 const ACKS = process.env.ACKS;
@@ -43,15 +44,7 @@ const nextNode = () => NODES[turn++ % NODES.length];
 /** A client with its cookies, kept from every answer. */
 class Client {
   constructor() {
-    this.cookies = new Map();
-  }
-
-  keep(response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const at = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-    }
+    this.jar = new CookieJar();
   }
 
   /** One timed request, kept as a sample; its status (0 when no answer came) and JSON. */
@@ -66,13 +59,13 @@ class Client {
         headers: {
           ...(raw ? {} : { "content-type": "application/json" }),
           _off_set: "540",
-          cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+          cookie: this.jar.header(),
           ...headers,
         },
         body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
         signal: AbortSignal.timeout(10_000),
       });
-      this.keep(response);
+      this.jar.keep(response);
       status = response.status;
       const text = await response.text();
       try {

@@ -278,7 +278,7 @@ impl Answers {
     /// away: the one kept under `key`, however old, unless it shows a post that left the
     /// public since (or may: a list made before one left).
     fn stand_in(&self, key: &Key) -> Option<Arc<CachedPage>> {
-        match self.kept.get(key, |made, shows| {
+        match self.kept.look_again(key, |made, shows| {
             self.floors
                 .read()
                 .expect("answers' floors")

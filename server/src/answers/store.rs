@@ -142,8 +142,15 @@ impl Kept {
     /// again replaces it (or its time is up): while the database is away it is served. An
     /// answer whose copies changed since it was weighed is weighed again.
     pub fn get(&self, key: &Key, fresh: impl Fn(u64, Shows) -> bool) -> Option<Held> {
-        let entry = self.cache.get(key);
-        let held = match entry {
+        let held = self.look_again(key, fresh);
+        self.counts(key).count(held.is_some());
+        held
+    }
+
+    /// As [`Self::get`], not counted: a second look after a miss (a stand-in while the
+    /// database is away) is not a second lookup in the cache's figures.
+    pub fn look_again(&self, key: &Key, fresh: impl Fn(u64, Shows) -> bool) -> Option<Held> {
+        match self.cache.get(key) {
             Some(entry) if fresh(entry.made, entry.shows) => {
                 if let Held::Page(page) = &entry.held {
                     if page.take_reweigh() {
@@ -153,9 +160,7 @@ impl Kept {
                 Some(entry.held)
             }
             Some(_) | None => None,
-        };
-        self.counts(key).count(held.is_some());
-        held
+        }
     }
 
     pub fn insert(&self, key: Key, made: u64, shows: Shows, held: Held) {

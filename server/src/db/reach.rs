@@ -60,6 +60,23 @@ impl Reach {
         *self.up.borrow()
     }
 
+    /// Follows what the probe sees: the circuit waits on it to cut calls under way when the
+    /// database goes away (`crate::http::outage`).
+    pub fn follow(&self) -> watch::Receiver<bool> {
+        self.up.subscribe()
+    }
+
+    /// Runs `work` unless the database is seen away first: `None` then, at once, rather than
+    /// after the pool's time-out. For reads with an answer held in memory to fall back on.
+    pub async fn unless_away<T>(&self, work: impl std::future::Future<Output = T>) -> Option<T> {
+        let mut up = self.follow();
+        tokio::select! {
+            biased;
+            done = work => Some(done),
+            Ok(_) = up.wait_for(|up| !*up) => None,
+        }
+    }
+
     /// Records whether the database was reached; logs a change.
     pub fn note(&self, up: bool) {
         if self.up.send_replace(up) != up {

@@ -565,6 +565,34 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_held_batch_the_database_keeps_refusing_is_dropped_and_counted_not_kept_ahead_of_the_rest(
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = database(&dir).await;
+        let reach = Arc::new(Reach::local());
+        let sink = EventSink::new(db.clone(), reach.clone());
+        reach.note(false);
+        sink.submit((0..5).map(view).collect()).await.unwrap();
+        // Back, but refusing these rows for a reason of its own (here: no table to take them).
+        db.execute_unprepared("ALTER TABLE analytics_events RENAME TO analytics_events_away")
+            .await
+            .unwrap();
+        reach.note(true);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while sink.stats().held > 0 {
+            assert!(Instant::now() < deadline, "{:?}", sink.stats());
+            tokio::time::sleep(HELD_RETRY).await;
+        }
+        assert_eq!(sink.stats().lost, 5, "{:?}", sink.stats());
+        db.execute_unprepared("ALTER TABLE analytics_events_away RENAME TO analytics_events")
+            .await
+            .unwrap();
+        // What comes next is not held behind them.
+        sink.submit(vec![view(5)]).await.unwrap();
+        assert_eq!(rows(&db).await, 1);
+    }
+
+    #[tokio::test]
     async fn past_the_bound_a_submission_is_refused_with_retry_after_and_a_record_is_counted_lost()
     {
         let dir = tempfile::tempdir().unwrap();

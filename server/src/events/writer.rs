@@ -55,6 +55,9 @@ pub(super) struct Writer {
     held: Vec<Event>,
     /// Since when the held events have been at their bound (one log line per episode).
     full_since: Option<Instant>,
+    /// How many times in a row the oldest held batch was refused for a reason other than
+    /// reach (dropped at [`ATTEMPTS`]).
+    refused_held: u32,
 }
 
 /// How a batch ended.
@@ -72,6 +75,7 @@ impl Writer {
             counters,
             held: Vec::new(),
             full_since: None,
+            refused_held: 0,
         }
     }
 
@@ -122,9 +126,28 @@ impl Writer {
     async fn write_held(&mut self) {
         while !self.held.is_empty() && self.reach.up() {
             let rows = self.held.len().min(MAX_BATCH_ROWS);
-            if let Err(error) = insert_events(&self.db, &self.held[..rows]).await {
-                tracing::warn!(%error, held = self.held.len(), "held analytics events not written yet");
-                return;
+            match insert_events(&self.db, &self.held[..rows]).await {
+                Ok(()) => self.refused_held = 0,
+                Err(error) if is_unreachable(&error) => {
+                    tracing::warn!(%error, held = self.held.len(), "held analytics events not written yet");
+                    return;
+                }
+                Err(error) if self.refused_held + 1 < ATTEMPTS => {
+                    // Refused for a reason of its own: tried again at the next turn.
+                    self.refused_held += 1;
+                    tracing::warn!(%error, attempt = self.refused_held, rows, "held analytics batch refused");
+                    return;
+                }
+                Err(error) => {
+                    // A batch the database keeps refusing would hold every later one behind
+                    // it until the bound: it is dropped, and counted lost.
+                    tracing::error!(%error, lost = rows, "held analytics batch refused again: dropped");
+                    self.refused_held = 0;
+                    self.lost(rows);
+                    self.held.drain(..rows);
+                    self.note_held();
+                    continue;
+                }
             }
             self.held.drain(..rows);
             self.counters.batches.fetch_add(1, Ordering::Relaxed);

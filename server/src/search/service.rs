@@ -297,19 +297,19 @@ async fn still_public(state: &AppState, ids: Vec<i64>) -> ApiResult<HashSet<i64>
     if !state.reach.up() {
         return Ok(held(ids));
     }
-    match posts::Entity::find()
+    let query = posts::Entity::find()
         .select_only()
         .column(posts::Column::Id)
         .filter(posts::Column::Id.is_in(ids.clone()))
         .filter(crate::catalog::visible())
         .into_tuple::<i64>()
-        .all(&state.db)
-        .await
-    {
-        Ok(public) => Ok(public.into_iter().collect()),
-        // Lost before the probe noticed.
-        Err(error) if crate::http::error::is_unreachable(&error) => Ok(held(ids)),
-        Err(error) => Err(error.into()),
+        .all(&state.db);
+    match state.reach.unless_away(query).await {
+        Some(Ok(public)) => Ok(public.into_iter().collect()),
+        // Lost while the query waited: the probe noticed, or the query failed first.
+        None => Ok(held(ids)),
+        Some(Err(error)) if crate::http::error::is_unreachable(&error) => Ok(held(ids)),
+        Some(Err(error)) => Err(error.into()),
     }
 }
 

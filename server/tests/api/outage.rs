@@ -59,6 +59,61 @@ impl Proxy {
     }
 }
 
+/// A proxy in front of the database at `url`, and the URL that reaches it through the proxy.
+async fn proxied(url: &str) -> (Arc<Proxy>, String) {
+    let (host, name) = url.rsplit_once('/').unwrap();
+    let upstream = host.rsplit_once('@').map_or(host, |(_, at)| at);
+    let upstream = upstream.trim_start_matches("postgres://").to_string();
+    let proxy = Proxy::start(upstream.clone()).await;
+    let url = format!(
+        "{}/{name}",
+        host.replace(&upstream, &proxy.address.to_string())
+    );
+    (Arc::new(proxy), url)
+}
+
+/// A relay in front of the SMTP server on `port` that cuts `database` as a message's data
+/// ends, before the server's answer: the sender learns the message went out while the
+/// database cannot take its mark. The port it listens on.
+async fn cutting_relay(port: u16, database: Arc<Proxy>) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let front = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        while let Ok((client, _)) = listener.accept().await {
+            let Ok(server) = TcpStream::connect(("127.0.0.1", port)).await else {
+                continue;
+            };
+            let (mut client_in, mut client_out) = client.into_split();
+            let (mut server_in, mut server_out) = server.into_split();
+            tokio::spawn(async move {
+                let _ = tokio::io::copy(&mut server_in, &mut client_out).await;
+            });
+            let database = database.clone();
+            tokio::spawn(async move {
+                let mut seen: Vec<u8> = Vec::new();
+                let mut buffer = [0u8; 8192];
+                while let Ok(read) = client_in.read(&mut buffer).await {
+                    if read == 0 {
+                        break;
+                    }
+                    seen.extend_from_slice(&buffer[..read]);
+                    if seen.windows(5).any(|w| w == b"\r\n.\r\n") {
+                        database.cut();
+                        seen.clear();
+                    }
+                    let keep = seen.len().saturating_sub(4);
+                    seen.drain(..keep);
+                    if server_out.write_all(&buffer[..read]).await.is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    front
+}
+
 /// Calls `probe` every 100 ms until it answers true; how long that took (`None` past
 /// `limit`).
 async fn until<F, Fut>(limit: Duration, mut probe: F) -> Option<Duration>
@@ -81,14 +136,7 @@ async fn ready_tells_the_truth_and_writes_answer_503_at_once_while_the_database_
     let Some(database) = fresh_postgres().await else {
         return;
     };
-    let (host, name) = database.url.rsplit_once('/').unwrap();
-    let upstream = host.rsplit_once('@').map_or(host, |(_, at)| at);
-    let upstream = upstream.trim_start_matches("postgres://").to_string();
-    let proxy = Proxy::start(upstream.clone()).await;
-    let url = format!(
-        "{}/{name}",
-        host.replace(&upstream, &proxy.address.to_string())
-    );
+    let (proxy, url) = proxied(&database.url).await;
     let app = TestApp::spawn(Some(url), "postgres").await;
     let master = app.signed_in("master@tidemark.test").await;
     let title = "outagekept 정전에도 보이는 글";
@@ -253,4 +301,53 @@ async fn mail_waits_in_the_outbox_while_the_relay_is_away_and_goes_out_once_when
     .expect("the row says sent");
     tokio::time::sleep(Duration::from_secs(6)).await;
     assert_eq!(smtp.received(), 1, "sent once");
+}
+
+#[tokio::test]
+async fn a_sent_mark_the_database_cannot_take_is_written_on_its_return_and_the_mail_goes_once() {
+    use sea_orm::EntityTrait;
+    use serde_json::json;
+    use tidemark_server::entities::mail_outbox::{self, MailStatus};
+    let Some(database) = fresh_postgres().await else {
+        return;
+    };
+    let (proxy, url) = proxied(&database.url).await;
+    let port = free_port();
+    let smtp = SmtpServer::start_on(port);
+    let relay = cutting_relay(port, proxy.clone()).await;
+    let app = TestApp::spawn_with(
+        Some(url),
+        "postgres",
+        Some(format!("smtp://127.0.0.1:{relay}")),
+    )
+    .await;
+    let email = "mark-away@tidemark.test";
+    let (status, body) = app
+        .post("/membership/v1/join/email/code", json!({"email": email}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+
+    // The relay took the message; the database was cut as it did.
+    smtp.wait_for(email, "sign-up code").await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    proxy.restore();
+    let row = || async {
+        mail_outbox::Entity::find()
+            .all(&app.state.db)
+            .await
+            .ok()?
+            .into_iter()
+            .find(|row| row.to_address == email)
+    };
+    // Without a second try of the mark the row would stay SENDING until its two-minute
+    // lease ran out, and the message would go out again.
+    until(Duration::from_secs(10), || async {
+        row()
+            .await
+            .is_some_and(|row| row.status == MailStatus::Sent)
+    })
+    .await
+    .expect("the row says sent once the database is back");
+    assert_eq!(smtp.received(), 1, "sent once");
+    database.drop().await;
 }

@@ -163,13 +163,22 @@ pub async fn answer(
         return Ok(kept);
     }
     let generation = state.catalog.answers.generation();
-    let made = match cards_page(state, listing, page).await {
-        Ok(made) => made,
-        // The database is away: the page held before stands in.
-        Err(error @ ApiError::Unavailable { .. }) => {
+    let made = match state
+        .reach
+        .unless_away(cards_page(state, listing, page))
+        .await
+    {
+        Some(Ok(made)) => made,
+        // The database is away (or went while the page was made): the page held before
+        // stands in.
+        Some(Err(error @ ApiError::Unavailable { .. })) => {
             return state.catalog.answers.stand_in_page(&key).ok_or(error)
         }
-        Err(error) => return Err(error),
+        None => {
+            let stand_in = state.catalog.answers.stand_in_page(&key);
+            return stand_in.ok_or_else(ApiError::database_away);
+        }
+        Some(Err(error)) => return Err(error),
     };
     let body = serde_json::to_vec(&ok(made)).map_err(ApiError::internal)?;
     Ok(state

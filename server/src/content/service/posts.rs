@@ -266,19 +266,15 @@ async fn public_answer(state: &AppState, id: i64) -> ApiResult<Option<Arc<Cached
         let (row, _) = row_and_cards(state, id, &[]).await?;
         public_of(state, row).await
     };
-    let detail = match made.await {
-        Ok(Some(detail)) => detail,
-        Ok(None) => return Ok(None),
-        // The database is away: the answer held before stands in.
-        Err(error @ ApiError::Unavailable { .. }) => {
-            return state
-                .catalog
-                .answers
-                .stand_in_answer(id)
-                .map(Some)
-                .ok_or(error)
-        }
-        Err(error) => return Err(error),
+    let stand_in = || state.catalog.answers.stand_in_answer(id).map(Some);
+    let detail = match state.reach.unless_away(made).await {
+        Some(Ok(Some(detail))) => detail,
+        Some(Ok(None)) => return Ok(None),
+        // The database is away (or went while the answer was made): the answer held before
+        // stands in.
+        Some(Err(error @ ApiError::Unavailable { .. })) => return stand_in().ok_or(error),
+        None => return stand_in().ok_or_else(ApiError::database_away),
+        Some(Err(error)) => return Err(error),
     };
     let body = serde_json::to_vec(&ok(&detail)).unwrap_or_default();
     let shows = state.catalog.shows_post(id);
