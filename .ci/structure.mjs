@@ -32,10 +32,10 @@ function moduleOf(path) {
  */
 const LAYERS = [
   ["root", ["cli", "web", "api_docs", "monitoring", "backup", "demo", "seed", "jobs"]],
-  ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "members", "operator", "pages", "prerender", "publication", "search", "signin", "social", "uploads"]],
+  ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "members", "notifications", "operator", "pages", "prerender", "publication", "search", "signin", "social", "uploads"]],
   ["sync", ["sync"]],
   ["state", ["state"]],
-  ["service", ["answers", "catalog", "events", "index", "mail", "oplog", "storage", "tokens"]],
+  ["service", ["answers", "catalog", "events", "index", "mail", "notify", "oplog", "storage", "tokens"]],
   ["http", ["http"]],
   ["foundation", ["entities", "db", "kernel", "settings", "telemetry"]],
 ];

@@ -104,6 +104,51 @@ pub const JOBS: &[Job] = &[
         },
     },
     Job {
+        name: "notification_fanout",
+        every: SECOND,
+        phase: Duration::ZERO,
+        runs: Runs::EachProcess,
+        needs: Needs::Any,
+        round: |state| {
+            Box::pin(async move {
+                let links = crate::notify::Links {
+                    public_url: &state.settings.public_url,
+                    keys: &state.tokens,
+                };
+                said(crate::notify::fan_out(&state.db, &links, &state.mailer).await)
+            })
+        },
+    },
+    Job {
+        name: "notification_digest",
+        every: Duration::from_secs(60),
+        phase: Duration::ZERO,
+        runs: Runs::EachProcess,
+        needs: Needs::Any,
+        round: |state| {
+            Box::pin(async move {
+                let links = crate::notify::Links {
+                    public_url: &state.settings.public_url,
+                    keys: &state.tokens,
+                };
+                said(
+                    crate::notify::digest::send_due(&state.db, &links, &state.mailer, Utc::now())
+                        .await,
+                )
+            })
+        },
+    },
+    Job {
+        name: "notification_prune",
+        every: HOUR,
+        phase: Duration::ZERO,
+        runs: Runs::OnePerPeriod,
+        needs: Needs::Any,
+        round: |state| {
+            Box::pin(async move { said(crate::notify::prune(&state.db, Utc::now()).await) })
+        },
+    },
+    Job {
         name: "change_log_prune",
         every: HOUR,
         phase: Duration::ZERO,

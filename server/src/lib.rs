@@ -24,6 +24,8 @@ pub mod kernel;
 pub mod mail;
 pub mod members;
 pub mod monitoring;
+pub mod notifications;
+pub mod notify;
 pub mod operator;
 pub mod oplog;
 pub mod pages;

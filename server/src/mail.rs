@@ -54,6 +54,8 @@ struct Failure {
     text: String,
     /// The relay (or the message itself) said no; `false` when the relay did not answer.
     refused: bool,
+    /// The relay said no for good (a 5xx reply): the address will not take mail.
+    permanent: bool,
 }
 
 /// When a message that failed its `attempts`-th try is tried next; `None`: never (failed).
@@ -97,6 +99,11 @@ impl Mailer {
         self.transport.is_some()
     }
 
+    /// Wakes the sender: messages were queued in a transaction that has committed.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
     /// Queues a message; the sender picks it up at once.
     pub async fn queue(
         &self,
@@ -118,6 +125,8 @@ impl Mailer {
             created_at: Set(Utc::now()),
             sent_at: Set(None),
             next_attempt_at: Set(None),
+            post_id: Set(None),
+            unsubscribe_url: Set(None),
             ..Default::default()
         }
         .insert(db)
@@ -186,6 +195,15 @@ impl Mailer {
                 continue;
             }
             let attempts = row.attempts + 1;
+            if let Some(reason) = withdrawn(db, &row, now).await? {
+                let mut update: mail_outbox::ActiveModel = row.clone().into();
+                update.attempts = Set(attempts);
+                update.status = Set(MailStatus::Withdrawn);
+                update.next_attempt_at = Set(None);
+                update.last_error = Set(Some(reason.into()));
+                record(db, update, now + LEASE - LEASE_MARGIN).await?;
+                continue;
+            }
             let outcome = self.send_one(transport, &row).await;
             let mut update: mail_outbox::ActiveModel = row.clone().into();
             update.attempts = Set(attempts);
@@ -198,6 +216,18 @@ impl Mailer {
                     false
                 }
                 Err(failure) => {
+                    if failure.permanent && is_notice(&row) {
+                        // The receiving side refused the address for good: no notice mail
+                        // goes to it again.
+                        suppress(
+                            db,
+                            &row.to_address,
+                            Suppression::Bounce,
+                            Some(&failure.text),
+                            Utc::now(),
+                        )
+                        .await?;
+                    }
                     let next = next_attempt(&failure, attempts, row.created_at, Utc::now());
                     tracing::warn!(id = row.id, attempts, error = %failure.text, retry = ?next, "mail not delivered");
                     update.status = Set(if next.is_some() {
@@ -227,6 +257,7 @@ impl Mailer {
         let refused = |text: String| Failure {
             text,
             refused: true,
+            permanent: false,
         };
         let to: Mailbox = row
             .to_address
@@ -242,10 +273,24 @@ impl Mailer {
                 row.created_at.timestamp(),
                 self.from.email.domain()
             )))
-            .subject(row.subject.clone())
-            .header(lettre::message::header::ContentType::TEXT_PLAIN)
-            .body(row.body_text.clone())
-            .map_err(|e| refused(e.to_string()))?;
+            .subject(row.subject.clone());
+        // A notice mail: one-click unsubscribe (RFC 8058) in its headers.
+        let message = match &row.unsubscribe_url {
+            Some(url) => message
+                .header(ListUnsubscribe(format!("<{url}>")))
+                .header(ListUnsubscribePost),
+            None => message,
+        };
+        let message = match &row.body_html {
+            Some(html) => message.multipart(lettre::message::MultiPart::alternative_plain_html(
+                row.body_text.clone(),
+                html.clone(),
+            )),
+            None => message
+                .header(lettre::message::header::ContentType::TEXT_PLAIN)
+                .body(row.body_text.clone()),
+        }
+        .map_err(|e| refused(e.to_string()))?;
         transport
             .send(message)
             .await
@@ -253,8 +298,122 @@ impl Mailer {
             .map_err(|error| Failure {
                 // The relay answered and said no (a 4xx or 5xx reply), rather than not answering.
                 refused: error.is_permanent() || error.is_transient(),
+                permanent: error.is_permanent(),
                 text: error.to_string(),
             })
+    }
+}
+
+crate::named_words! {
+    /// Why no notice mail goes to an address any more (`mail_suppressions.reason`).
+    pub enum Suppression {
+        /// The receiving server refused it for good.
+        Bounce = "BOUNCE",
+        /// The reader marked a mail as spam.
+        Complaint = "COMPLAINT",
+    }
+}
+
+/// Records that `address` bounced or complained: no notice mail goes to it again (a
+/// transactional mail, a sign-in code, still does: the member asked for it).
+pub async fn suppress<C: sea_orm::ConnectionTrait>(
+    db: &C,
+    address: &str,
+    reason: Suppression,
+    detail: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(), sea_orm::DbErr> {
+    use crate::entities::mail_suppressions;
+    mail_suppressions::Entity::insert(mail_suppressions::ActiveModel {
+        address: Set(address.trim().to_ascii_lowercase()),
+        reason: Set(reason.as_str().to_string()),
+        detail: Set(detail.map(|d| d.chars().take(500).collect())),
+        created_at: Set(now),
+        ..Default::default()
+    })
+    .on_conflict(
+        sea_orm::sea_query::OnConflict::column(mail_suppressions::Column::Address)
+            .do_nothing()
+            .to_owned(),
+    )
+    .exec_without_returning(db)
+    .await?;
+    Ok(())
+}
+
+/// The outbox kinds of the notice mails (a post's, the digests): the ones a bounce or a
+/// complaint stops, and the ones with an unsubscribe link.
+fn is_notice(row: &mail_outbox::Model) -> bool {
+    row.unsubscribe_url.is_some()
+}
+
+/// Why a claimed message must not go out any more, if it must not: the post it tells of left
+/// the public, or its (notice) address bounced or complained.
+async fn withdrawn(
+    db: &DatabaseConnection,
+    row: &mail_outbox::Model,
+    now: DateTime<Utc>,
+) -> Result<Option<&'static str>, sea_orm::DbErr> {
+    if let Some(post_id) = row.post_id {
+        let public = crate::entities::posts::Entity::find_by_id(post_id)
+            .one(db)
+            .await?
+            .is_some_and(|post| {
+                crate::entities::posts::is_public(post.status, post.published_at, now)
+            });
+        if !public {
+            return Ok(Some("the post left the public before its mail went"));
+        }
+    }
+    if is_notice(row) {
+        let suppressed = crate::entities::mail_suppressions::Entity::find()
+            .filter(
+                crate::entities::mail_suppressions::Column::Address
+                    .eq(row.to_address.trim().to_ascii_lowercase()),
+            )
+            .one(db)
+            .await?
+            .is_some();
+        if suppressed {
+            return Ok(Some("the address bounced or complained"));
+        }
+    }
+    Ok(None)
+}
+
+/// `List-Unsubscribe: <https://…>` (RFC 2369).
+#[derive(Clone)]
+struct ListUnsubscribe(String);
+
+impl lettre::message::header::Header for ListUnsubscribe {
+    fn name() -> lettre::message::header::HeaderName {
+        lettre::message::header::HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+
+    fn parse(text: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self(text.to_string()))
+    }
+
+    fn display(&self) -> lettre::message::header::HeaderValue {
+        lettre::message::header::HeaderValue::new(Self::name(), self.0.clone())
+    }
+}
+
+/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
+#[derive(Clone)]
+struct ListUnsubscribePost;
+
+impl lettre::message::header::Header for ListUnsubscribePost {
+    fn name() -> lettre::message::header::HeaderName {
+        lettre::message::header::HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self)
+    }
+
+    fn display(&self) -> lettre::message::header::HeaderValue {
+        lettre::message::header::HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".into())
     }
 }
 
@@ -346,6 +505,7 @@ mod tests {
         let away = Failure {
             text: "connection refused".into(),
             refused: false,
+            permanent: false,
         };
         let pause = |attempts: i32, now: DateTime<Utc>| {
             next_attempt(&away, attempts, created, now).map(|at| (at - now).num_seconds())
@@ -359,6 +519,7 @@ mod tests {
         let refused = Failure {
             text: "550 no such mailbox".into(),
             refused: true,
+            permanent: true,
         };
         assert!(next_attempt(&refused, 4, created, created).is_some());
         assert_eq!(next_attempt(&refused, MAX_REFUSALS, created, created), None);

@@ -91,6 +91,7 @@ pub fn app(state: AppState, metrics: &crate::monitoring::Access) -> std::io::Res
         .merge(crate::business::router())
         .merge(crate::content::router())
         .merge(crate::engagement::router())
+        .merge(crate::notifications::router())
         .merge(crate::publication::router())
         .merge(crate::operator::router())
         .merge(crate::uploads::router())

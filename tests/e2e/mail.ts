@@ -8,8 +8,13 @@ import { maildir } from "./playwright.config";
 export interface Mail {
   to: string;
   subject: string;
-  /** The body, decoded from base64 or quoted-printable. */
+  /** The body (of a multipart message, its text/plain part), decoded from base64 or
+   * quoted-printable. */
   text: string;
+  /** A header's value, by its name (case-insensitive); "" when absent. */
+  header: (name: string) => string;
+  /** The content types of the message's parts (its own, when it has none). */
+  parts: string[];
 }
 
 /** RFC 2047: the words of an encoded header, with the space between two adjacent encoded
@@ -25,11 +30,17 @@ function decodeWords(header: string): string {
   );
 }
 
-function parse(raw: string): Mail {
+/** A header block's headers, unfolded. */
+function headersOf(head: string): (name: string) => string {
+  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+  return (name: string) => unfolded.match(new RegExp(`^${name}:\\s*(.*)$`, "im"))?.[1]?.trim() ?? "";
+}
+
+/** One entity (a message, or a part of one): its headers and its decoded body. */
+function entity(raw: string): { header: (name: string) => string; body: string } {
   const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
-  const body = raw.slice(split).trim();
-  const header = (name: string) => head.match(new RegExp(`^${name}:\\s*(.*)$`, "im"))?.[1] ?? "";
+  const header = headersOf(split < 0 ? raw : raw.slice(0, split));
+  const body = split < 0 ? "" : raw.slice(split).trim();
   const encoding = header("Content-Transfer-Encoding").toLowerCase();
   let text = body;
   if (encoding === "base64") text = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
@@ -37,7 +48,21 @@ function parse(raw: string): Mail {
     const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     text = Buffer.from(bytes, "latin1").toString("utf8");
   }
-  return { to: decodeWords(header("To")), subject: decodeWords(header("Subject")), text };
+  return { header, body: text };
+}
+
+function parse(raw: string): Mail {
+  const message = entity(raw);
+  const type = message.header("Content-Type");
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  let text = message.body;
+  let parts = [type.split(";")[0]];
+  if (boundary) {
+    const split = raw.split(`--${boundary}`).slice(1, -1).map((part) => entity(part.replace(/^\r?\n/, "")));
+    parts = split.map((part) => part.header("Content-Type").split(";")[0]);
+    text = split.find((part) => part.header("Content-Type").startsWith("text/plain"))?.body ?? "";
+  }
+  return { to: decodeWords(message.header("To")), subject: decodeWords(message.header("Subject")), text, header: message.header, parts };
 }
 
 /** When a maildir message arrived: its name starts with the seconds and, after "M", the

@@ -114,6 +114,9 @@ codes! {
         Sending = "SENDING",
         Sent = "SENT",
         Failed = "FAILED",
+        /// Not sent, and never will be: the post it told of left the public first, or the
+        /// address bounced or complained.
+        Withdrawn = "WITHDRAWN",
     }
 }
 

@@ -29,6 +29,8 @@ mod m20261125_000017_analytics_pending;
 mod m20261129_000018_minute_reading_indexes;
 mod m20261202_000019_data_exports;
 mod m20261202_000020_mail_retries;
+mod m20261203_000021_notifications;
+mod m20261203_000022_notification_mail;
 
 pub struct Migrator;
 
@@ -58,6 +60,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000018_minute_reading_indexes::Migration),
             Box::new(m20261202_000019_data_exports::Migration),
             Box::new(m20261202_000020_mail_retries::Migration),
+            Box::new(m20261203_000021_notifications::Migration),
+            Box::new(m20261203_000022_notification_mail::Migration),
         ]
     }
 }

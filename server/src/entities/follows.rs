@@ -13,6 +13,11 @@ pub struct Model {
     #[sea_orm(column_type = "String(StringLen::N(32))")]
     pub source: String,
     pub created_at: DateTimeUtc,
+    /// How the member hears of the business's posts by e-mail: `OFF` | `EACH` | `DAILY` |
+    /// `WEEKLY` (`notify::MailChoice`).
+    #[sea_orm(column_type = "String(StringLen::N(32))")]
+    pub mail: String,
+    pub mail_set_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

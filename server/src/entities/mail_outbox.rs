@@ -1,4 +1,5 @@
-//! `mail_outbox`: Mail waiting to be sent; `status` `PENDING` | `SENDING` | `SENT` | `FAILED`.
+//! `mail_outbox`: Mail waiting to be sent; `status` `PENDING` | `SENDING` | `SENT` | `FAILED` |
+//! `WITHDRAWN`.
 
 use sea_orm::entity::prelude::*;
 
@@ -25,6 +26,11 @@ pub struct Model {
     pub sent_at: Option<DateTimeUtc>,
     /// When it may be tried next (a pause after a failure, or a send's lease); null: now.
     pub next_attempt_at: Option<DateTimeUtc>,
+    /// The post a notice mail tells of: not sent once the post has left the public.
+    pub post_id: Option<i64>,
+    /// The one-click unsubscribe address of a notice mail (RFC 8058).
+    #[sea_orm(column_type = "String(StringLen::N(500))", nullable)]
+    pub unsubscribe_url: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -11,8 +11,11 @@ use std::net::{IpAddr, SocketAddr};
 /// Paths the CSRF guard lets through without `_off_set`: the analytics beacons
 /// (`navigator.sendBeacon` cannot set headers, and they change nothing but counts) and the
 /// built-in local providers, which stand in for outside services: their pages post plain
-/// forms and their token endpoint is called server to server, as the real ones are.
-const CSRF_EXEMPT: [&str; 5] = [
+/// forms and their token endpoint is called server to server, as the real ones are; and the
+/// one-click unsubscribe of a mail (RFC 8058), which a mail program posts without a session
+/// (its token is the proof, and all it can do is stop mail).
+const CSRF_EXEMPT: [&str; 6] = [
+    "/mail/v1/unsubscribe",
     "/visit/v1",
     "/click/v1",
     "/api/v1/events",

@@ -23,8 +23,8 @@ use crate::entities::members::MemberStatus;
 use crate::entities::{
     analytics_events, audit_log, bookmarks, business_members, certifications, data_exports,
     email_codes, follows, invitations, local_oauth_codes, local_oauth_tokens, login_attempts,
-    mail_outbox, member_interests, members, password_resets, refresh_token_families as families,
-    search_log, social_identities,
+    mail_digests, mail_outbox, mail_suppressions, member_interests, members, notifications,
+    password_resets, refresh_token_families as families, search_log, social_identities,
 };
 use crate::http::error::ApiResult;
 use crate::tokens::TokenKeys;
@@ -63,12 +63,15 @@ pub async fn withdraw(
         password_resets::MemberId = id,
         search_log::MemberId = id,
         data_exports::MemberId = id,
+        notifications::MemberId = id,
+        mail_digests::MemberId = id,
     );
     if let Some(email) = member.email.as_deref() {
         delete_where!(
             email_codes::Email = email,
             login_attempts::EmailKey = email,
             mail_outbox::ToAddress = email,
+            mail_suppressions::Address = email,
             local_oauth_codes::Email = email,
             local_oauth_tokens::Email = email,
         );

@@ -18,8 +18,8 @@
 
 use crate::entities::{
     analytics_events, bookmarks, business_members, businesses, categories, certifications, follows,
-    invitations, login_attempts, mail_outbox, member_interests, members, post_flags, posts,
-    refresh_token_families as families, search_log, social_identities,
+    invitations, login_attempts, mail_outbox, member_interests, members, notifications, post_flags,
+    posts, refresh_token_families as families, search_log, social_identities,
 };
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -46,6 +46,7 @@ pub struct MemberData {
     invitations: Vec<Invitation>,
     follows: Vec<Follow>,
     bookmarks: Vec<Bookmark>,
+    notices: Vec<Notice>,
     searches: Vec<Search>,
     reports: Vec<Report>,
     sessions: Vec<Session>,
@@ -133,6 +134,22 @@ struct Follow {
     business_name: Option<String>,
     source: String,
     at: DateTime<Utc>,
+    /// How the member hears of its posts by e-mail (`OFF`, `EACH`, `DAILY`, `WEEKLY`), and
+    /// since when.
+    mail: String,
+    mail_set_at: Option<DateTime<Utc>>,
+}
+
+/// A notice under the member's bell (kept 90 days).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Notice {
+    kind: String,
+    business_id: Option<i64>,
+    post_id: Option<i64>,
+    detail: Option<String>,
+    at: DateTime<Utc>,
+    read_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Serialize)]
@@ -296,6 +313,8 @@ pub async fn collect(
             business_name: business_names.get(&row.business_id).cloned(),
             source: row.source,
             at: row.created_at,
+            mail: row.mail,
+            mail_set_at: row.mail_set_at,
         })
         .collect();
 
@@ -342,6 +361,22 @@ pub async fn collect(
             title: titles.get(&row.post_id).cloned(),
             source: row.source,
             at: row.created_at,
+        })
+        .collect();
+
+    let notices = notifications::Entity::find()
+        .filter(notifications::Column::MemberId.eq(id))
+        .order_by_asc(notifications::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|row| Notice {
+            kind: row.kind,
+            business_id: row.business_id,
+            post_id: row.post_id,
+            detail: row.detail,
+            at: row.created_at,
+            read_at: row.read_at,
         })
         .collect();
 
@@ -465,6 +500,7 @@ pub async fn collect(
         invitations,
         follows,
         bookmarks,
+        notices,
         searches,
         reports,
         sessions,

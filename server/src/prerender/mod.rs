@@ -191,8 +191,8 @@ pub fn home(
     let _ = write!(
         html,
         r#"<div class="page home"><section class="hero"><h1>{}</h1><p>{}</p></section><section aria-labelledby="categories-title"><h2 id="categories-title">{}</h2><ul class="category-grid">"#,
-        e(t.site.tagline.as_str()),
-        e(t.site.intro.as_str()),
+        e(t.home.tagline.as_str()),
+        e(t.home.intro.as_str()),
         e(t.site.categories.as_str())
     );
     for crumb in breadcrumbs(frame.now_ms, frame.lang) {

@@ -18,7 +18,6 @@ pub struct Site {
     pub footer_menu: String,
     pub for_business: String,
     pub home: String,
-    pub intro: String,
     pub latest: String,
     pub latest_posts: String,
     pub loading: String,
@@ -33,9 +32,16 @@ pub struct Site {
     pub sort: String,
     pub switch_language: String,
     pub switch_language_short: String,
-    pub tagline: String,
     pub verified: String,
     pub views: String,
+}
+
+/// The home page's own texts (`ui/src/features/posts/home/texts.json`).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Home {
+    pub tagline: String,
+    pub intro: String,
 }
 
 /// A post page's texts (`ui/src/features/posts/detail/texts.json`).
@@ -96,6 +102,7 @@ pub struct Engagement {
 /// What one language says.
 pub struct Texts {
     pub site: Site,
+    pub home: Home,
     pub detail: Detail,
     pub business: Business,
     pub engagement: Engagement,
@@ -116,6 +123,10 @@ static CATALOGUES: LazyLock<(Texts, Texts)> = LazyLock::new(|| {
         "lib/texts.json",
         include_str!("../../../ui/src/lib/texts.json"),
     );
+    let home = read::<Home>(
+        "features/posts/home/texts.json",
+        include_str!("../../../ui/src/features/posts/home/texts.json"),
+    );
     let detail = read::<Detail>(
         "features/posts/detail/texts.json",
         include_str!("../../../ui/src/features/posts/detail/texts.json"),
@@ -131,12 +142,14 @@ static CATALOGUES: LazyLock<(Texts, Texts)> = LazyLock::new(|| {
     (
         Texts {
             site: site.ko,
+            home: home.ko,
             detail: detail.ko,
             business: business.ko,
             engagement: engagement.ko,
         },
         Texts {
             site: site.en,
+            home: home.en,
             detail: detail.en,
             business: business.en,
             engagement: engagement.en,
@@ -159,7 +172,7 @@ mod tests {
     #[test]
     fn both_languages_have_every_text_the_first_view_needs() {
         assert_eq!(
-            texts(Lang::Ko).site.tagline,
+            texts(Lang::Ko).home.tagline,
             "기업이 전하는 이야기, 한곳에서"
         );
         assert_eq!(texts(Lang::En).detail.share, "Share");

@@ -12,12 +12,20 @@ impl AppState {
     /// Commits a writer's transaction with what it changed recorded in it, then brings this
     /// process in line. On PostgreSQL the change-log rows go in `txn`, so the change and its
     /// record commit together or not at all, and the log's trigger signals the others at the
-    /// commit; on SQLite there is no one to tell.
+    /// commit; on SQLite there is no one to tell. A changed post that the change made public
+    /// for the first time has its announcement queued in `txn` too (`notify`), so followers
+    /// hear of exactly the posts that became public, whichever call made them so.
     pub async fn commit_with(
         &self,
         txn: DatabaseTransaction,
         changes: &[Change],
     ) -> Result<(), DbErr> {
+        let now = chrono::Utc::now();
+        for change in changes {
+            if let Change::Post(id) = change {
+                crate::notify::queue_announcement(&txn, *id, now).await?;
+            }
+        }
         if txn.get_database_backend() != DbBackend::Sqlite {
             for change in changes {
                 record(&txn, &self.node.id, *change).await?;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { breadcrumbs, isLoginPath, type Layout as LayoutName } from "../lib/core";
 import { useI18n } from "../lib/i18n";
@@ -6,6 +6,9 @@ import { loginHere } from "../lib/login";
 import { useSession } from "../lib/session";
 import { FlashNotice } from "../components/notice/FlashNotice";
 import { AppErrorMessage } from "./AppErrorMessage";
+
+/** The bell, in a chunk of its own: only a signed-in member's header has it. */
+const NotificationBell = lazy(() => import("../components/notice/NotificationBell"));
 
 /** Both layouts of SPEC carry the site header and footer; `default` is the search page's,
  * whose own field replaces the header's search link. */
@@ -105,6 +108,9 @@ function SessionActions() {
   }
   return (
     <>
+      <Suspense fallback={<span className="header-bell" aria-hidden="true" />}>
+        <NotificationBell />
+      </Suspense>
       <Link href="/mypage" className="header-member" data-session="">
         {session.member.nickname ?? t("myPage")}
       </Link>

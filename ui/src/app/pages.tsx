@@ -55,6 +55,7 @@ const load = {
   managerInvite: () => import("../features/invite/InvitePage"),
   managerInviteConfirm: () => import("../features/invite/ConfirmPage"),
   managerInviteJoin: () => import("../features/invite/JoinPage"),
+  notifications: () => import("../features/notifications/NotificationsPage"),
 } satisfies Record<string, PageLoader>;
 
 /** Every other route's page chunk. The member area's screens (join, my page, password
@@ -94,6 +95,9 @@ const LOADERS: Record<Exclude<RouteName, AppChunkRoute>, PageLoader> = {
   analyticsOutline: load.analyticsOutline,
   contentRegister: load.write,
   mediaPublishRegister: load.publication,
+  notifications: load.notifications,
+  notificationSettings: load.notifications,
+  mailUnsubscribe: load.notifications,
   passwordChange: load.mypagePasswordChange,
   passwordCheck: load.mypagePasswordCheck,
   userEdit: load.mypageEdit,

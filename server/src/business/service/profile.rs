@@ -7,6 +7,7 @@ use crate::business::audit;
 use crate::entities::members::MemberRole;
 use crate::entities::{business_members, businesses, follows, operator_claims, uploads};
 use crate::http::error::{on_unique, ApiError, ApiResult};
+use crate::notify;
 use crate::oplog;
 use crate::state::AppState;
 use crate::sync::Change;
@@ -509,6 +510,14 @@ pub async fn set_verified(
         .filter(operator_claims::Column::TargetId.eq(id))
         .exec(&txn)
         .await?;
+    notify::to_business_people(
+        &txn,
+        id,
+        notify::NoticeKind::Verification,
+        if verified { "APPROVED" } else { "REJECTED" },
+        now,
+    )
+    .await?;
     state.commit_with(txn, &[Change::Business(id)]).await?;
     Ok(row)
 }

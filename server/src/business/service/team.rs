@@ -152,6 +152,10 @@ pub(crate) async fn invite(
     )
     .await?;
     let elsewhere = manages_elsewhere(state, id, &email).await?;
+    // A member with this (verified) address hears of it in the site too.
+    let invitee = crate::auth::accounts::member_by_email(state, &email)
+        .await?
+        .filter(|member| is_invited(member, &email));
     let business = profile::find(state, id).await?;
     let now = Utc::now();
     let token = random_token();
@@ -187,6 +191,9 @@ pub(crate) async fn invite(
         None,
     )
     .await?;
+    if let Some(invitee) = invitee {
+        crate::notify::invited(&txn, invitee.id, id, now).await?;
+    }
     txn.commit().await?;
     mail_invitation(state, &business.name, &email, &token, elsewhere).await?;
     Ok(invitation(row, now))

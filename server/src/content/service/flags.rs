@@ -16,6 +16,7 @@ use crate::entities::post_flags::{FlagReason, FlagStatus};
 use crate::entities::{businesses, members, operator_claims, post_flags};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::limits::RateLimits;
+use crate::notify;
 use crate::oplog::{self, Entry, Target};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
@@ -202,8 +203,8 @@ pub(crate) async fn of_post(state: &AppState, user: &AuthUser, id: i64) -> ApiRe
     })
 }
 
-/// Closes the open reports of post `id` as `status` (in the caller's transaction) and frees
-/// the post's place in the queue; the number closed.
+/// Closes the open reports of post `id` as `status` (in the caller's transaction), frees the
+/// post's place in the queue and tells each member who reported it; the number closed.
 pub(crate) async fn close_open(
     db: &impl ConnectionTrait,
     id: i64,
@@ -211,6 +212,15 @@ pub(crate) async fn close_open(
     by: Option<i64>,
     note: Option<&str>,
 ) -> Result<u64, DbErr> {
+    let reporters: Vec<Option<i64>> = post_flags::Entity::find()
+        .select_only()
+        .column(post_flags::Column::MemberId)
+        .distinct()
+        .filter(post_flags::Column::PostId.eq(id))
+        .filter(post_flags::Column::Status.eq(FlagStatus::Open))
+        .into_tuple()
+        .all(db)
+        .await?;
     let closed = post_flags::Entity::update_many()
         .col_expr(post_flags::Column::Status, Expr::value(status.to_value()))
         .col_expr(post_flags::Column::DecidedAt, Expr::value(Utc::now()))
@@ -229,6 +239,22 @@ pub(crate) async fn close_open(
         .filter(operator_claims::Column::TargetId.eq(id))
         .exec(db)
         .await?;
+    // Each member who reported it hears the decision (a guest's report has no one to tell).
+    let now = Utc::now();
+    for member_id in reporters.into_iter().flatten() {
+        notify::write(
+            db,
+            notify::Notice {
+                member_id,
+                kind: notify::NoticeKind::ReportReply,
+                business_id: None,
+                post_id: Some(id),
+                detail: Some(status.as_str().to_string()),
+            },
+            now,
+        )
+        .await?;
+    }
     Ok(closed)
 }
 

@@ -158,6 +158,20 @@ pub async fn review(
     )
     .await?;
     claim_on_review(&txn, id, target, actor, now).await?;
+    if matches!(target, Published | Rejected) {
+        crate::notify::to_business_people(
+            &txn,
+            row.business_id,
+            crate::notify::NoticeKind::MediaRequest,
+            if target == Published {
+                "APPROVED"
+            } else {
+                "REJECTED"
+            },
+            now,
+        )
+        .await?;
+    }
     txn.commit().await?;
     notify(state, &row).await?;
     Ok(row)

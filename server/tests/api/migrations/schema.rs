@@ -51,7 +51,11 @@ macro_rules! for_each_entity {
             job_runs,
             rate_limits,
             node_heartbeats,
-            data_exports
+            data_exports,
+            notifications,
+            post_announcements,
+            mail_suppressions,
+            mail_digests
         )
     };
 }
@@ -67,7 +71,7 @@ pub(super) fn expected_tables() -> BTreeSet<String> {
         .into_iter()
         .map(str::to_string)
         .collect();
-    assert_eq!(tables.len(), 44);
+    assert_eq!(tables.len(), 48);
     tables.insert("seaql_migrations".to_string());
     tables
 }

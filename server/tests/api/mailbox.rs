@@ -1,0 +1,139 @@
+//! A real SMTP server process for the tests that read the mail the site sends.
+
+use crate::helpers::free_port;
+
+/// A real SMTP server process (aiosmtpd) writing what it receives into a maildir.
+pub struct SmtpServer {
+    pub port: u16,
+    child: std::process::Child,
+    maildir: tempfile::TempDir,
+}
+
+impl SmtpServer {
+    pub fn start() -> SmtpServer {
+        Self::start_on(free_port())
+    }
+
+    /// A server on `port` (a relay that comes back where the site expects it).
+    pub fn start_on(port: u16) -> SmtpServer {
+        let maildir = tempfile::tempdir().unwrap();
+        let child = std::process::Command::new("python3")
+            .args([
+                "-m",
+                "aiosmtpd",
+                "-n",
+                "-l",
+                &format!("127.0.0.1:{port}"),
+                "-c",
+                "aiosmtpd.handlers.Mailbox",
+            ])
+            .arg(maildir.path().join("box"))
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("python3 -m aiosmtpd (pip install aiosmtpd)");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "aiosmtpd did not start"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        SmtpServer {
+            port,
+            child,
+            maildir,
+        }
+    }
+
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    /// How many messages have arrived.
+    pub fn received(&self) -> usize {
+        std::fs::read_dir(self.maildir.path().join("box/new")).map_or(0, |entries| entries.count())
+    }
+
+    /// The decoded text of the first message to `to` whose text contains `needle`.
+    pub async fn wait_for(&self, to: &str, needle: &str) -> String {
+        let new = self.maildir.path().join("box/new");
+        for _ in 0..150 {
+            if let Ok(entries) = std::fs::read_dir(&new) {
+                for entry in entries.flatten() {
+                    let raw = std::fs::read_to_string(entry.path()).unwrap_or_default();
+                    let text = decode_mail(&raw);
+                    if raw.contains(to) && text.contains(needle) {
+                        return text;
+                    }
+                }
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("no mail to {to} containing {needle:?} arrived");
+    }
+}
+
+impl Drop for SmtpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Headers as they are, the body decoded from base64 or quoted-printable; each part of a
+/// multipart message decoded so, after its own headers.
+fn decode_mail(raw: &str) -> String {
+    use base64::Engine;
+    let (head, body) = raw
+        .split_once("\n\n")
+        .or_else(|| raw.split_once("\r\n\r\n"))
+        .unwrap_or((raw, ""));
+    let lower = head.to_ascii_lowercase();
+    let boundary = lower.find("boundary=").map(|at| {
+        head[at + "boundary=".len()..]
+            .trim_start_matches('"')
+            .split(['"', ';', '\r', '\n'])
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    });
+    if let Some(boundary) = boundary.filter(|b| !b.is_empty()) {
+        let parts: Vec<String> = body
+            .split(&format!("--{boundary}"))
+            .skip(1)
+            .filter(|part| !part.starts_with("--"))
+            .map(|part| decode_mail(part.trim_start_matches(['\r', '\n'])))
+            .collect();
+        return format!("{head}\n\n{}", parts.join("\n"));
+    }
+    let decoded = if lower.contains("content-transfer-encoding: base64") {
+        let compact: String = body.chars().filter(|c| !c.is_whitespace()).collect();
+        String::from_utf8_lossy(
+            &base64::engine::general_purpose::STANDARD
+                .decode(compact)
+                .unwrap_or_default(),
+        )
+        .into_owned()
+    } else if lower.contains("content-transfer-encoding: quoted-printable") {
+        let joined = body.replace("=\r\n", "").replace("=\n", "");
+        let bytes = joined.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'=' && i + 2 < bytes.len() {
+                if let Ok(byte) = u8::from_str_radix(&joined[i + 1..i + 3], 16) {
+                    out.push(byte);
+                    i += 3;
+                    continue;
+                }
+            }
+            out.push(bytes[i]);
+            i += 1;
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    } else {
+        body.to_string()
+    };
+    format!("{head}\n\n{decoded}")
+}

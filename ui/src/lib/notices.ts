@@ -1,0 +1,75 @@
+// The member's notices (server/src/notifications): the bell in the header and the
+// notifications page both read them, so their calls and keys live below the features.
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { api } from "./api";
+import { sharedKeys } from "./queryKeys";
+
+export type NoticeKind = "new_post" | "report_reply" | "invitation" | "verification" | "media_request";
+
+/** A notice, as `GET /api/v1/me/notifications` answers it. */
+export interface Notice {
+  id: number;
+  kind: NoticeKind;
+  createdAt: string;
+  read: boolean;
+  businessId: number | null;
+  businessName: string | null;
+  postSeq: number | null;
+  postTitle: string | null;
+  detail: string | null;
+  link: string;
+}
+
+export interface NoticePage {
+  items: Notice[];
+  nextCursor: string | null;
+  unread: number;
+}
+
+export interface Unread {
+  unread: number;
+}
+
+/** How often the bell asks again while the page is open (it also asks on focus). */
+export const UNREAD_EVERY_MS = 60_000;
+
+/** Under the reader's own "me" key, so signing out forgets them with the rest. */
+const ROOT = [...sharedKeys.me, "notices"] as const;
+
+export const noticeKeys = {
+  all: ROOT,
+  unread: [...ROOT, "unread"] as const,
+  list: [...ROOT, "list"] as const,
+  mail: [...ROOT, "mail"] as const,
+};
+
+/** The bell's count (members only). */
+export function unreadQuery() {
+  return queryOptions({
+    queryKey: noticeKeys.unread,
+    queryFn: ({ signal }) => api<Unread>("/api/v1/me/notifications/unread", { signal }),
+    refetchInterval: UNREAD_EVERY_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 10_000,
+  });
+}
+
+/** The member's notices, newest first. */
+export function noticesQuery() {
+  return infiniteQueryOptions({
+    queryKey: noticeKeys.list,
+    queryFn: ({ pageParam, signal }) =>
+      api<NoticePage>(`/api/v1/me/notifications?size=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchOnMount: "always",
+  });
+}
+
+export function markRead(ids: number[]): Promise<Unread> {
+  return api<Unread>("/api/v1/me/notifications/read", { method: "POST", body: { ids } });
+}
+
+export function markAllRead(): Promise<Unread> {
+  return api<Unread>("/api/v1/me/notifications/read-all", { method: "POST" });
+}
