@@ -111,10 +111,7 @@ pub const JOBS: &[Job] = &[
         needs: Needs::Any,
         round: |state| {
             Box::pin(async move {
-                let links = crate::notify::Links {
-                    public_url: &state.settings.public_url,
-                    keys: &state.tokens,
-                };
+                let links = state.notice_links();
                 said(crate::notify::fan_out(&state.db, &links, &state.mailer).await)
             })
         },
@@ -127,10 +124,7 @@ pub const JOBS: &[Job] = &[
         needs: Needs::Any,
         round: |state| {
             Box::pin(async move {
-                let links = crate::notify::Links {
-                    public_url: &state.settings.public_url,
-                    keys: &state.tokens,
-                };
+                let links = state.notice_links();
                 said(
                     crate::notify::digest::send_due(&state.db, &links, &state.mailer, Utc::now())
                         .await,

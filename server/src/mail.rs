@@ -309,12 +309,10 @@ crate::named_words! {
     pub enum Suppression {
         /// The receiving server refused it for good.
         Bounce = "BOUNCE",
-        /// The reader marked a mail as spam.
-        Complaint = "COMPLAINT",
     }
 }
 
-/// Records that `address` bounced or complained: no notice mail goes to it again (a
+/// Records that `address` bounced: no notice mail goes to it again (a
 /// transactional mail, a sign-in code, still does: the member asked for it).
 pub async fn suppress<C: sea_orm::ConnectionTrait>(
     db: &C,
@@ -341,14 +339,14 @@ pub async fn suppress<C: sea_orm::ConnectionTrait>(
     Ok(())
 }
 
-/// The outbox kinds of the notice mails (a post's, the digests): the ones a bounce or a
-/// complaint stops, and the ones with an unsubscribe link.
+/// Whether a message is a notice mail (a post's, a digest): those carry an unsubscribe link,
+/// and a bounce stops them.
 fn is_notice(row: &mail_outbox::Model) -> bool {
     row.unsubscribe_url.is_some()
 }
 
 /// Why a claimed message must not go out any more, if it must not: the post it tells of left
-/// the public, or its (notice) address bounced or complained.
+/// the public, or its (notice) address bounced.
 async fn withdrawn(
     db: &DatabaseConnection,
     row: &mail_outbox::Model,
@@ -375,7 +373,7 @@ async fn withdrawn(
             .await?
             .is_some();
         if suppressed {
-            return Ok(Some("the address bounced or complained"));
+            return Ok(Some("the address bounced"));
         }
     }
     Ok(None)

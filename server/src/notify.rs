@@ -239,6 +239,8 @@ async fn work_on(
 ) -> Result<(), DbErr> {
     let Claimed { row, claim } = announcement;
     let mut after = row.after_member;
+    // The post as its mails show it, read with the first batch that mails.
+    let mut line = None;
     loop {
         let now = Utc::now();
         let txn = crate::db::write_txn(db).await?;
@@ -310,12 +312,14 @@ async fn work_on(
         // Those of the batch who chose a mail a post get one, queued with their notices.
         let readers = mailing::each_post_readers(&txn, row.business_id, first, last, now).await?;
         let mailed = readers.len() as u64;
-        if let (Some(post), false) = (&post, readers.is_empty()) {
-            let line = mailing::post_line(&txn, post).await?;
+        if let (Some(post), None, false) = (&post, &line, readers.is_empty()) {
+            line = Some(mailing::post_line(&txn, post).await?);
+        }
+        if let (Some(line), false) = (&line, readers.is_empty()) {
             let letters = readers
                 .iter()
                 .map(|(member_id, to)| {
-                    mailing::post_letter(links, to, *member_id, row.business_id, &line)
+                    mailing::post_letter(links, to, *member_id, row.business_id, line)
                 })
                 .collect();
             mailing::queue(&txn, letters, now).await?;

@@ -20,6 +20,14 @@ impl AppState {
     pub fn new(shared: Shared) -> AppState {
         AppState(Arc::new(shared))
     }
+
+    /// Where the links of this site's notice mails lead, signed with its token secret.
+    pub fn notice_links(&self) -> crate::notify::Links<'_> {
+        crate::notify::Links {
+            public_url: &self.settings.public_url,
+            keys: &self.tokens,
+        }
+    }
 }
 
 impl std::ops::Deref for AppState {

@@ -115,7 +115,7 @@ codes! {
         Sent = "SENT",
         Failed = "FAILED",
         /// Not sent, and never will be: the post it told of left the public first, or the
-        /// address bounced or complained.
+        /// address bounced.
         Withdrawn = "WITHDRAWN",
     }
 }

@@ -8,8 +8,8 @@
 //!   its rows whatever happens to the post); the sender does not send it once the post has
 //!   left the public. `unsubscribe_url`: the one-click address of RFC 8058, sent as
 //!   `List-Unsubscribe` with `List-Unsubscribe-Post`.
-//! - `mail_suppressions`: addresses that bounced or complained (`reason` `BOUNCE` |
-//!   `COMPLAINT`), with what was said and when; no notice mail goes to them again.
+//! - `mail_suppressions`: addresses no notice mail goes to (`reason` `BOUNCE`; `COMPLAINT`
+//!   is kept for complaints once a relay reports them), with what was said and when; no notice mail goes to them again.
 //! - `mail_digests`: one row a member, cadence (`DAILY` | `WEEKLY`) and period (the KST date
 //!   of the digest), written in the transaction that queues the digest (or finds nothing to
 //!   send): the unique index makes a digest once, whichever process gets there.

@@ -1,4 +1,4 @@
-//! `mail_suppressions`: Addresses that bounced or complained; no notice mail goes to them
+//! `mail_suppressions`: Addresses that bounced; no notice mail goes to them
 //! (see the migration).
 
 use sea_orm::entity::prelude::*;

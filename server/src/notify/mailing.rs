@@ -1,6 +1,6 @@
 //! Notices by e-mail: the member's choice per followed business, the mail of each new post
 //! (queued by the fan-out in the transaction of its batch), the unsubscribe links of RFC 8058
-//! and the addresses that bounced or complained.
+//! and the addresses that bounced.
 
 use crate::entities::members::MemberStatus;
 use crate::entities::{mail_outbox, posts};
@@ -273,7 +273,7 @@ pub async fn queue<C: ConnectionTrait>(
 }
 
 /// The followers between members `first` and `last` of a business who chose a mail a post
-/// and may get one now: active, a verified address that neither bounced nor complained,
+/// and may get one now: active, a verified address that never bounced,
 /// fewer than [`EACH_PER_DAY`] post mails in the last 24 hours. (member id, address).
 pub async fn each_post_readers<C: ConnectionTrait>(
     txn: &C,

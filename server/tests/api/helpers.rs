@@ -334,6 +334,19 @@ pub async fn new_member_with_status(
     .unwrap()
 }
 
+/// The id of the member with address `email`.
+pub async fn member_id_of(app: &TestApp, email: &str) -> i64 {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    use tidemark_server::entities::members;
+    members::Entity::find()
+        .filter(members::Column::Email.eq(email))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap_or_else(|| panic!("no member {email}"))
+        .id
+}
+
 /// An active reader (see [`new_member_with_status`]).
 pub async fn new_member(app: &TestApp, email: &str) -> tidemark_server::entities::members::Model {
     new_member_with_status(app, email, "ACTIVE").await

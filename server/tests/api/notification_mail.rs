@@ -5,34 +5,17 @@
 //! whose post left the public before it went is not sent.
 
 use crate::helpers::{
-    call, my_business, on_each_database_with_mail, publish_post, SmtpServer, TestApp,
+    call, member_id_of, my_business, on_each_database_with_mail, publish_post, SmtpServer, TestApp,
 };
 use chrono::{DateTime, Duration, NaiveTime, TimeZone, Utc};
 use reqwest::Method;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde_json::json;
 use tidemark_server::entities::mail_outbox::MailStatus;
-use tidemark_server::entities::{follows, mail_digests, mail_outbox, members};
+use tidemark_server::entities::{follows, mail_digests, mail_outbox};
 use tidemark_server::notify;
 
 const READER: &str = "reader@tidemark.test";
-
-fn links(app: &TestApp) -> notify::Links<'_> {
-    notify::Links {
-        public_url: &app.state.settings.public_url,
-        keys: &app.state.tokens,
-    }
-}
-
-async fn member_id(app: &TestApp, email: &str) -> i64 {
-    members::Entity::find()
-        .filter(members::Column::Email.eq(email))
-        .one(&app.state.db)
-        .await
-        .unwrap()
-        .expect("the demo member")
-        .id
-}
 
 async fn post_mails_to(app: &TestApp, to: &str) -> u64 {
     mail_outbox::Entity::find()
@@ -46,7 +29,7 @@ async fn post_mails_to(app: &TestApp, to: &str) -> u64 {
 /// Runs the fan-out until no announcement is open.
 async fn fanned_out(app: &TestApp) {
     for _ in 0..100 {
-        notify::fan_out(&app.state.db, &links(app), &app.state.mailer)
+        notify::fan_out(&app.state.db, &app.state.notice_links(), &app.state.mailer)
             .await
             .unwrap();
         let open = tidemark_server::entities::post_announcements::Entity::find()
@@ -60,6 +43,23 @@ async fn fanned_out(app: &TestApp) {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     panic!("the fan-out never finished on {}", app.database);
+}
+
+/// The demo master (signed in), its business, and the demo reader (signed in), who follows it.
+async fn reader_following_the_master(app: &TestApp) -> (reqwest::Client, i64, reqwest::Client) {
+    let master = app.signed_in("master@tidemark.test").await;
+    let business = my_business(app, &master).await;
+    let reader = app.signed_in(READER).await;
+    let (status, _) = call(
+        app,
+        &reader,
+        Method::PUT,
+        &format!("/api/v1/follows/{business}"),
+        Some(json!({"source": "Follow_CorpProfile"})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    (master, business, reader)
 }
 
 /// The first 08:00 KST after `at`: the digest that covers `at`.
@@ -88,18 +88,7 @@ async fn a_follower_who_chose_each_post_gets_its_mail_and_stops_it_with_one_clic
     on_each_database_with_mail(&smtp, |app| {
         let smtp = &smtp;
         async move {
-            let master = app.signed_in("master@tidemark.test").await;
-            let business = my_business(&app, &master).await;
-            let reader = app.signed_in(READER).await;
-            let (status, _) = call(
-                &app,
-                &reader,
-                Method::PUT,
-                &format!("/api/v1/follows/{business}"),
-                Some(json!({"source": "Follow_CorpProfile"})),
-            )
-            .await;
-            assert_eq!(status, 200);
+            let (master, business, reader) = reader_following_the_master(&app).await;
             // Off until the member chooses.
             let (status, settings) = call(
                 &app,
@@ -213,7 +202,7 @@ async fn a_follower_who_chose_each_post_gets_its_mail_and_stops_it_with_one_clic
                 (Some("BUSINESS"), Some(true))
             );
             let follow = follows::Entity::find()
-                .filter(follows::Column::MemberId.eq(member_id(&app, READER).await))
+                .filter(follows::Column::MemberId.eq(member_id_of(&app, READER).await))
                 .filter(follows::Column::BusinessId.eq(business))
                 .one(&app.state.db)
                 .await
@@ -244,17 +233,7 @@ async fn a_digest_gathers_its_korean_day_once_and_a_withdrawn_post_is_not_mailed
     on_each_database_with_mail(&smtp, |app| {
         let smtp = &smtp;
         async move {
-            let master = app.signed_in("master@tidemark.test").await;
-            let business = my_business(&app, &master).await;
-            let reader = app.signed_in(READER).await;
-            call(
-                &app,
-                &reader,
-                Method::PUT,
-                &format!("/api/v1/follows/{business}"),
-                Some(json!({"source": "Follow_CorpProfile"})),
-            )
-            .await;
+            let (master, business, reader) = reader_following_the_master(&app).await;
             let (status, _) = call(
                 &app,
                 &reader,
@@ -283,16 +262,21 @@ async fn a_digest_gathers_its_korean_day_once_and_a_withdrawn_post_is_not_mailed
             let at = next_digest_time(Utc::now());
             let before = notify::digest::send_due(
                 &app.state.db,
-                &links(&app),
+                &app.state.notice_links(),
                 &app.state.mailer,
                 at - Duration::minutes(1),
             )
             .await
             .unwrap();
             assert_eq!(before.mailed, 0, "{before:?}");
-            let sent = notify::digest::send_due(&app.state.db, &links(&app), &app.state.mailer, at)
-                .await
-                .unwrap();
+            let sent = notify::digest::send_due(
+                &app.state.db,
+                &app.state.notice_links(),
+                &app.state.mailer,
+                at,
+            )
+            .await
+            .unwrap();
             assert!(sent.mailed >= 1, "{sent:?}");
             let mail = smtp.wait_for(READER, &first).await;
             assert!(mail.contains(&second), "{mail}");
@@ -307,7 +291,7 @@ async fn a_digest_gathers_its_korean_day_once_and_a_withdrawn_post_is_not_mailed
             // Once: the next round, or another process, finds it sent.
             let again = notify::digest::send_due(
                 &app.state.db,
-                &links(&app),
+                &app.state.notice_links(),
                 &app.state.mailer,
                 at + Duration::minutes(1),
             )
@@ -315,7 +299,7 @@ async fn a_digest_gathers_its_korean_day_once_and_a_withdrawn_post_is_not_mailed
             .unwrap();
             assert_eq!(again.mailed, 0);
             let digests = mail_digests::Entity::find()
-                .filter(mail_digests::Column::MemberId.eq(member_id(&app, READER).await))
+                .filter(mail_digests::Column::MemberId.eq(member_id_of(&app, READER).await))
                 .all(&app.state.db)
                 .await
                 .unwrap();

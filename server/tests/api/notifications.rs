@@ -5,13 +5,14 @@
 //! and marks only their own notices.
 
 use crate::helpers::{
-    call, my_business, new_member, new_member_with_status, on_each_database, publish_post, TestApp,
+    call, member_id_of, my_business, new_member, new_member_with_status, on_each_database,
+    publish_post, TestApp,
 };
 use chrono::{Duration, Utc};
 use reqwest::Method;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde_json::{json, Value};
-use tidemark_server::entities::{follows, members, notifications, post_announcements};
+use tidemark_server::entities::{follows, notifications, post_announcements};
 use tidemark_server::notify;
 
 async fn follow(app: &TestApp, member_id: i64, business_id: i64) {
@@ -25,16 +26,6 @@ async fn follow(app: &TestApp, member_id: i64, business_id: i64) {
     .insert(&app.state.db)
     .await
     .unwrap();
-}
-
-async fn member_id(app: &TestApp, email: &str) -> i64 {
-    members::Entity::find()
-        .filter(members::Column::Email.eq(email))
-        .one(&app.state.db)
-        .await
-        .unwrap()
-        .expect("the demo member")
-        .id
 }
 
 async fn notices_of(app: &TestApp, member_id: i64, post_id: i64) -> u64 {
@@ -56,11 +47,7 @@ async fn announcement(app: &TestApp, post_id: i64) -> Option<post_announcements:
 
 /// One round of the fan-out, as the server's job runs it.
 async fn fan_out(app: &TestApp) -> notify::FanOut {
-    let links = notify::Links {
-        public_url: &app.state.settings.public_url,
-        keys: &app.state.tokens,
-    };
-    notify::fan_out(&app.state.db, &links, &app.state.mailer)
+    notify::fan_out(&app.state.db, &app.state.notice_links(), &app.state.mailer)
         .await
         .unwrap()
 }
@@ -87,7 +74,7 @@ async fn a_post_notifies_its_active_followers_once_when_it_becomes_public_and_ne
         let master = app.signed_in("master@tidemark.test").await;
         let business = my_business(&app, &master).await;
         let reader = app.signed_in("reader@tidemark.test").await;
-        let reader_id = member_id(&app, "reader@tidemark.test").await;
+        let reader_id = member_id_of(&app, "reader@tidemark.test").await;
         let (status, _) = call(&app, &reader, Method::PUT, &format!("/api/v1/follows/{business}"), Some(json!({"source": "Follow_CorpProfile"}))).await;
         assert_eq!(status, 200);
         let withdrawn = new_member_with_status(&app, "gone-follower@tidemark.test", "WITHDRAWN").await;
@@ -157,8 +144,8 @@ async fn a_member_marks_only_their_own_notices_read() {
         let master = app.signed_in("master@tidemark.test").await;
         let business = my_business(&app, &master).await;
         let reader = app.signed_in("reader@tidemark.test").await;
-        let reader_id = member_id(&app, "reader@tidemark.test").await;
-        let master_id = member_id(&app, "master@tidemark.test").await;
+        let reader_id = member_id_of(&app, "reader@tidemark.test").await;
+        let master_id = member_id_of(&app, "master@tidemark.test").await;
         follow(&app, reader_id, business).await;
         follow(&app, master_id, business).await;
         let first = publish_post(&app, &master, 1, "첫 글", "<p>본문</p>", &[]).await;
@@ -359,7 +346,7 @@ async fn the_people_a_decision_concerns_hear_of_it() {
     on_each_database(|app| async move {
         let master = app.signed_in("master@tidemark.test").await;
         let business = my_business(&app, &master).await;
-        let master_id = member_id(&app, "master@tidemark.test").await;
+        let master_id = member_id_of(&app, "master@tidemark.test").await;
         let admin = app.signed_in("admin@tidemark.test").await;
         let reader = app.signed_in("reader@tidemark.test").await;
         let kinds_of = |client: reqwest::Client| {

@@ -9,7 +9,7 @@ use crate::notify::MailChoice;
 use crate::state::AppState;
 use chrono::Utc;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 use std::collections::HashMap;
 use utoipa::ToSchema;
@@ -137,19 +137,23 @@ fn read_token(state: &AppState, token: &str) -> ApiResult<(i64, Stop)> {
     })
 }
 
-/// The follows an unsubscribe link is about.
-fn followed(member_id: i64, stop: Stop) -> sea_orm::Select<follows::Entity> {
-    let rows = follows::Entity::find().filter(follows::Column::MemberId.eq(member_id));
+/// The follows an unsubscribe link is about: the member's follow of one business, or their
+/// follows with that digest.
+fn followed(member_id: i64, stop: Stop) -> Condition {
+    let scope = Condition::all().add(follows::Column::MemberId.eq(member_id));
     match stop {
-        Stop::Business(business_id) => rows.filter(follows::Column::BusinessId.eq(business_id)),
-        Stop::Digest(cadence) => rows.filter(follows::Column::Mail.eq(cadence.as_str())),
+        Stop::Business(business_id) => scope.add(follows::Column::BusinessId.eq(business_id)),
+        Stop::Digest(cadence) => scope.add(follows::Column::Mail.eq(cadence.as_str())),
     }
 }
 
 async fn describe(state: &AppState, member_id: i64, stop: Stop) -> ApiResult<Unsubscribe> {
     Ok(match stop {
         Stop::Business(business_id) => {
-            let follow = followed(member_id, stop).one(&state.db).await?;
+            let follow = follows::Entity::find()
+                .filter(followed(member_id, stop))
+                .one(&state.db)
+                .await?;
             let business_name = businesses::Entity::find_by_id(business_id)
                 .one(&state.db)
                 .await?
@@ -163,7 +167,11 @@ async fn describe(state: &AppState, member_id: i64, stop: Stop) -> ApiResult<Uns
         Stop::Digest(cadence) => Unsubscribe {
             scope: cadence.as_str().into(),
             business_name: None,
-            stopped: followed(member_id, stop).one(&state.db).await?.is_none(),
+            stopped: follows::Entity::find()
+                .filter(followed(member_id, stop))
+                .one(&state.db)
+                .await?
+                .is_none(),
         },
     })
 }
@@ -178,14 +186,11 @@ pub async fn look(state: &AppState, token: &str) -> ApiResult<Unsubscribe> {
 /// Again is fine.
 pub async fn stop(state: &AppState, token: &str) -> ApiResult<Unsubscribe> {
     let (member_id, stop) = read_token(state, token)?;
-    let mut update = follows::Entity::update_many()
+    follows::Entity::update_many()
         .col_expr(follows::Column::Mail, Expr::value(MailChoice::Off.as_str()))
         .col_expr(follows::Column::MailSetAt, Expr::value(Utc::now()))
-        .filter(follows::Column::MemberId.eq(member_id));
-    update = match stop {
-        Stop::Business(business_id) => update.filter(follows::Column::BusinessId.eq(business_id)),
-        Stop::Digest(cadence) => update.filter(follows::Column::Mail.eq(cadence.as_str())),
-    };
-    update.exec(&state.db).await?;
+        .filter(followed(member_id, stop))
+        .exec(&state.db)
+        .await?;
     describe(state, member_id, stop).await
 }
