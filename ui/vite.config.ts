@@ -57,6 +57,11 @@ function startAfterLoad() {
 export default defineConfig({
   root: uiRoot,
   plugins: [react(), wasm(), precompress(), startAfterLoad()],
+  resolve: {
+    // The router imports `use-sync-external-store/shim` for Reacts before 18; React 19's own
+    // hook is what the shim picks, so the copy it carries is left out of the app chunk.
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL("src/lib/syncExternalStore.ts", import.meta.url)) }],
+  },
   build: {
     // Top-level await loads the core's WebAssembly before the first render.
     target: "es2022",
@@ -103,7 +108,7 @@ export default defineConfig({
             {
               name: "app",
               priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?![\\w-]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.)|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload|posts\.|useLoadMoreOnScroll|notices)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]|cards[\\/]CardList|notice[\\/]NotificationBell))|features[\\/]posts[\\/]api|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|publication|admin|notifications|posts[\\/]detail[\\/]flag)[\\/]|components[\\/](form|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?![\\w-]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.)|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload|posts\.|useLoadMoreOnScroll|scrollHold|notices)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]|cards[\\/]CardList|notice[\\/]NotificationBell))|features[\\/]posts[\\/]api|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|publication|admin|notifications|posts[\\/]detail[\\/]flag)[\\/]|components[\\/](form|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
             },
           ],
         },

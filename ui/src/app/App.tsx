@@ -21,6 +21,9 @@ type Decision =
 // restoration on back and forward would fight it.
 if (typeof history !== "undefined" && "scrollRestoration" in history) history.scrollRestoration = "manual";
 
+/** The scroll hold of a kept page coming back (lib/scrollHold.ts), a chunk of its own. */
+const loadHold = () => import("../lib/scrollHold");
+
 /** How many kept-alive pages (SPEC §2 /follow/list, per full path) stay mounted. */
 const KEEP_ALIVE_LIMIT = 5;
 
@@ -158,16 +161,27 @@ function useKeptPages(decision: Decision, fullPath: string): { pages: KeptPage[]
       : kept.current;
   const restoring = isKept && existing !== undefined && lastShown.current !== fullPath;
 
+  // The hold outlives the render that starts it: the next render (restoring turns false) must
+  // not end it, only leaving the address or starting another.
+  const hold = useRef<{ fullPath: string; end?: () => void } | null>(null);
   useLayoutEffect(() => {
     kept.current = pages;
     lastShown.current = isKept ? fullPath : null;
+    if (hold.current && (restoring || hold.current.fullPath !== fullPath)) {
+      hold.current.end?.();
+      hold.current = null;
+    }
+    // The hold's code is its own small chunk, fetched when a page is first kept so that it is
+    // there when the reader comes back.
+    if (isKept && !existing) void loadHold();
     if (!restoring || !existing) return;
     const top = existing.scrollY;
-    window.scrollTo({ top, behavior: "auto" });
-    // A smooth scroll to the top of the page just left may still be running: place it again
-    // once that page is gone.
-    const frame = requestAnimationFrame(() => window.scrollTo({ top, behavior: "auto" }));
-    return () => cancelAnimationFrame(frame);
+    window.scrollTo({ top, behavior: "instant" });
+    const started: { fullPath: string; end?: () => void } = { fullPath };
+    hold.current = started;
+    void loadHold().then(({ holdScroll }) => {
+      if (hold.current === started) started.end = holdScroll(top);
+    });
   }, [pages, isKept, fullPath, restoring, existing]);
 
   // Where the reader is on a kept page, saved as they scroll (hiding it later would clamp it).
