@@ -29,6 +29,7 @@ use sea_orm::{
 
 pub mod digest;
 pub mod mailing;
+pub mod opens;
 
 pub use mailing::{Links, MailChoice};
 

@@ -2,8 +2,9 @@
 // business and chooses a mail for each new post on the settings page (keyboard alone); the
 // business publishes; the bell counts it, the notifications page (looked at in Korean and
 // English at three widths) leads to the post and the notice is read afterwards; the mail
-// arrives with a plain-text part and RFC 8058's headers, and its unsubscribe link stops it
-// without signing in.
+// arrives with a plain-text part and RFC 8058's headers, its link to the post is counted on
+// the way, the business's console shows the post's notices by channel and who opened them,
+// and the mail's unsubscribe link stops it without signing in.
 import { HEADERS, freshEmail, joinByEmail, lookAt } from "./access";
 import { PASSWORD, data, newMaster } from "./business";
 import { mailTo } from "./mail";
@@ -61,6 +62,22 @@ test("a follower hears of a new post by the bell and by mail, and stops the mail
   expect(mail.header("List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
   const stopLink = mail.text.match(/https?:\/\/\S+\/mail\/unsubscribe\?t=\S+/)?.[0];
   expect(stopLink, mail.text).toBeTruthy();
+
+  // The mail's link to the post passes through the site, which counts the click.
+  const readLink = mail.text.match(/https?:\/\/\S+\/mail\/v1\/open\?t=\S+/)?.[0];
+  expect(readLink, mail.text).toBeTruthy();
+  const read = new URL(readLink as string);
+  await page.goto(read.pathname + read.search);
+  await expect(page).toHaveURL(new RegExp(`/post/${post.postSeq}$`));
+
+  // The business's console: one follower told by each channel, and one who opened from each.
+  const figures = boss.page.locator(`tr[data-post="${post.postSeq}"]`);
+  await expect(async () => {
+    await boss.page.goto("/mypage/business/analytics/contents");
+    await expect(figures.locator('[data-column="noticesSent"]')).toHaveText(/^(사이트|Site) 1 · (메일|Mail) 1$/, { timeout: 2000 });
+    await expect(figures.locator('[data-column="noticesOpened"]')).toHaveText(/^(사이트|Site) 1 · (메일|Mail) 1$/, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await lookAt(boss.page, "analytics-contents-notices");
 
   // Its unsubscribe link, opened where nobody is signed in.
   const stranger = await browser.newContext({ baseURL, locale: "ko-KR" });

@@ -31,6 +31,7 @@ mod m20261202_000019_data_exports;
 mod m20261202_000020_mail_retries;
 mod m20261203_000021_notifications;
 mod m20261203_000022_notification_mail;
+mod m20261203_000023_notification_opens;
 
 pub struct Migrator;
 
@@ -62,6 +63,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000020_mail_retries::Migration),
             Box::new(m20261203_000021_notifications::Migration),
             Box::new(m20261203_000022_notification_mail::Migration),
+            Box::new(m20261203_000023_notification_opens::Migration),
         ]
     }
 }

@@ -33,6 +33,7 @@ pub mod media_requests;
 pub mod member_interests;
 pub mod members;
 pub mod node_heartbeats;
+pub mod notification_opens;
 pub mod notifications;
 pub mod oauth_states;
 pub mod operator_audit;
@@ -84,6 +85,7 @@ pub mod prelude {
     pub use super::member_interests::Entity as MemberInterests;
     pub use super::members::Entity as Members;
     pub use super::node_heartbeats::Entity as NodeHeartbeats;
+    pub use super::notification_opens::Entity as NotificationOpens;
     pub use super::notifications::Entity as Notifications;
     pub use super::oauth_states::Entity as OauthStates;
     pub use super::operator_audit::Entity as OperatorAudit;

@@ -23,8 +23,9 @@ use crate::entities::members::MemberStatus;
 use crate::entities::{
     analytics_events, audit_log, bookmarks, business_members, certifications, data_exports,
     email_codes, follows, invitations, local_oauth_codes, local_oauth_tokens, login_attempts,
-    mail_digests, mail_outbox, mail_suppressions, member_interests, members, notifications,
-    password_resets, refresh_token_families as families, search_log, social_identities,
+    mail_digests, mail_outbox, mail_suppressions, member_interests, members, notification_opens,
+    notifications, password_resets, refresh_token_families as families, search_log,
+    social_identities,
 };
 use crate::http::error::ApiResult;
 use crate::tokens::TokenKeys;
@@ -65,6 +66,7 @@ pub async fn withdraw(
         data_exports::MemberId = id,
         notifications::MemberId = id,
         mail_digests::MemberId = id,
+        notification_opens::MemberId = id,
     );
     if let Some(email) = member.email.as_deref() {
         delete_where!(

@@ -18,8 +18,9 @@
 
 use crate::entities::{
     analytics_events, bookmarks, business_members, businesses, categories, certifications, follows,
-    invitations, login_attempts, mail_outbox, member_interests, members, notifications, post_flags,
-    posts, refresh_token_families as families, search_log, social_identities,
+    invitations, login_attempts, mail_outbox, member_interests, members, notification_opens,
+    notifications, post_flags, posts, refresh_token_families as families, search_log,
+    social_identities,
 };
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -47,6 +48,7 @@ pub struct MemberData {
     follows: Vec<Follow>,
     bookmarks: Vec<Bookmark>,
     notices: Vec<Notice>,
+    notice_opens: Vec<NoticeOpen>,
     searches: Vec<Search>,
     reports: Vec<Report>,
     sessions: Vec<Session>,
@@ -138,6 +140,16 @@ struct Follow {
     /// since when.
     mail: String,
     mail_set_at: Option<DateTime<Utc>>,
+}
+
+/// A post the member opened from its notice (`SITE`) or its mail's link (`EMAIL`), counted
+/// for the business's console.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct NoticeOpen {
+    post_id: i64,
+    channel: String,
+    at: DateTime<Utc>,
 }
 
 /// A notice under the member's bell (kept 90 days).
@@ -380,6 +392,19 @@ pub async fn collect(
         })
         .collect();
 
+    let notice_opens = notification_opens::Entity::find()
+        .filter(notification_opens::Column::MemberId.eq(id))
+        .order_by_asc(notification_opens::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|row| NoticeOpen {
+            post_id: row.post_id,
+            channel: row.channel,
+            at: row.created_at,
+        })
+        .collect();
+
     let searches = search_log::Entity::find()
         .filter(search_log::Column::MemberId.eq(id))
         .order_by_asc(search_log::Column::Id)
@@ -501,6 +526,7 @@ pub async fn collect(
         follows,
         bookmarks,
         notices,
+        notice_opens,
         searches,
         reports,
         sessions,

@@ -58,32 +58,62 @@ impl Stop {
     }
 }
 
-/// Hex digits of the keyed hash an unsubscribe token carries (128 bits).
+/// Hex digits of the keyed hash a mail's token carries (128 bits).
 const SIGNATURE_LEN: usize = 32;
 
-/// `{member}.{what}.{signature}`: who stops what, signed with the token secret. It does not
-/// expire (a mail is read when it is read); it can do nothing but stop mail.
-pub fn unsubscribe_token(keys: &TokenKeys, member_id: i64, stop: Stop) -> String {
-    let body = format!("{member_id}.{}", stop.word());
-    let signature = keys.pseudonym("unsubscribe", &body);
+/// `{body}.{signature}`: `body` signed with the token secret for `purpose`.
+fn signed(keys: &TokenKeys, purpose: &str, body: &str) -> String {
+    let signature = keys.pseudonym(purpose, body);
     format!("{body}.{}", &signature[..SIGNATURE_LEN])
 }
 
-/// Who stops what, when the token is one this server signed.
-pub fn read_unsubscribe_token(keys: &TokenKeys, token: &str) -> Option<(i64, Stop)> {
+/// The body of `token` when this server signed it for `purpose`.
+fn verified<'t>(keys: &TokenKeys, purpose: &str, token: &'t str) -> Option<&'t str> {
     let (body, signature) = token.rsplit_once('.')?;
-    let expected = keys.pseudonym("unsubscribe", body);
+    let expected = keys.pseudonym(purpose, body);
     let same = signature.len() == SIGNATURE_LEN
         && signature
             .bytes()
             .zip(expected[..SIGNATURE_LEN].bytes())
             .fold(0u8, |diff, (a, b)| diff | (a ^ b))
             == 0;
-    if !same {
-        return None;
-    }
+    same.then_some(body)
+}
+
+/// `{member}.{what}.{signature}`: who stops what, signed with the token secret. It does not
+/// expire (a mail is read when it is read); it can do nothing but stop mail.
+pub fn unsubscribe_token(keys: &TokenKeys, member_id: i64, stop: Stop) -> String {
+    signed(keys, "unsubscribe", &format!("{member_id}.{}", stop.word()))
+}
+
+/// Who stops what, when the token is one this server signed.
+pub fn read_unsubscribe_token(keys: &TokenKeys, token: &str) -> Option<(i64, Stop)> {
+    let body = verified(keys, "unsubscribe", token)?;
     let (member, what) = body.split_once('.')?;
     Some((member.parse().ok().filter(|id| *id > 0)?, Stop::read(what)?))
+}
+
+/// What a mail's post link token is signed for.
+const OPEN_PURPOSE: &str = "mail-open";
+
+/// `{member}.{post}.{signature}`: the post's link in a member's notice mail.
+pub fn mail_token(keys: &TokenKeys, member_id: i64, post_id: i64) -> String {
+    signed(keys, OPEN_PURPOSE, &format!("{member_id}.{post_id}"))
+}
+
+/// (member, post) of a mail's post link this server signed.
+pub fn read_mail_token(keys: &TokenKeys, token: &str) -> Option<(i64, i64)> {
+    let (member, post) = verified(keys, OPEN_PURPOSE, token)?.split_once('.')?;
+    let positive = |text: &str| text.parse::<i64>().ok().filter(|id| *id > 0);
+    Some((positive(member)?, positive(post)?))
+}
+
+/// The post a mail's post link leads to, read without checking the signature: a link whose
+/// token was mangled still takes its reader to the post, and counts nothing.
+pub fn post_of_mail_token(token: &str) -> Option<i64> {
+    let mut parts = token.split('.');
+    parts.next()?;
+    parts.next()?.parse().ok().filter(|id| *id > 0)
 }
 
 /// Where the links of a mail lead.
@@ -110,8 +140,11 @@ impl Links<'_> {
         self.site("/mypage/notifications/settings")
     }
 
-    pub fn post(&self, post_id: i64) -> String {
-        self.site(&format!("/post/{post_id}"))
+    /// The post's link in `member_id`'s mail: through the server, which counts the member's
+    /// first click for the business's console and sends them on to the post.
+    pub fn post(&self, member_id: i64, post_id: i64) -> String {
+        let token = mail_token(self.keys, member_id, post_id);
+        self.site(&format!("/mail/v1/open?t={token}"))
     }
 }
 
@@ -144,7 +177,7 @@ pub fn post_letter(
     post: &PostLine,
 ) -> Letter {
     let (one_click, page) = links.unsubscribe(member_id, Stop::Business(business_id));
-    let read = links.post(post.id);
+    let read = links.post(member_id, post.id);
     let settings = links.settings();
     let text = format!(
         "{business}에서 새 글을 올렸습니다.\n{business} published a new post.\n\n\
@@ -201,7 +234,7 @@ pub fn digest_letter(
     );
     let mut items = String::new();
     for post in posts {
-        let read = links.post(post.id);
+        let read = links.post(member_id, post.id);
         text.push_str(&format!("[{}] {}\n{}\n\n", post.business, post.title, read));
         items.push_str(&format!(
             "<li style=\"margin-bottom:0.75rem\"><span style=\"color:#5c6784\">{business}</span><br>\
@@ -378,7 +411,13 @@ mod tests {
         assert_eq!(letter.subject, "[가온커머스] <겨울> 신제품");
         assert!(letter.text.contains("가온커머스에서 새 글을 올렸습니다."));
         assert!(letter.text.contains("가온커머스 published a new post."));
-        assert!(letter.text.contains("https://tidemark.example/post/12"));
+        // The post's link passes through the server, which counts the click and sends on.
+        let read = format!(
+            "https://tidemark.example/mail/v1/open?t={}",
+            mail_token(&keys, 42, 12)
+        );
+        assert!(letter.text.contains(&read), "{}", letter.text);
+        assert!(letter.html.contains(&format!("href=\"{read}\"")));
         assert!(letter.html.contains("&lt;겨울&gt; 신제품"));
         assert!(!letter.html.contains("<겨울>"));
         assert!(letter
@@ -390,5 +429,27 @@ mod tests {
         assert!(letter
             .text
             .contains("https://tidemark.example/mypage/notifications/settings"));
+    }
+
+    #[test]
+    fn a_mail_link_names_its_member_and_post_and_cannot_be_forged() {
+        let keys = TokenKeys::from_secret(b"a secret of the test");
+        let token = mail_token(&keys, 42, 12);
+        assert_eq!(read_mail_token(&keys, &token), Some((42, 12)));
+        assert_eq!(post_of_mail_token(&token), Some(12));
+        let (_, signature) = token.rsplit_once('.').unwrap();
+        assert_eq!(read_mail_token(&keys, &format!("43.12.{signature}")), None);
+        assert_eq!(read_mail_token(&keys, &format!("42.13.{signature}")), None);
+        // An unsubscribe token is no open token, though both are signed by the same secret.
+        let unsubscribe = unsubscribe_token(&keys, 42, Stop::Business(12));
+        assert_eq!(read_mail_token(&keys, &unsubscribe), None);
+        let other = TokenKeys::from_secret(b"another secret");
+        assert_eq!(read_mail_token(&other, &token), None);
+        // Mangled: no count, but still the post when its number is there.
+        assert_eq!(post_of_mail_token("42.12.00"), Some(12));
+        for bad in ["", "42", "42.x.00", "42.0.00"] {
+            assert_eq!(read_mail_token(&keys, bad), None, "{bad}");
+            assert_eq!(post_of_mail_token(bad), None, "{bad}");
+        }
     }
 }

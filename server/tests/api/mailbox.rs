@@ -2,6 +2,20 @@
 
 use crate::helpers::free_port;
 
+/// aiosmtpd's maildir handler with a recipient check: the relay of a domain whose mailbox
+/// `bounce…` does not exist.
+const REFUSING_RELAY: &str = r#"
+from aiosmtpd.handlers import Mailbox
+
+
+class Refusing(Mailbox):
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if "bounce" in address:
+            return "550 5.1.1 <%s>: Recipient address rejected: User unknown" % address
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+"#;
+
 /// A real SMTP server process (aiosmtpd) writing what it receives into a maildir.
 pub struct SmtpServer {
     pub port: u16,
@@ -16,7 +30,18 @@ impl SmtpServer {
 
     /// A server on `port` (a relay that comes back where the site expects it).
     pub fn start_on(port: u16) -> SmtpServer {
+        Self::launch(port, "aiosmtpd.handlers.Mailbox")
+    }
+
+    /// A server that refuses for good (`550 5.1.1`, as a relay answers for a mailbox that
+    /// does not exist) every recipient whose address holds `bounce`, and keeps the rest.
+    pub fn start_refusing_bounces() -> SmtpServer {
+        Self::launch(free_port(), "refusing_relay.Refusing")
+    }
+
+    fn launch(port: u16, handler: &str) -> SmtpServer {
         let maildir = tempfile::tempdir().unwrap();
+        std::fs::write(maildir.path().join("refusing_relay.py"), REFUSING_RELAY).unwrap();
         let child = std::process::Command::new("python3")
             .args([
                 "-m",
@@ -25,9 +50,10 @@ impl SmtpServer {
                 "-l",
                 &format!("127.0.0.1:{port}"),
                 "-c",
-                "aiosmtpd.handlers.Mailbox",
+                handler,
             ])
             .arg(maildir.path().join("box"))
+            .env("PYTHONPATH", maildir.path())
             .stdout(std::process::Stdio::null())
             .spawn()
             .expect("python3 -m aiosmtpd (pip install aiosmtpd)");

@@ -66,8 +66,9 @@ export function noticesQuery() {
   });
 }
 
-export function markRead(ids: number[]): Promise<Unread> {
-  return api<Unread>("/api/v1/me/notifications/read", { method: "POST", body: { ids } });
+/** The member opens a notice: it is read, and a new post's opening counts for its business. */
+export function openNotice(id: number): Promise<Unread> {
+  return api<Unread>(`/api/v1/me/notifications/${id}/open`, { method: "POST" });
 }
 
 export function markAllRead(): Promise<Unread> {

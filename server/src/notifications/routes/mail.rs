@@ -12,6 +12,7 @@ use crate::notifications::service::mail::{
 };
 use crate::state::AppState;
 use axum::extract::State;
+use axum::response::Redirect;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -21,6 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(settings))
         .routes(routes!(choose))
         .routes(routes!(look, stop))
+        .routes(routes!(open))
 }
 
 #[utoipa::path(
@@ -109,4 +111,24 @@ async fn stop(
     Query(query): Query<TokenQuery>,
 ) -> ApiResult<Ok<Unsubscribe>> {
     Ok(ok(service::stop(&state, &query.t).await?))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct OpenQuery {
+    /// The token of the post's link in a notice mail.
+    t: String,
+}
+
+#[utoipa::path(
+        get,
+        path = "/mail/v1/open",
+        tag = "readers",
+        params(OpenQuery),
+        responses((status = 303, description = "on to the post (or the home page when the link names none)"))
+    )]
+/// The post's link in a notice mail: counts the member's first click for the business's
+/// console and sends the reader on to the post. No session: the token names the member.
+async fn open(State(state): State<AppState>, Query(query): Query<OpenQuery>) -> Redirect {
+    Redirect::to(&service::open_from_mail(&state, &query.t).await)
 }

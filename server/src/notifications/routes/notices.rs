@@ -3,7 +3,7 @@
 use crate::auth::AuthUser;
 use crate::http::envelope::{ok, Ok};
 use crate::http::error::ApiResult;
-use crate::http::extract::{Json, Query};
+use crate::http::extract::{Json, Path, Query};
 use crate::http::openapi::ErrorBody;
 use crate::http::paging::PageQuery;
 use crate::notifications::service::notices::{self as service, NoticePage, Unread};
@@ -19,6 +19,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(unread))
         .routes(routes!(mark_read))
         .routes(routes!(mark_all_read))
+        .routes(routes!(open))
 }
 
 #[utoipa::path(
@@ -88,4 +89,22 @@ async fn mark_read(
 /// Marks every notice of the member read.
 async fn mark_all_read(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<Unread>> {
     Ok(ok(service::mark_all_read(&state, user.member.id).await?))
+}
+
+#[utoipa::path(
+        post,
+        path = "/api/v1/me/notifications/{id}/open",
+        tag = "readers",
+        params(("id" = i64, Path, description = "notice id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Unread>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// The member opens one of their notices: it is read, and a new post's opening is counted for
+/// its business's console.
+async fn open(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Ok<Unread>> {
+    Ok(ok(service::open(&state, user.member.id, id).await?))
 }

@@ -4,7 +4,8 @@
 use crate::entities::{businesses, follows};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{cut, PageQuery};
-use crate::notify::mailing::{read_unsubscribe_token, Stop};
+use crate::notify::mailing::{self, read_unsubscribe_token, Stop};
+use crate::notify::opens;
 use crate::notify::MailChoice;
 use crate::state::AppState;
 use chrono::Utc;
@@ -193,4 +194,23 @@ pub async fn stop(state: &AppState, token: &str) -> ApiResult<Unsubscribe> {
         .exec(&state.db)
         .await?;
     describe(state, member_id, stop).await
+}
+
+/// Where a mail's post link leads (the post), counting the member's first click from a mail
+/// for the business's console. A link whose token was mangled still leads to its post and
+/// counts nothing; a click the database cannot take now is not counted rather than keeping
+/// the reader from the post.
+pub async fn open_from_mail(state: &AppState, token: &str) -> String {
+    let token = token.trim();
+    let Some(post) = mailing::post_of_mail_token(token) else {
+        return "/".into();
+    };
+    if let Some((member, post)) = mailing::read_mail_token(&state.tokens, token) {
+        if let Err(error) =
+            opens::record(&state.db, post, member, opens::Channel::Email, Utc::now()).await
+        {
+            tracing::warn!(post, %error, "a mail's click was not counted");
+        }
+    }
+    format!("/post/{post}")
 }

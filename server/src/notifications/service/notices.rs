@@ -6,7 +6,7 @@ use crate::entities::posts::PostStatus;
 use crate::entities::{businesses, notifications, posts};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{cut, PageQuery};
-use crate::notify::{NoticeKind, KEEP};
+use crate::notify::{opens, NoticeKind, KEEP};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
@@ -196,4 +196,30 @@ pub async fn mark_all_read(state: &AppState, member_id: i64) -> ApiResult<Unread
         .exec(&state.db)
         .await?;
     Ok(Unread { unread: 0 })
+}
+
+/// Opens one of the member's notices: marks it read and, for a new post, counts the member's
+/// opening for the business's console (once a member and post). Another member's notice is
+/// not found.
+pub async fn open(state: &AppState, member_id: i64, id: i64) -> ApiResult<Unread> {
+    let notice = notifications::Entity::find_by_id(id)
+        .filter(notifications::Column::MemberId.eq(member_id))
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("notice not found".into()))?;
+    let now = Utc::now();
+    if notice.read_at.is_none() {
+        notifications::Entity::update_many()
+            .col_expr(notifications::Column::ReadAt, Expr::value(now))
+            .filter(notifications::Column::Id.eq(notice.id))
+            .filter(notifications::Column::ReadAt.is_null())
+            .exec(&state.db)
+            .await?;
+    }
+    if let (Some(NoticeKind::NewPost), Some(post)) =
+        (NoticeKind::parse(&notice.kind), notice.post_id)
+    {
+        opens::record(&state.db, post, member_id, opens::Channel::Site, now).await?;
+    }
+    unread(state, member_id).await
 }

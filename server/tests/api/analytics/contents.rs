@@ -120,7 +120,16 @@ async fn the_csv_has_every_row_with_formulas_neutralised(
         .map(str::to_string)
         .collect();
     assert_eq!(header[..2], ["번호".to_string(), "제목".to_string()]);
-    assert_eq!(header.len(), 10);
+    assert_eq!(header.len(), 14);
+    assert_eq!(
+        header[10..],
+        [
+            "알림 받은 팔로워(사이트)",
+            "알림 메일",
+            "알림으로 연 회원(사이트)",
+            "메일 링크로 연 회원"
+        ]
+    );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), 3);
     assert_eq!(&rows[0][1], "타이드마크 출시 보도자료");

@@ -55,6 +55,7 @@ macro_rules! for_each_entity {
             notifications,
             post_announcements,
             mail_suppressions,
+            notification_opens,
             mail_digests
         )
     };
@@ -71,7 +72,7 @@ pub(super) fn expected_tables() -> BTreeSet<String> {
         .into_iter()
         .map(str::to_string)
         .collect();
-    assert_eq!(tables.len(), 48);
+    assert_eq!(tables.len(), 49);
     tables.insert("seaql_migrations".to_string());
     tables
 }

@@ -64,6 +64,8 @@ function ContentsTable({ id }: { id: number }) {
                     </button>
                   </th>
                 ))}
+                <th scope="col">{tx.noticesSent}</th>
+                <th scope="col">{tx.noticesOpened}</th>
               </tr>
             </thead>
             <tbody>
@@ -79,12 +81,19 @@ function ContentsTable({ id }: { id: number }) {
                       {formatNumber(row[key as Exclude<SortKey, "publishedAt">])}
                     </td>
                   ))}
+                  <td className="number" data-column="noticesSent">
+                    {fill(tx.bySite, { n: formatNumber(row.notices.inSite) })} · {fill(tx.byMail, { n: formatNumber(row.notices.mailed) })}
+                  </td>
+                  <td className="number" data-column="noticesOpened">
+                    {fill(tx.bySite, { n: formatNumber(row.notices.openedInSite) })} · {fill(tx.byMail, { n: formatNumber(row.notices.openedFromMail) })}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {rows.length > 0 ? <p className="console-muted console-small">{tx.noticesNote}</p> : null}
       {contents.hasNextPage ? (
         <button type="button" className="button" onClick={() => void contents.fetchNextPage()} disabled={contents.isFetchingNextPage}>
           {tx.moreRows}

@@ -111,7 +111,7 @@ describe("the chart's days", () => {
 
 describe("the contents", () => {
   it("sorts by a column on the server, and the CSV takes the same period and order", async () => {
-    const row = { postSeq: 5, title: "데이터 분석 입문", status: "PUBLISHED", publishedAt: "2026-11-20T01:00:00Z", views: 12, uniqueReaders: 9, clicks: 3, bookmarks: 1, shares: 0, readThroughs: 2 };
+    const row = { postSeq: 5, title: "데이터 분석 입문", status: "PUBLISHED", publishedAt: "2026-11-20T01:00:00Z", views: 12, uniqueReaders: 9, clicks: 3, bookmarks: 1, shares: 0, readThroughs: 2, notices: { inSite: 1240, mailed: 310, openedInSite: 95, openedFromMail: 41 } };
     const { fetch } = renderPage(ContentsPage, "/mypage/business/analytics/contents?period=90", {
       session: sessionOf("member"),
       fetch: {
@@ -127,5 +127,22 @@ describe("the contents", () => {
     fireEvent.click(screen.getByRole("button", { name: "북마크 기준으로 정렬" }));
     await waitFor(() => expect(fetch.log()).toContain("GET /api/v1/businesses/7/analytics/contents?period=90&sort=bookmarks&order=asc&size=50"));
     expect(screen.getByRole("columnheader", { name: /북마크/ }).getAttribute("aria-sort")).toBe("ascending");
+  });
+
+  it("shows each post's notices by channel: followers told, and members who opened it from them", async () => {
+    const row = { postSeq: 5, title: "데이터 분석 입문", status: "PUBLISHED", publishedAt: "2026-11-20T01:00:00Z", views: 12, uniqueReaders: 9, clicks: 3, bookmarks: 1, shares: 0, readThroughs: 2, notices: { inSite: 1240, mailed: 310, openedInSite: 95, openedFromMail: 41 } };
+    renderPage(ContentsPage, "/mypage/business/analytics/contents?period=90", {
+      session: sessionOf("member"),
+      fetch: {
+        "GET /api/v1/mypage/business": mine,
+        "GET /api/v1/businesses/7/analytics/contents": { period: { from: "2026-08-27", to: "2026-11-24", days: 90 }, items: [row], nextCursor: null },
+      },
+    });
+    expect(await screen.findByRole("columnheader", { name: "알림 받은 팔로워" })).toBeTruthy();
+    const cells = screen.getAllByRole("row")[1].querySelectorAll("td");
+    const text = (column: string) => [...cells].find((cell) => cell.dataset.column === column)?.textContent;
+    expect(text("noticesSent")).toBe("사이트 1,240 · 메일 310");
+    expect(text("noticesOpened")).toBe("사이트 95 · 메일 41");
+    expect(screen.getByText(/메일 열람 추적 이미지는 쓰지 않습니다/)).toBeTruthy();
   });
 });

@@ -53,6 +53,8 @@ export interface ContentRow {
   bookmarks: number;
   shares: number;
   readThroughs: number;
+  /** Its followers' notices over the post's whole life: told by each channel, and opened. */
+  notices: { inSite: number; mailed: number; openedInSite: number; openedFromMail: number };
 }
 
 interface ContentsPage {

@@ -6,7 +6,7 @@ import { Link, useLocation } from "wouter";
 import { CardPage } from "../../components/page/CardPage";
 import { formatDate, offsetMinutes } from "../../lib/core";
 import { fill } from "../../lib/i18n";
-import { markAllRead, markRead, noticeKeys, noticesQuery, type Notice } from "../../lib/notices";
+import { markAllRead, noticeKeys, noticesQuery, openNotice, type Notice } from "../../lib/notices";
 import { ListState } from "./parts";
 import { useTexts } from "./texts";
 import "./notifications.css";
@@ -52,12 +52,14 @@ function NoticeRow({ notice, onOpened }: { notice: Notice; onOpened: () => void 
   const [, navigate] = useLocation();
   const headline = headlineOf(notice, tx);
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (notice.read || event.metaKey || event.ctrlKey) return;
-    event.preventDefault();
-    // Marked read before leaving; the page opens either way.
-    void markRead([notice.id])
-      .then(onOpened, () => undefined)
-      .finally(() => navigate(notice.link));
+    // A read notice has nothing to tell, but a post's: its business counts who opened it.
+    if (notice.read && notice.kind !== "new_post") return;
+    // Ctrl or ⌘ opens a new tab and leaves this page where it is.
+    const leaving = !(event.metaKey || event.ctrlKey);
+    if (leaving) event.preventDefault();
+    // Opened (read, and counted) before leaving; the page opens either way.
+    const opened = openNotice(notice.id).then(onOpened, () => undefined);
+    if (leaving) void opened.finally(() => navigate(notice.link));
   };
   return (
     <li className={`notice${notice.read ? "" : " notice-unread"}`}>

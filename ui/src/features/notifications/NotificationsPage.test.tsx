@@ -47,19 +47,31 @@ describe("NotificationsPage", () => {
     expect(within(rows[1]).getByRole("link").getAttribute("href")).toBe("/mypage/business");
   });
 
-  it("marks one read as it opens, and all read with the button", async () => {
+  it("opens one (read, and counted for its business) as it is clicked, and marks all read with the button", async () => {
     const { fetch } = renderPage(NotificationsPage, "/mypage/notifications", {
       ...member,
       fetch: {
         "GET /api/v1/me/notifications": { items: [NEW_POST], nextCursor: null, unread: 1 },
-        "POST /api/v1/me/notifications/read": { unread: 0 },
+        "POST /api/v1/me/notifications/41/open": { unread: 0 },
         "POST /api/v1/me/notifications/read-all": { unread: 0 },
       },
     });
     fireEvent.click(await screen.findByRole("button", { name: "모두 읽음으로 표시" }));
     await waitFor(() => expect(fetch.log()).toContain("POST /api/v1/me/notifications/read-all"));
     fireEvent.click(screen.getByRole("link", { name: /겨울 신제품 출시 안내/ }));
-    await waitFor(() => expect(fetch.log()).toContain("POST /api/v1/me/notifications/read"));
+    await waitFor(() => expect(fetch.log()).toContain("POST /api/v1/me/notifications/41/open"));
+  });
+
+  it("opens a post's notice already read, so its business counts the opening", async () => {
+    const { fetch } = renderPage(NotificationsPage, "/mypage/notifications", {
+      ...member,
+      fetch: {
+        "GET /api/v1/me/notifications": { items: [{ ...NEW_POST, read: true }], nextCursor: null, unread: 0 },
+        "POST /api/v1/me/notifications/41/open": { unread: 0 },
+      },
+    });
+    fireEvent.click(await screen.findByRole("link", { name: /겨울 신제품 출시 안내/ }));
+    await waitFor(() => expect(fetch.log()).toContain("POST /api/v1/me/notifications/41/open"));
   });
 
   it("says what to do when there is nothing yet", async () => {

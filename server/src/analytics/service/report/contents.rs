@@ -8,6 +8,7 @@ use crate::entities::posts;
 use crate::entities::posts::PostStatus;
 use crate::http::error::{ApiError, ApiResult};
 use crate::kernel::kst::kst;
+use crate::notify::opens;
 use crate::state::AppState;
 use base64::Engine;
 use chrono::{DateTime, Utc};
@@ -83,6 +84,35 @@ struct ContentRow {
     bookmarks: i64,
     shares: i64,
     read_throughs: i64,
+    /// Its followers' notices, over the post's whole life (not the period's).
+    notices: NoticeReach,
+}
+
+/// How far a post's notices reached (docs/notifications.md, "Businesses see it"): followers
+/// told by each channel, and members who opened the post from each.
+#[derive(Serialize, ToSchema, Clone, Copy, Debug, Default)]
+#[serde(rename_all = "camelCase")]
+struct NoticeReach {
+    /// Followers who got its notice under the bell.
+    in_site: i64,
+    /// Mails of the post alone delivered (digests that list it are not counted).
+    mailed: i64,
+    /// Members who opened it from the notice under the bell.
+    opened_in_site: i64,
+    /// Members who clicked its link in a notice mail (a mail program's link scanner counts as
+    /// a click: an upper bound).
+    opened_from_mail: i64,
+}
+
+impl From<opens::Reach> for NoticeReach {
+    fn from(reach: opens::Reach) -> Self {
+        NoticeReach {
+            in_site: reach.notified_in_site,
+            mailed: reach.mailed,
+            opened_in_site: reach.opened_in_site,
+            opened_from_mail: reach.opened_from_mail,
+        }
+    }
 }
 
 impl ContentRow {
@@ -159,6 +189,7 @@ async fn content_rows(state: &AppState, request: &ContentsRequest) -> ApiResult<
         );
     }
     let readers = readers(db, business_id, period, ReadersOf::EachPost).await?;
+    let reach = opens::reach_of_business(db, business_id).await?;
     let mut rows: Vec<ContentRow> = posts
         .into_iter()
         .map(|(id, title, status, published_at)| {
@@ -175,6 +206,7 @@ async fn content_rows(state: &AppState, request: &ContentsRequest) -> ApiResult<
                 bookmarks,
                 shares,
                 read_throughs,
+                notices: reach.get(&id).copied().unwrap_or_default().into(),
             }
         })
         .collect();
@@ -320,6 +352,10 @@ fn csv_bytes(rows: &[ContentRow]) -> ApiResult<Vec<u8>> {
                 "북마크",
                 "공유",
                 "끝까지 읽음",
+                "알림 받은 팔로워(사이트)",
+                "알림 메일",
+                "알림으로 연 회원(사이트)",
+                "메일 링크로 연 회원",
             ])
             .map_err(ApiError::internal)?;
         for row in rows {
@@ -337,6 +373,10 @@ fn csv_bytes(rows: &[ContentRow]) -> ApiResult<Vec<u8>> {
                     row.bookmarks.to_string(),
                     row.shares.to_string(),
                     row.read_throughs.to_string(),
+                    row.notices.in_site.to_string(),
+                    row.notices.mailed.to_string(),
+                    row.notices.opened_in_site.to_string(),
+                    row.notices.opened_from_mail.to_string(),
                 ])
                 .map_err(ApiError::internal)?;
         }
