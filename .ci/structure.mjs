@@ -35,7 +35,7 @@ const LAYERS = [
   ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "members", "notifications", "operator", "pages", "prerender", "publication", "search", "signin", "social", "uploads"]],
   ["sync", ["sync"]],
   ["state", ["state"]],
-  ["service", ["answers", "catalog", "events", "index", "mail", "notify", "oplog", "storage", "tokens"]],
+  ["service", ["answers", "catalog", "events", "index", "mail", "notify", "oplog", "push", "storage", "tokens"]],
   ["http", ["http"]],
   ["foundation", ["entities", "db", "kernel", "settings", "telemetry"]],
 ];

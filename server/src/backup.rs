@@ -1,5 +1,6 @@
 //! `tidemark backup DIR` and `tidemark restore DIR` for a site on the embedded database: the
-//! database, the local media and the generated token secret, copied while the site serves.
+//! database, the local media and the generated token secret and web push key, copied while
+//! the site serves.
 //!
 //! The database is copied with SQLite's `VACUUM INTO` from a connection of its own: one read
 //! transaction, so the copy is the database as it stood at one moment, every write committed
@@ -23,6 +24,7 @@ const MANIFEST: &str = "backup.json";
 const DATABASE: &str = "tidemark.db";
 const MEDIA: &str = "media";
 const SECRET: &str = "token.secret";
+const VAPID: &str = crate::push::vapid::KEY_FILE;
 /// Held by a running server on its data folder ([`ServingLock`]).
 const LOCK: &str = "server.lock";
 const FORMAT: u32 = 1;
@@ -38,6 +40,9 @@ pub struct Manifest {
     pub media_files: u64,
     pub media_bytes: u64,
     pub token_secret: bool,
+    /// Whether the generated web push key was copied (absent in backups made before it).
+    #[serde(default)]
+    pub vapid_key: bool,
 }
 
 /// What the settings name, for a site these commands can copy.
@@ -45,6 +50,7 @@ struct Site {
     database: PathBuf,
     media: Option<PathBuf>,
     secret: PathBuf,
+    vapid: PathBuf,
 }
 
 fn site(settings: &Settings) -> Result<Site, String> {
@@ -60,6 +66,7 @@ fn site(settings: &Settings) -> Result<Site, String> {
         database,
         media,
         secret: settings.data_dir.join(SECRET),
+        vapid: settings.data_dir.join(VAPID),
     })
 }
 
@@ -111,6 +118,12 @@ pub fn backup(settings: &Settings, dir: &Path) -> Result<Manifest, String> {
         fs::copy(&site.secret, dir.join(SECRET)).map_err(io_error(&site.secret))?;
         restrict(&dir.join(SECRET));
     }
+    // The generated web push key: browsers' subscriptions were made for it.
+    let vapid_key = site.vapid.exists();
+    if vapid_key {
+        fs::copy(&site.vapid, dir.join(VAPID)).map_err(io_error(&site.vapid))?;
+        restrict(&dir.join(VAPID));
+    }
 
     let manifest = Manifest {
         format: FORMAT,
@@ -121,6 +134,7 @@ pub fn backup(settings: &Settings, dir: &Path) -> Result<Manifest, String> {
         media_files,
         media_bytes,
         token_secret,
+        vapid_key,
     };
     write_manifest(dir, &manifest)?;
     sync_dir(dir);
@@ -164,6 +178,7 @@ pub fn restore(settings: &Settings, dir: &Path, replace: bool) -> Result<Manifes
         with_suffix(&site.database, "-shm"),
         data.join(MEDIA),
         site.secret.clone(),
+        site.vapid.clone(),
         data.join("search"),
         data.join("node-name"),
     ]
@@ -203,6 +218,10 @@ pub fn restore(settings: &Settings, dir: &Path, replace: bool) -> Result<Manifes
     if manifest.token_secret {
         fs::copy(dir.join(SECRET), &site.secret).map_err(io_error(&site.secret))?;
         restrict(&site.secret);
+    }
+    if manifest.vapid_key {
+        fs::copy(dir.join(VAPID), &site.vapid).map_err(io_error(&site.vapid))?;
+        restrict(&site.vapid);
     }
     Ok(manifest)
 }

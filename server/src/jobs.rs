@@ -133,6 +133,18 @@ pub const JOBS: &[Job] = &[
         },
     },
     Job {
+        name: "push_delivery",
+        every: SECOND,
+        phase: Duration::ZERO,
+        runs: Runs::EachProcess,
+        needs: Needs::Any,
+        round: |state| {
+            Box::pin(async move {
+                said(crate::push::sender::deliver_due(&state.db, &state.pusher, Utc::now()).await)
+            })
+        },
+    },
+    Job {
         name: "notification_prune",
         every: HOUR,
         phase: Duration::ZERO,
@@ -210,10 +222,25 @@ pub const JOBS: &[Job] = &[
     },
 ];
 
-/// Starts every job this process's database has work for.
+/// Starts every job this process's database has work for, but those `TIDEMARK_JOBS_OFF`
+/// names (a comma-separated list: a process that should not send pushes, say).
 pub fn spawn_all(state: &AppState) {
     let backend = state.db.get_database_backend();
+    let off: Vec<&str> = state
+        .settings
+        .get("TIDEMARK_JOBS_OFF")
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .collect();
     for job in JOBS {
+        if off.contains(&job.name) {
+            tracing::info!(
+                job = job.name,
+                "not run by this process (TIDEMARK_JOBS_OFF)"
+            );
+            continue;
+        }
         let wanted = match job.needs {
             Needs::Any => true,
             Needs::Sqlite => backend == DbBackend::Sqlite,

@@ -31,6 +31,7 @@ pub mod oplog;
 pub mod pages;
 pub mod prerender;
 pub mod publication;
+pub mod push;
 pub mod search;
 pub mod seed;
 mod settings;
@@ -78,6 +79,12 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
         }
         tracing::warn!("rate limits are off (TIDEMARK_RATE_LIMITS=off): for load benchmarks only");
     }
+    let vapid = push::Vapid::load(&settings)?;
+    let services = settings
+        .get("TIDEMARK_PUSH_SERVICES")
+        .unwrap_or(push::DEFAULT_SERVICES)
+        .to_string();
+    let pusher = Arc::new(push::sender::Pusher::new(vapid, services, tokens.clone())?);
     let storage = storage::open_storage(&settings)?;
     let node = Arc::new(state::Node::new(folder_name(&settings.data_dir)?));
     let search = Arc::new(index::SearchIndex::open(&settings)?);
@@ -103,6 +110,7 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
             Some(shared_limits),
         )),
         mailer: Arc::new(mailer),
+        pusher,
         node,
         reach,
     }))

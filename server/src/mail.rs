@@ -309,7 +309,71 @@ crate::named_words! {
     pub enum Suppression {
         /// The receiving server refused it for good.
         Bounce = "BOUNCE",
+        /// Its reader marked a mail of ours as spam: the mailbox provider's feedback report
+        /// (RFC 5965) said so.
+        Complaint = "COMPLAINT",
     }
+}
+
+/// What a feedback report (RFC 5965, "ARF") says about one of our mails: its kind
+/// (`Feedback-Type`, `abuse` for a reader's spam mark) and the outbox row its copy of our
+/// mail names by its Message-ID (`<outbox-{id}-{created}@…>`), when it names one.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Feedback {
+    pub kind: String,
+    pub message: Option<(i64, i64)>,
+}
+
+/// Reads a feedback report; `None` when it has no `Feedback-Type` field (not a report).
+pub fn read_feedback(report: &str) -> Option<Feedback> {
+    let kind = report.lines().find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        name.trim()
+            .eq_ignore_ascii_case("feedback-type")
+            .then(|| value.trim().to_ascii_lowercase())
+    })?;
+    let message = report.match_indices("<outbox-").find_map(|(at, tag)| {
+        let rest = &report[at + tag.len()..];
+        let (id, rest) = rest.split_once('-')?;
+        let (created, _) = rest.split_once('@')?;
+        Some((id.parse().ok()?, created.parse().ok()?))
+    });
+    Some(Feedback { kind, message })
+}
+
+/// Records a reader's complaint (`abuse` feedback) about the outbox message the report names:
+/// its address gets no notice mail again. True when an address was recorded; a report of
+/// another kind, or one naming no message of ours (or a forged one: the id and its creation
+/// second must both match), records nothing.
+pub async fn record_complaint(
+    db: &DatabaseConnection,
+    feedback: &Feedback,
+    now: DateTime<Utc>,
+) -> Result<bool, sea_orm::DbErr> {
+    let Some((id, created)) = feedback.message.filter(|_| feedback.kind == "abuse") else {
+        return Ok(false);
+    };
+    let Some(row) = mail_outbox::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .filter(|row| row.created_at.timestamp() == created)
+    else {
+        return Ok(false);
+    };
+    let detail = format!("a spam mark on \"{}\"", row.subject);
+    suppress(
+        db,
+        &row.to_address,
+        Suppression::Complaint,
+        Some(&detail),
+        now,
+    )
+    .await?;
+    tracing::info!(
+        outbox = id,
+        "a reader's complaint stops notice mail to their address"
+    );
+    Ok(true)
 }
 
 /// Records that `address` bounced: no notice mail goes to it again (a
@@ -373,7 +437,7 @@ async fn withdrawn(
             .await?
             .is_some();
         if suppressed {
-            return Ok(Some("the address bounced"));
+            return Ok(Some("the address bounced or its reader complained"));
         }
     }
     Ok(None)
@@ -521,6 +585,29 @@ mod tests {
         };
         assert!(next_attempt(&refused, 4, created, created).is_some());
         assert_eq!(next_attempt(&refused, MAX_REFUSALS, created, created), None);
+    }
+
+    #[test]
+    fn a_feedback_report_names_its_kind_and_the_message_of_ours_it_is_about() {
+        // RFC 5965's example, around a copy of one of our notice mails.
+        let report = "From: <abusedesk@example.com>\r\n\
+            Content-Type: multipart/report; report-type=feedback-report; boundary=\"part\"\r\n\r\n\
+            --part\r\nContent-Type: text/plain\r\n\r\nThis is an email abuse report.\r\n\
+            --part\r\nContent-Type: message/feedback-report\r\n\r\n\
+            Feedback-Type: abuse\r\nUser-Agent: SomeGenerator/1.0\r\nVersion: 1\r\n\
+            --part\r\nContent-Type: message/rfc822\r\n\r\n\
+            From: Tidemark <no-reply@tidemark.test>\r\n\
+            Message-ID: <outbox-42-1796000000@tidemark.test>\r\nSubject: x\r\n\r\nbody\r\n--part--\r\n";
+        assert_eq!(
+            read_feedback(report),
+            Some(Feedback {
+                kind: "abuse".into(),
+                message: Some((42, 1_796_000_000)),
+            })
+        );
+        let not_ours = report.replace("<outbox-42-1796000000@", "<CAF1234@");
+        assert_eq!(read_feedback(&not_ours).unwrap().message, None);
+        assert_eq!(read_feedback("Subject: hello\r\n\r\nno report here"), None);
     }
 
     #[test]

@@ -170,6 +170,8 @@ pub struct FanOut {
     pub notified: u64,
     /// Mails of single posts queued.
     pub mailed: u64,
+    /// Pushes queued (one a browser).
+    pub pushed: u64,
 }
 
 /// Works through the open announcements this process can claim, until none is left; the
@@ -313,6 +315,9 @@ async fn work_on(
         // Those of the batch who chose a mail a post get one, queued with their notices.
         let readers = mailing::each_post_readers(&txn, row.business_id, first, last, now).await?;
         let mailed = readers.len() as u64;
+        let pushed =
+            crate::push::queue_batch(&txn, row.business_id, row.post_id, (first, last), now)
+                .await?;
         if let (Some(post), None, false) = (&post, &line, readers.is_empty()) {
             line = Some(mailing::post_line(&txn, post).await?);
         }
@@ -355,15 +360,18 @@ async fn work_on(
         }
         done.notified += added;
         done.mailed += mailed;
+        done.pushed += pushed;
         after = last;
     }
 }
 
-/// Deletes the notices older than [`KEEP`]; says how many.
+/// Deletes the notices older than [`KEEP`] and the push counts of past days; says how many
+/// notices went.
 pub async fn prune(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<u64, DbErr> {
     let gone = notifications::Entity::delete_many()
         .filter(notifications::Column::CreatedAt.lt(now - KEEP))
         .exec(db)
         .await?;
+    crate::push::prune_quota(db, now).await?;
     Ok(gone.rows_affected)
 }

@@ -48,6 +48,8 @@ pub struct Shared {
     pub tokens: Arc<TokenKeys>,
     pub limits: Arc<RateLimits>,
     pub mailer: Arc<Mailer>,
+    /// Web push: the VAPID key and the client that posts to push services.
+    pub pusher: Arc<crate::push::sender::Pusher>,
     pub storage: Arc<dyn crate::storage::Storage>,
     pub search: Arc<crate::index::SearchIndex>,
     pub events: crate::events::EventSink,

@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 pub const ACCESS_TTL_SECS: i64 = 30 * 60;
+/// Hex digits of the keyed hash a signed link carries ([`TokenKeys::sign_link`]).
+pub const LINK_SIGNATURE_LEN: usize = 32;
 /// token/check renews the access token when less than this is left (the client checks every 10
 /// minutes, so a token never lapses between two checks).
 pub const RENEW_WHEN_LEFT_SECS: i64 = 12 * 60;
@@ -60,6 +62,27 @@ impl TokenKeys {
         mac.update(&[0]);
         mac.update(value.as_bytes());
         hex::encode(mac.finalize().into_bytes())
+    }
+
+    /// `{body}.{signature}`: `body` signed for `purpose` (a keyed hash of [`LINK_SIGNATURE_LEN`]
+    /// hex digits, 128 bits), for the links of mails and pushes, which never expire.
+    pub fn sign_link(&self, purpose: &str, body: &str) -> String {
+        let signature = self.pseudonym(purpose, body);
+        format!("{body}.{}", &signature[..LINK_SIGNATURE_LEN])
+    }
+
+    /// The body of `token` when this server signed it for `purpose` (compared in constant
+    /// time).
+    pub fn verify_link<'t>(&self, purpose: &str, token: &'t str) -> Option<&'t str> {
+        let (body, signature) = token.rsplit_once('.')?;
+        let expected = self.pseudonym(purpose, body);
+        let same = signature.len() == LINK_SIGNATURE_LEN
+            && signature
+                .bytes()
+                .zip(expected[..LINK_SIGNATURE_LEN].bytes())
+                .fold(0u8, |diff, (a, b)| diff | (a ^ b))
+                == 0;
+        same.then_some(body)
     }
 
     /// The configured secret, or in demo mode one generated once into the data folder.

@@ -74,8 +74,8 @@ test("a follower hears of a new post by the bell and by mail, and stops the mail
   const figures = boss.page.locator(`tr[data-post="${post.postSeq}"]`);
   await expect(async () => {
     await boss.page.goto("/mypage/business/analytics/contents");
-    await expect(figures.locator('[data-column="noticesSent"]')).toHaveText(/^(사이트|Site) 1 · (메일|Mail) 1$/, { timeout: 2000 });
-    await expect(figures.locator('[data-column="noticesOpened"]')).toHaveText(/^(사이트|Site) 1 · (메일|Mail) 1$/, { timeout: 2000 });
+    await expect(figures.locator('[data-column="noticesSent"]')).toHaveText(/^(사이트|Site) 1 · (메일|Mail) 1 · (브라우저|Browser) 0$/, { timeout: 2000 });
+    await expect(figures.locator('[data-column="noticesOpened"]')).toHaveText(/^(사이트|Site) 1 · (메일|Mail) 1 · (브라우저|Browser) 0$/, { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
   await lookAt(boss.page, "analytics-contents-notices");
 

@@ -8,6 +8,9 @@ const port = Number(process.env.TIDEMARK_E2E_PORT ?? 18080);
  * read: mail.ts); its port is the site's port + 1. */
 const smtpPort = port + 1;
 export const maildir = `${tmpdir()}/tidemark-e2e-mail-${smtpPort}`;
+/** The push service browsers' subscriptions point at in the tests (push.spec.ts runs it: a
+ * browser's own push service cannot be reached from here); the site's port + 2. */
+export const pushPort = port + 2;
 /** The site's data, made anew for every run: the visual baselines are of the demo data as the
  * server seeds it on a first start. */
 const dataDir = `${tmpdir()}/tidemark-e2e-data-${port}`;
@@ -66,6 +69,7 @@ export default defineConfig({
         RUST_LOG: "warn",
         TIDEMARK_RATE_LIMITS: "off",
         TIDEMARK_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        TIDEMARK_PUSH_SERVICES: `http://127.0.0.1:${pushPort}`,
         // The links in mail and the providers' return addresses point where the browser is.
         TIDEMARK_PUBLIC_URL: `http://127.0.0.1:${port}`,
       },

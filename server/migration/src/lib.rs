@@ -32,6 +32,7 @@ mod m20261202_000020_mail_retries;
 mod m20261203_000021_notifications;
 mod m20261203_000022_notification_mail;
 mod m20261203_000023_notification_opens;
+mod m20261204_000024_web_push;
 
 pub struct Migrator;
 
@@ -64,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000021_notifications::Migration),
             Box::new(m20261203_000022_notification_mail::Migration),
             Box::new(m20261203_000023_notification_opens::Migration),
+            Box::new(m20261204_000024_web_push::Migration),
         ]
     }
 }

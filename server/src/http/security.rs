@@ -13,9 +13,11 @@ use std::net::{IpAddr, SocketAddr};
 /// built-in local providers, which stand in for outside services: their pages post plain
 /// forms and their token endpoint is called server to server, as the real ones are; and the
 /// one-click unsubscribe of a mail (RFC 8058), which a mail program posts without a session
-/// (its token is the proof, and all it can do is stop mail).
-const CSRF_EXEMPT: [&str; 6] = [
+/// (its token is the proof, and all it can do is stop mail); and the intake of feedback
+/// reports, which the site's mail relay posts with the intake's token.
+const CSRF_EXEMPT: [&str; 7] = [
     "/mail/v1/unsubscribe",
+    "/mail/v1/feedback",
     "/visit/v1",
     "/click/v1",
     "/api/v1/events",
@@ -95,7 +97,8 @@ pub struct OutsideSources {
 /// keeps (`content::sanitize`: `/media/…` addresses); and Trusted Types, so the only ways
 /// markup or a script address reach the DOM are the named policies of the web client (the
 /// post body's shadow root, `ui/src/features/posts/detail/PostBody.tsx`, the start-up script
-/// `ui/public/boot.js`, and the console editor's inert parser, `ui/src/components/editor/markup.ts`). A configured outside service (PortOne's certification
+/// `ui/public/boot.js`, the console editor's inert parser, `ui/src/components/editor/markup.ts`,
+/// and the service worker's address, `ui/src/features/notifications/push.ts`). A configured outside service (PortOne's certification
 /// window) adds its own origins and policies, and only then.
 pub fn page_csp(outside: &OutsideSources) -> String {
     let with = |base: &str, more: &[&str]| {
@@ -118,7 +121,7 @@ pub fn page_csp(outside: &OutsideSources) -> String {
         connect = with("'self'", &outside.connect),
         forms = with("'self'", &outside.forms),
         trusted_types = with(
-            "tidemark-post-body tidemark-boot tidemark-editor",
+            "tidemark-post-body tidemark-boot tidemark-editor tidemark-push",
             &outside.trusted_types
         ),
     )
@@ -267,7 +270,7 @@ mod tests {
              style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; \
              connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
              frame-ancestors 'none'; require-trusted-types-for 'script'; \
-             trusted-types tidemark-post-body tidemark-boot tidemark-editor"
+             trusted-types tidemark-post-body tidemark-boot tidemark-editor tidemark-push"
         );
         let outside = OutsideSources {
             scripts: vec!["https://cdn.example"],
@@ -285,7 +288,7 @@ mod tests {
             "form-action 'self' https://window.example;",
             "img-src 'self' data: blob:;",
             "require-trusted-types-for 'script';",
-            "trusted-types tidemark-post-body tidemark-boot tidemark-editor tidemark-example",
+            "trusted-types tidemark-post-body tidemark-boot tidemark-editor tidemark-push tidemark-example",
         ] {
             assert!(policy.contains(part), "{part} in {policy}");
         }

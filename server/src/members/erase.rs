@@ -23,9 +23,9 @@ use crate::entities::members::MemberStatus;
 use crate::entities::{
     analytics_events, audit_log, bookmarks, business_members, certifications, data_exports,
     email_codes, follows, invitations, local_oauth_codes, local_oauth_tokens, login_attempts,
-    mail_digests, mail_outbox, mail_suppressions, member_interests, members, notification_opens,
-    notifications, password_resets, refresh_token_families as families, search_log,
-    social_identities,
+    mail_digests, mail_outbox, mail_suppressions, member_consents, member_interests, members,
+    notification_opens, notifications, password_resets, push_deliveries, push_quota,
+    push_subscriptions, refresh_token_families as families, search_log, social_identities,
 };
 use crate::http::error::ApiResult;
 use crate::tokens::TokenKeys;
@@ -67,6 +67,10 @@ pub async fn withdraw(
         notifications::MemberId = id,
         mail_digests::MemberId = id,
         notification_opens::MemberId = id,
+        push_deliveries::MemberId = id,
+        push_subscriptions::MemberId = id,
+        push_quota::MemberId = id,
+        member_consents::MemberId = id,
     );
     if let Some(email) = member.email.as_deref() {
         delete_where!(

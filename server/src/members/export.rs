@@ -9,6 +9,7 @@
 //! | `members`, `invitations` | consents: terms, marketing, with their dates |
 //! | `member_interests`, `social_identities`, `business_members` | interests, linked sign-in accounts (provider and address, not the provider's id), business and role |
 //! | `follows`, `bookmarks` | what and when |
+//! | `member_consents`, `push_subscriptions` | every answer to the night-time push consent, dated; the browsers push is on in |
 //! | `search_log` | the member's searches |
 //! | `post_flags` | reports and how operators decided them |
 //! | `refresh_token_families` | sessions and devices |
@@ -18,9 +19,9 @@
 
 use crate::entities::{
     analytics_events, bookmarks, business_members, businesses, categories, certifications, follows,
-    invitations, login_attempts, mail_outbox, member_interests, members, notification_opens,
-    notifications, post_flags, posts, refresh_token_families as families, search_log,
-    social_identities,
+    invitations, login_attempts, mail_outbox, member_consents, member_interests, members,
+    notification_opens, notifications, post_flags, posts, push_subscriptions,
+    refresh_token_families as families, search_log, social_identities,
 };
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -49,6 +50,7 @@ pub struct MemberData {
     bookmarks: Vec<Bookmark>,
     notices: Vec<Notice>,
     notice_opens: Vec<NoticeOpen>,
+    push_browsers: Vec<PushBrowser>,
     searches: Vec<Search>,
     reports: Vec<Report>,
     sessions: Vec<Session>,
@@ -86,11 +88,19 @@ struct Certification {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Consent {
-    what: &'static str,
+    what: String,
     agreed: bool,
     /// When the member agreed (terms), or last changed their profile (marketing: the
     /// platform keeps the choice, not each change of it).
     at: Option<DateTime<Utc>>,
+}
+
+/// A browser the member turned web push on in.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PushBrowser {
+    endpoint: String,
+    at: DateTime<Utc>,
 }
 
 #[derive(Serialize)]
@@ -254,18 +264,44 @@ pub async fn collect(
         certified_at: row.completed_at,
     });
 
-    let consents = vec![
+    let mut consents = vec![
         Consent {
-            what: "terms",
+            what: "terms".into(),
             agreed: member.terms_agreed_at.is_some(),
             at: member.terms_agreed_at,
         },
         Consent {
-            what: "marketing",
+            what: "marketing".into(),
             agreed: member.marketing_opt_in,
             at: Some(member.updated_at),
         },
     ];
+
+    // Every answer to a dated consent (night-time pushes), oldest first.
+    consents.extend(
+        member_consents::Entity::find()
+            .filter(member_consents::Column::MemberId.eq(id))
+            .order_by_asc(member_consents::Column::Id)
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|row| Consent {
+                what: row.purpose,
+                agreed: row.granted,
+                at: Some(row.created_at),
+            }),
+    );
+    let push_browsers = push_subscriptions::Entity::find()
+        .filter(push_subscriptions::Column::MemberId.eq(id))
+        .order_by_asc(push_subscriptions::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|row| PushBrowser {
+            endpoint: row.endpoint,
+            at: row.created_at,
+        })
+        .collect();
 
     let interest_ids: Vec<i16> = member_interests::Entity::find()
         .filter(member_interests::Column::MemberId.eq(id))
@@ -527,6 +563,7 @@ pub async fn collect(
         bookmarks,
         notices,
         notice_opens,
+        push_browsers,
         searches,
         reports,
         sessions,

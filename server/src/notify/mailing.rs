@@ -58,26 +58,14 @@ impl Stop {
     }
 }
 
-/// Hex digits of the keyed hash a mail's token carries (128 bits).
-const SIGNATURE_LEN: usize = 32;
-
 /// `{body}.{signature}`: `body` signed with the token secret for `purpose`.
 fn signed(keys: &TokenKeys, purpose: &str, body: &str) -> String {
-    let signature = keys.pseudonym(purpose, body);
-    format!("{body}.{}", &signature[..SIGNATURE_LEN])
+    keys.sign_link(purpose, body)
 }
 
 /// The body of `token` when this server signed it for `purpose`.
 fn verified<'t>(keys: &TokenKeys, purpose: &str, token: &'t str) -> Option<&'t str> {
-    let (body, signature) = token.rsplit_once('.')?;
-    let expected = keys.pseudonym(purpose, body);
-    let same = signature.len() == SIGNATURE_LEN
-        && signature
-            .bytes()
-            .zip(expected[..SIGNATURE_LEN].bytes())
-            .fold(0u8, |diff, (a, b)| diff | (a ^ b))
-            == 0;
-    same.then_some(body)
+    keys.verify_link(purpose, token)
 }
 
 /// `{member}.{what}.{signature}`: who stops what, signed with the token secret. It does not
@@ -108,8 +96,8 @@ pub fn read_mail_token(keys: &TokenKeys, token: &str) -> Option<(i64, i64)> {
     Some((positive(member)?, positive(post)?))
 }
 
-/// The post a mail's post link leads to, read without checking the signature: a link whose
-/// token was mangled still takes its reader to the post, and counts nothing.
+/// The post a mail's (or a push's) post link leads to, read without checking the signature:
+/// a link whose token was mangled still takes its reader to the post, and counts nothing.
 pub fn post_of_mail_token(token: &str) -> Option<i64> {
     let mut parts = token.split('.');
     parts.next()?;

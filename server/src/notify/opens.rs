@@ -24,6 +24,8 @@ crate::named_words! {
         Site = "SITE",
         /// The post's link in a notice mail (a post's own mail or a digest).
         Email = "EMAIL",
+        /// A browser notification (web push).
+        Push = "PUSH",
     }
 }
 
@@ -69,6 +71,10 @@ pub struct Reach {
     pub opened_in_site: i64,
     /// Members who clicked the post's link in a notice mail (its own or a digest).
     pub opened_from_mail: i64,
+    /// Followers a browser notification reached (the push service took it).
+    pub pushed: i64,
+    /// Members who clicked the post's browser notification.
+    pub opened_from_push: i64,
 }
 
 /// The reach of every announced post of `business_id`, by post.
@@ -106,6 +112,22 @@ pub async fn reach_of_business<C: ConnectionTrait>(
         let post: i64 = row.try_get("", "post_id")?;
         reach.entry(post).or_default().mailed = row.try_get("", "n")?;
     }
+    let pushed = db
+        .query_all_raw(crate::db::statement(
+            backend,
+            "SELECT d.post_id AS post_id, COUNT(DISTINCT d.member_id) AS n FROM push_deliveries d \
+             JOIN posts p ON p.id = d.post_id \
+             WHERE p.business_id = ? AND d.status = ? GROUP BY d.post_id",
+            vec![
+                business_id.into(),
+                crate::push::Status::Sent.as_str().into(),
+            ],
+        ))
+        .await?;
+    for row in pushed {
+        let post: i64 = row.try_get("", "post_id")?;
+        reach.entry(post).or_default().pushed = row.try_get("", "n")?;
+    }
     let opened = db
         .query_all_raw(crate::db::statement(
             backend,
@@ -122,6 +144,7 @@ pub async fn reach_of_business<C: ConnectionTrait>(
         match Channel::parse(&row.try_get::<String>("", "channel")?) {
             Some(Channel::Site) => entry.opened_in_site = count,
             Some(Channel::Email) => entry.opened_from_mail = count,
+            Some(Channel::Push) => entry.opened_from_push = count,
             None => {}
         }
     }

@@ -47,6 +47,9 @@ impl SignInRequest {
             "browserAgent": clip(&self.browser_agent),
             "osVersion": clip(&self.os_version),
             "deviceId": clip(&self.device_id),
+            // An app device's token at its own push service, kept with the session it signed
+            // in (docs/notifications.md, "By web push").
+            "pushToken": self.push_token.as_deref().map(|s| s.chars().take(4096).collect::<String>()),
         })
     }
 

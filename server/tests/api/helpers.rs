@@ -480,3 +480,41 @@ pub async fn invitation_token(app: &TestApp, to: &str) -> String {
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
         .collect()
 }
+
+/// `client`'s member follows `business` (from its profile page).
+pub async fn follow(app: &TestApp, client: &reqwest::Client, business: i64) {
+    let (status, answer) = call(
+        app,
+        client,
+        reqwest::Method::PUT,
+        &format!("/api/v1/follows/{business}"),
+        Some(serde_json::json!({"source": "Follow_CorpProfile"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+}
+
+/// Runs the fan-out until no announcement is open (the server's own job may get there first).
+pub async fn fanned_out(app: &TestApp) {
+    use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+    use tidemark_server::entities::post_announcements;
+    for _ in 0..100 {
+        tidemark_server::notify::fan_out(
+            &app.state.db,
+            &app.state.notice_links(),
+            &app.state.mailer,
+        )
+        .await
+        .unwrap();
+        let open = post_announcements::Entity::find()
+            .filter(post_announcements::Column::FinishedAt.is_null())
+            .count(&app.state.db)
+            .await
+            .unwrap();
+        if open == 0 {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the fan-out never finished on {}", app.database);
+}

@@ -6,8 +6,8 @@
 //! good is recorded and gets no further post mail.
 
 use crate::helpers::{
-    call, member_id_of, my_business, new_member, on_each_database_with_mail, publish_post,
-    SmtpServer, TestApp,
+    call, fanned_out, follow, member_id_of, my_business, new_member, on_each_database_with_mail,
+    publish_post, SmtpServer, TestApp,
 };
 use chrono::{DateTime, Duration, NaiveTime, TimeZone, Utc};
 use reqwest::Method;
@@ -30,39 +30,12 @@ async fn post_mails_to(app: &TestApp, to: &str) -> u64 {
         .unwrap()
 }
 
-/// Runs the fan-out until no announcement is open.
-async fn fanned_out(app: &TestApp) {
-    for _ in 0..100 {
-        notify::fan_out(&app.state.db, &app.state.notice_links(), &app.state.mailer)
-            .await
-            .unwrap();
-        let open = tidemark_server::entities::post_announcements::Entity::find()
-            .filter(tidemark_server::entities::post_announcements::Column::FinishedAt.is_null())
-            .count(&app.state.db)
-            .await
-            .unwrap();
-        if open == 0 {
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("the fan-out never finished on {}", app.database);
-}
-
 /// The demo master (signed in), its business, and the demo reader (signed in), who follows it.
 async fn reader_following_the_master(app: &TestApp) -> (reqwest::Client, i64, reqwest::Client) {
     let master = app.signed_in("master@tidemark.test").await;
     let business = my_business(app, &master).await;
     let reader = app.signed_in(READER).await;
-    let (status, _) = call(
-        app,
-        &reader,
-        Method::PUT,
-        &format!("/api/v1/follows/{business}"),
-        Some(json!({"source": "Follow_CorpProfile"})),
-    )
-    .await;
-    assert_eq!(status, 200);
+    follow(app, &reader, business).await;
     (master, business, reader)
 }
 
@@ -530,7 +503,7 @@ async fn a_business_sees_per_post_how_many_followers_each_channel_told_and_how_m
             }
             assert_eq!(
                 figures,
-                json!({"inSite": 1, "mailed": 1, "openedInSite": 1, "openedFromMail": 1}),
+                json!({"inSite": 1, "mailed": 1, "pushed": 0, "openedInSite": 1, "openedFromMail": 1, "openedFromPush": 0}),
                 "on {}",
                 app.database
             );

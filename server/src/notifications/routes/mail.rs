@@ -8,7 +8,7 @@ use crate::http::extract::{Json, Path, Query};
 use crate::http::openapi::ErrorBody;
 use crate::http::paging::PageQuery;
 use crate::notifications::service::mail::{
-    self as service, MailSetting, MailSettings, Unsubscribe,
+    self as service, FeedbackOutcome, MailSetting, MailSettings, Unsubscribe,
 };
 use crate::state::AppState;
 use axum::extract::State;
@@ -23,6 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(choose))
         .routes(routes!(look, stop))
         .routes(routes!(open))
+        .routes(routes!(feedback))
 }
 
 #[utoipa::path(
@@ -130,5 +131,27 @@ struct OpenQuery {
 /// The post's link in a notice mail: counts the member's first click for the business's
 /// console and sends the reader on to the post. No session: the token names the member.
 async fn open(State(state): State<AppState>, Query(query): Query<OpenQuery>) -> Redirect {
-    Redirect::to(&service::open_from_mail(&state, &query.t).await)
+    Redirect::to(&service::open_link(&state, &query.t, crate::notify::opens::Channel::Email).await)
+}
+
+#[utoipa::path(
+        post,
+        path = "/mail/v1/feedback",
+        tag = "operations",
+        request_body(content = String, content_type = "text/plain", description = "a feedback report (RFC 5965, multipart/report; report-type=feedback-report) as the mailbox provider sent it, whatever its content type"),
+        params(("authorization" = String, Header, description = "Bearer <TIDEMARK_FEEDBACK_TOKEN>")),
+        responses((status = 200, body = Ok<FeedbackOutcome>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody))
+    )]
+/// The intake of mailbox providers' feedback reports, for the site's mail relay to hand them
+/// on: a reader's spam mark on one of the site's mails stops notice mail to that address.
+async fn feedback(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+    report: axum::body::Bytes,
+) -> ApiResult<Ok<FeedbackOutcome>> {
+    let authorization = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok());
+    let report = String::from_utf8_lossy(&report);
+    Ok(ok(service::feedback(&state, authorization, &report).await?))
 }

@@ -196,21 +196,75 @@ pub async fn stop(state: &AppState, token: &str) -> ApiResult<Unsubscribe> {
     describe(state, member_id, stop).await
 }
 
-/// Where a mail's post link leads (the post), counting the member's first click from a mail
-/// for the business's console. A link whose token was mangled still leads to its post and
-/// counts nothing; a click the database cannot take now is not counted rather than keeping
-/// the reader from the post.
-pub async fn open_from_mail(state: &AppState, token: &str) -> String {
+/// A notice's post link clicked, from a mail or a browser notification (`channel`): counts
+/// the member's first opening from there for the business's console and answers where to go
+/// (the post; a mangled token still leads there and counts nothing; a count the database
+/// cannot take now is dropped rather than keeping the reader from the post).
+pub async fn open_link(state: &AppState, token: &str, channel: opens::Channel) -> String {
     let token = token.trim();
     let Some(post) = mailing::post_of_mail_token(token) else {
         return "/".into();
     };
-    if let Some((member, post)) = mailing::read_mail_token(&state.tokens, token) {
-        if let Err(error) =
-            opens::record(&state.db, post, member, opens::Channel::Email, Utc::now()).await
-        {
-            tracing::warn!(post, %error, "a mail's click was not counted");
+    let signed = match channel {
+        opens::Channel::Email => mailing::read_mail_token(&state.tokens, token),
+        opens::Channel::Push => crate::push::read_open_token(&state.tokens, token),
+        opens::Channel::Site => None,
+    };
+    if let Some((member, post)) = signed {
+        if let Err(error) = opens::record(&state.db, post, member, channel, Utc::now()).await {
+            tracing::warn!(post, %error, "a notice link's click was not counted");
         }
     }
     format!("/post/{post}")
+}
+
+/// What a feedback report did.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FeedbackOutcome {
+    /// Whether an address was recorded as complaining (its notice mail stops).
+    pub recorded: bool,
+}
+
+/// Tokens shorter than this are refused at the first report.
+const FEEDBACK_TOKEN_MIN_CHARS: usize = 24;
+
+/// A mailbox provider's feedback report (RFC 5965), handed on by the site's mail relay with
+/// the intake's token (`TIDEMARK_FEEDBACK_TOKEN`): a reader's spam mark on one of our mails
+/// stops notice mail to that address.
+pub async fn feedback(
+    state: &AppState,
+    authorization: Option<&str>,
+    report: &str,
+) -> ApiResult<FeedbackOutcome> {
+    let Some(token) = state.settings.get("TIDEMARK_FEEDBACK_TOKEN") else {
+        return Err(ApiError::NotFound(
+            "this site takes no feedback reports (TIDEMARK_FEEDBACK_TOKEN is not set)".into(),
+        ));
+    };
+    if token.chars().count() < FEEDBACK_TOKEN_MIN_CHARS {
+        return Err(ApiError::internal(format!(
+            "TIDEMARK_FEEDBACK_TOKEN must be at least {FEEDBACK_TOKEN_MIN_CHARS} characters"
+        )));
+    }
+    use sha2::Digest;
+    let expected = sha2::Sha256::digest(token.as_bytes());
+    // Digests compared, so the time taken says nothing about the token.
+    let matches = authorization
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .is_some_and(|given| {
+            sha2::Sha256::digest(given.trim().as_bytes()).as_slice() == expected.as_slice()
+        });
+    if !matches {
+        return Err(ApiError::Unauthorized(
+            "a feedback report needs the intake's token (Authorization: Bearer …)".into(),
+        ));
+    }
+    let Some(feedback) = crate::mail::read_feedback(report) else {
+        return Err(ApiError::bad_request(
+            "not a feedback report (RFC 5965): it has no Feedback-Type field",
+        ));
+    };
+    let recorded = crate::mail::record_complaint(&state.db, &feedback, Utc::now()).await?;
+    Ok(FeedbackOutcome { recorded })
 }

@@ -120,14 +120,16 @@ async fn the_csv_has_every_row_with_formulas_neutralised(
         .map(str::to_string)
         .collect();
     assert_eq!(header[..2], ["번호".to_string(), "제목".to_string()]);
-    assert_eq!(header.len(), 14);
+    assert_eq!(header.len(), 16);
     assert_eq!(
         header[10..],
         [
             "알림 받은 팔로워(사이트)",
             "알림 메일",
             "알림으로 연 회원(사이트)",
-            "메일 링크로 연 회원"
+            "메일 링크로 연 회원",
+            "알림 받은 팔로워(브라우저)",
+            "브라우저 알림으로 연 회원"
         ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();

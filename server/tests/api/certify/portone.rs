@@ -380,8 +380,11 @@ async fn the_page_policy_names_portone_only_when_it_is_the_provider() {
     assert!(!csp.contains("iamport"), "{csp}");
     assert!(!csp.contains("tidemark-portone"), "{csp}");
     assert!(
-        csp.contains("trusted-types tidemark-post-body tidemark-boot tidemark-editor;")
-            || csp.ends_with("trusted-types tidemark-post-body tidemark-boot tidemark-editor"),
+        csp.contains(
+            "trusted-types tidemark-post-body tidemark-boot tidemark-editor tidemark-push;"
+        ) || csp.ends_with(
+            "trusted-types tidemark-post-body tidemark-boot tidemark-editor tidemark-push"
+        ),
         "{csp}"
     );
     assert!(

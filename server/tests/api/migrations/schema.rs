@@ -56,7 +56,11 @@ macro_rules! for_each_entity {
             post_announcements,
             mail_suppressions,
             notification_opens,
-            mail_digests
+            mail_digests,
+            push_subscriptions,
+            push_deliveries,
+            push_quota,
+            member_consents
         )
     };
 }
@@ -72,7 +76,7 @@ pub(super) fn expected_tables() -> BTreeSet<String> {
         .into_iter()
         .map(str::to_string)
         .collect();
-    assert_eq!(tables.len(), 49);
+    assert_eq!(tables.len(), 53);
     tables.insert("seaql_migrations".to_string());
     tables
 }

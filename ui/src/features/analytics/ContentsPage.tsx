@@ -82,10 +82,10 @@ function ContentsTable({ id }: { id: number }) {
                     </td>
                   ))}
                   <td className="number" data-column="noticesSent">
-                    {fill(tx.bySite, { n: formatNumber(row.notices.inSite) })} · {fill(tx.byMail, { n: formatNumber(row.notices.mailed) })}
+                    {fill(tx.bySite, { n: formatNumber(row.notices.inSite) })} · {fill(tx.byMail, { n: formatNumber(row.notices.mailed) })} · {fill(tx.byPush, { n: formatNumber(row.notices.pushed) })}
                   </td>
                   <td className="number" data-column="noticesOpened">
-                    {fill(tx.bySite, { n: formatNumber(row.notices.openedInSite) })} · {fill(tx.byMail, { n: formatNumber(row.notices.openedFromMail) })}
+                    {fill(tx.bySite, { n: formatNumber(row.notices.openedInSite) })} · {fill(tx.byMail, { n: formatNumber(row.notices.openedFromMail) })} · {fill(tx.byPush, { n: formatNumber(row.notices.openedFromPush) })}
                   </td>
                 </tr>
               ))}

@@ -111,7 +111,7 @@ describe("the chart's days", () => {
 
 describe("the contents", () => {
   it("sorts by a column on the server, and the CSV takes the same period and order", async () => {
-    const row = { postSeq: 5, title: "데이터 분석 입문", status: "PUBLISHED", publishedAt: "2026-11-20T01:00:00Z", views: 12, uniqueReaders: 9, clicks: 3, bookmarks: 1, shares: 0, readThroughs: 2, notices: { inSite: 1240, mailed: 310, openedInSite: 95, openedFromMail: 41 } };
+    const row = { postSeq: 5, title: "데이터 분석 입문", status: "PUBLISHED", publishedAt: "2026-11-20T01:00:00Z", views: 12, uniqueReaders: 9, clicks: 3, bookmarks: 1, shares: 0, readThroughs: 2, notices: { inSite: 1240, mailed: 310, pushed: 560, openedInSite: 95, openedFromMail: 41, openedFromPush: 77 } };
     const { fetch } = renderPage(ContentsPage, "/mypage/business/analytics/contents?period=90", {
       session: sessionOf("member"),
       fetch: {
@@ -130,7 +130,7 @@ describe("the contents", () => {
   });
 
   it("shows each post's notices by channel: followers told, and members who opened it from them", async () => {
-    const row = { postSeq: 5, title: "데이터 분석 입문", status: "PUBLISHED", publishedAt: "2026-11-20T01:00:00Z", views: 12, uniqueReaders: 9, clicks: 3, bookmarks: 1, shares: 0, readThroughs: 2, notices: { inSite: 1240, mailed: 310, openedInSite: 95, openedFromMail: 41 } };
+    const row = { postSeq: 5, title: "데이터 분석 입문", status: "PUBLISHED", publishedAt: "2026-11-20T01:00:00Z", views: 12, uniqueReaders: 9, clicks: 3, bookmarks: 1, shares: 0, readThroughs: 2, notices: { inSite: 1240, mailed: 310, pushed: 560, openedInSite: 95, openedFromMail: 41, openedFromPush: 77 } };
     renderPage(ContentsPage, "/mypage/business/analytics/contents?period=90", {
       session: sessionOf("member"),
       fetch: {
@@ -141,8 +141,8 @@ describe("the contents", () => {
     expect(await screen.findByRole("columnheader", { name: "알림 받은 팔로워" })).toBeTruthy();
     const cells = screen.getAllByRole("row")[1].querySelectorAll("td");
     const text = (column: string) => [...cells].find((cell) => cell.dataset.column === column)?.textContent;
-    expect(text("noticesSent")).toBe("사이트 1,240 · 메일 310");
-    expect(text("noticesOpened")).toBe("사이트 95 · 메일 41");
+    expect(text("noticesSent")).toBe("사이트 1,240 · 메일 310 · 브라우저 560");
+    expect(text("noticesOpened")).toBe("사이트 95 · 메일 41 · 브라우저 77");
     expect(screen.getByText(/메일 열람 추적 이미지는 쓰지 않습니다/)).toBeTruthy();
   });
 });

@@ -54,7 +54,7 @@ export interface ContentRow {
   shares: number;
   readThroughs: number;
   /** Its followers' notices over the post's whole life: told by each channel, and opened. */
-  notices: { inSite: number; mailed: number; openedInSite: number; openedFromMail: number };
+  notices: { inSite: number; mailed: number; pushed: number; openedInSite: number; openedFromMail: number; openedFromPush: number };
 }
 
 interface ContentsPage {

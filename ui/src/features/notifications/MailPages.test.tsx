@@ -11,6 +11,7 @@ describe("SettingsPage", () => {
       fetch: {
         "GET /api/v1/me/notifications/mail": { items: [{ businessId: 3, businessName: "가온커머스", mail: "OFF" }], nextCursor: null, canMail: true },
         "PUT /api/v1/me/notifications/mail/3": { businessId: 3, businessName: "가온커머스", mail: "EACH" },
+        "GET /api/v1/me/push": { publicKey: "BKey", browsers: [], night: null },
       },
     });
     const select = await screen.findByLabelText<HTMLSelectElement>("가온커머스");
@@ -24,9 +25,33 @@ describe("SettingsPage", () => {
   it("says when no mail can go to the member", async () => {
     renderPage(SettingsPage, "/mypage/notifications/settings", {
       session: sessionOf("member"),
-      fetch: { "GET /api/v1/me/notifications/mail": { items: [{ businessId: 3, businessName: "가온커머스", mail: "OFF" }], nextCursor: null, canMail: false } },
+      fetch: {
+        "GET /api/v1/me/notifications/mail": { items: [{ businessId: 3, businessName: "가온커머스", mail: "OFF" }], nextCursor: null, canMail: false },
+        "GET /api/v1/me/push": { publicKey: "BKey", browsers: [], night: null },
+      },
     });
     expect(await screen.findByText(/지금은 메일을 보낼 수 없습니다/)).toBeTruthy();
+  });
+});
+
+describe("PushPanel", () => {
+  it("records the night-time consent and shows the date of the answer; a browser without push is told so", async () => {
+    const { fetch } = renderPage(SettingsPage, "/mypage/notifications/settings", {
+      session: sessionOf("member"),
+      fetch: {
+        "GET /api/v1/me/notifications/mail": { items: [], nextCursor: null, canMail: true },
+        "GET /api/v1/me/push": { publicKey: "BKey", browsers: [], night: null },
+        "PUT /api/v1/me/push/night": { publicKey: "BKey", browsers: [], night: { granted: true, at: "2026-12-03T01:30:00Z" } },
+      },
+    });
+    expect(await screen.findByText("이 브라우저는 알림을 지원하지 않습니다.")).toBeTruthy();
+    expect(await screen.findByText("동의하지 않으면 밤에 올라온 글은 오전 8시에 알려 드립니다.")).toBeTruthy();
+    const consent = screen.getByRole<HTMLInputElement>("checkbox", { name: /야간 광고성 정보 수신 동의/ });
+    expect(consent.checked).toBe(false);
+    fireEvent.click(consent);
+    await waitFor(() => expect(fetch.log()).toContain("PUT /api/v1/me/push/night"));
+    expect(await screen.findByText(/^2026-12-03 \d\d:30에 동의했습니다\. 언제든 해제할 수 있습니다\.$/)).toBeTruthy();
+    expect(consent.checked).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
-// /mypage/notifications/settings: how the posts of each followed business come by e-mail.
-// The site and the bell always carry them; mail is the member's choice per business.
+// /mypage/notifications/settings: notifications in this browser (web push), and how the posts
+// of each followed business come by e-mail. The site and the bell always carry them; push is
+// the member's choice per browser, mail per business.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CardPage } from "../../components/page/CardPage";
@@ -7,6 +8,7 @@ import { fill } from "../../lib/i18n";
 import { noticeKeys } from "../../lib/notices";
 import { chooseMail, MAIL_CHOICES, mailSettingsQuery, type MailChoice, type MailSetting } from "./api";
 import { ListState } from "./parts";
+import { PushPanel } from "./PushPanel";
 import { useTexts } from "./texts";
 import "./notifications.css";
 
@@ -20,6 +22,9 @@ export default function SettingsPage() {
       <p className="notices-back">
         <Link href="/mypage/notifications">{tx.backToNotices}</Link>
       </p>
+      <PushPanel />
+      <h2 className="push-panel-title">{tx.mailTitle}</h2>
+      <p className="push-panel-lead">{tx.mailLead}</p>
       <ListState pending={query.isPending} failed={query.isError} empty={items.length === 0} emptyTitle={tx.noFollows}>
         {canMail ? null : <p className="form-notice">{tx.cannotMail}</p>}
         <ul className="mail-settings">

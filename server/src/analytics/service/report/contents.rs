@@ -102,6 +102,10 @@ struct NoticeReach {
     /// Members who clicked its link in a notice mail (a mail program's link scanner counts as
     /// a click: an upper bound).
     opened_from_mail: i64,
+    /// Followers a browser notification of it reached.
+    pushed: i64,
+    /// Members who clicked its browser notification.
+    opened_from_push: i64,
 }
 
 impl From<opens::Reach> for NoticeReach {
@@ -111,6 +115,8 @@ impl From<opens::Reach> for NoticeReach {
             mailed: reach.mailed,
             opened_in_site: reach.opened_in_site,
             opened_from_mail: reach.opened_from_mail,
+            pushed: reach.pushed,
+            opened_from_push: reach.opened_from_push,
         }
     }
 }
@@ -356,6 +362,8 @@ fn csv_bytes(rows: &[ContentRow]) -> ApiResult<Vec<u8>> {
                 "알림 메일",
                 "알림으로 연 회원(사이트)",
                 "메일 링크로 연 회원",
+                "알림 받은 팔로워(브라우저)",
+                "브라우저 알림으로 연 회원",
             ])
             .map_err(ApiError::internal)?;
         for row in rows {
@@ -377,6 +385,8 @@ fn csv_bytes(rows: &[ContentRow]) -> ApiResult<Vec<u8>> {
                     row.notices.mailed.to_string(),
                     row.notices.opened_in_site.to_string(),
                     row.notices.opened_from_mail.to_string(),
+                    row.notices.pushed.to_string(),
+                    row.notices.opened_from_push.to_string(),
                 ])
                 .map_err(ApiError::internal)?;
         }
