@@ -34,6 +34,38 @@ stage_times() {
 }
 fail() { printf '\033[1;31mxx\033[0m %s\n' "$*" >&2; exit 1; }
 is_root() { [ "$(id -u)" = "0" ]; }
+# For the load and fault suites: a port nothing listens on, the time in milliseconds, and a
+# wait for a process to listen.
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+now_ms() { date +%s%3N; }
+# BIN: the server binary a suite measures, TIDEMARK_BIN when set (an earlier commit's build,
+# for a before-and-after on one machine), else this tree's release build.
+release_bin() {
+  if [ -n "${TIDEMARK_BIN:-}" ]; then
+    BIN="$TIDEMARK_BIN"
+    say "measuring $BIN"
+  else
+    say "building the server (release)"
+    cargo build --release -p tidemark-server --bin tidemark --quiet
+    BIN="$TARGET_DIR/release/tidemark"
+  fi
+}
+# moto's S3 server on PORT with BUCKET made, its process added to PIDS.
+start_s3() { # port bucket log
+  python3 -m moto.server -H 127.0.0.1 -p "$1" >"$3" 2>&1 &
+  PIDS+=($!)
+  wait_port "$1" "moto's S3 server"
+  curl -sf -X PUT "http://127.0.0.1:$1/$2" >/dev/null || fail "the bucket $2 was not created"
+}
+wait_port() { # port what
+  for _ in $(seq 1 300); do
+    python3 -c "import socket,sys; socket.create_connection(('127.0.0.1', $1), 0.2)" 2>/dev/null && return
+    sleep 0.1
+  done
+  fail "$2 did not start on port $1"
+}
 
 apt_install() {
   if ! is_root; then

@@ -77,6 +77,9 @@ bash tests/load/fault.sh
 say "faults: PostgreSQL, the S3 bucket and the SMTP relay taken away under two nodes (tests/load/outage.sh)"
 TIDEMARK_BIN="$TARGET_DIR/release/tidemark" bash tests/load/outage.sh
 
+say "fan-out: a post to 100,000 followers on SQLite (once killed), and on two PostgreSQL nodes with one killed (tests/load/fanout.sh)"
+TIDEMARK_BIN="$TARGET_DIR/release/tidemark" bash tests/load/fanout.sh
+
 say "budgets: first load of a post page, LCP and CLS in Lighthouse's mobile lab run (tests/perf/budget.mjs)"
 TIDEMARK_BIN="$TARGET_DIR/release/tidemark" node tests/perf/budget.mjs
 

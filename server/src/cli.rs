@@ -41,6 +41,23 @@ enum Command {
         #[arg(long, default_value_t = 1_000_000)]
         events: usize,
     },
+    /// Add COUNT followers to business BUSINESS, for the fan-out benchmark
+    /// (tests/load/fanout.sh); every MAIL_EVERY-th chooses a mail for each post.
+    GenerateFollowers {
+        #[arg(long)]
+        business: i64,
+        #[arg(long, default_value_t = 100_000)]
+        count: usize,
+        #[arg(long, default_value_t = 10)]
+        mail_every: usize,
+        /// Every PUSH_EVERY-th also has a browser subscribed to pushes at PUSH_SERVICE (and
+        /// consented to pushes at night); 0: none.
+        #[arg(long, default_value_t = 0)]
+        push_every: usize,
+        /// The local push endpoint's origin (http://127.0.0.1:PORT).
+        #[arg(long, default_value = "")]
+        push_service: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -145,6 +162,24 @@ pub async fn run() -> ExitCode {
             Ok(state) => crate::seed::large::generate(&state, posts, events)
                 .await
                 .map(|report| println!("large data set written: {report:?}")),
+            Err(error) => Err(error),
+        },
+        Command::GenerateFollowers {
+            business,
+            count,
+            mail_every,
+            push_every,
+            push_service,
+        } => match build_state(settings).await {
+            Ok(state) => {
+                let push = (push_every > 0).then_some(crate::seed::followers::PushFollowers {
+                    every: push_every,
+                    service: &push_service,
+                });
+                crate::seed::followers::generate(&state.db, business, count, mail_every, push)
+                    .await
+                    .map(|report| println!("followers written: {report:?}"))
+            }
             Err(error) => Err(error),
         },
         Command::Admin(command) => match build_state(settings).await {

@@ -3,10 +3,13 @@
 //! over SMTP when `TIDEMARK_SMTP_URL` is set. Without SMTP the outbox is the mailbox, listed
 //! in demo mode at /dev/mail.
 
+mod headers;
+
 use crate::entities::mail_outbox;
 use crate::entities::mail_outbox::MailStatus;
 use crate::http::error::ApiError;
 use chrono::{DateTime, Utc};
+use headers::{ListUnsubscribe, ListUnsubscribePost};
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::sea_query::Expr;
@@ -38,6 +41,12 @@ const LONGEST_PAUSE: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
 const LEASE_MARGIN: chrono::TimeDelta = chrono::TimeDelta::seconds(10);
 /// The first pause between tries of writing an outcome; each next one doubles, up to a second.
 const FIRST_RECORD_PAUSE: Duration = Duration::from_millis(100);
+/// Messages a round reads.
+const ROUND: u64 = 64;
+/// Messages sent at once (each on its own pooled connection to the relay): a message takes
+/// tens of milliseconds, most of it waiting on the relay, so one at a time held a process to
+/// about twenty a second.
+const IN_FLIGHT: usize = 16;
 /// How long the sender sleeps when nothing is due (a queued message wakes it sooner).
 const IDLE_WAIT: Duration = Duration::from_secs(5);
 
@@ -170,83 +179,101 @@ impl Mailer {
             .filter(mail_outbox::Column::Status.is_in([MailStatus::Pending, MailStatus::Sending]))
             .filter(due)
             .order_by_asc(mail_outbox::Column::Id)
-            .limit(20)
+            .limit(ROUND)
             .all(db)
             .await?;
         if rows.is_empty() {
             return Ok(Round::Idle);
         }
-        for row in rows {
-            // Taken only as it was read: another process that took it meanwhile moved
-            // `attempts` on.
-            let claimed = mail_outbox::Entity::update_many()
-                .col_expr(
-                    mail_outbox::Column::Status,
-                    Expr::value(MailStatus::Sending),
-                )
-                .col_expr(mail_outbox::Column::Attempts, Expr::value(row.attempts + 1))
-                .col_expr(mail_outbox::Column::NextAttemptAt, Expr::value(now + LEASE))
-                .filter(mail_outbox::Column::Id.eq(row.id))
-                .filter(mail_outbox::Column::Status.eq(row.status))
-                .filter(mail_outbox::Column::Attempts.eq(row.attempts))
-                .exec(db)
-                .await?;
-            if claimed.rows_affected == 0 {
-                continue;
-            }
-            let attempts = row.attempts + 1;
-            if let Some(reason) = withdrawn(db, &row, now).await? {
-                let mut update: mail_outbox::ActiveModel = row.clone().into();
-                update.attempts = Set(attempts);
-                update.status = Set(MailStatus::Withdrawn);
-                update.next_attempt_at = Set(None);
-                update.last_error = Set(Some(reason.into()));
-                record(db, update, now + LEASE - LEASE_MARGIN).await?;
-                continue;
-            }
-            let outcome = self.send_one(transport, &row).await;
-            let mut update: mail_outbox::ActiveModel = row.clone().into();
-            update.attempts = Set(attempts);
-            let relay_away = match outcome {
-                Ok(()) => {
-                    update.status = Set(MailStatus::Sent);
-                    update.sent_at = Set(Some(Utc::now()));
-                    update.next_attempt_at = Set(None);
-                    update.last_error = Set(None);
-                    false
-                }
-                Err(failure) => {
-                    if failure.permanent && is_notice(&row) {
-                        // The receiving side refused the address for good: no notice mail
-                        // goes to it again.
-                        suppress(
-                            db,
-                            &row.to_address,
-                            Suppression::Bounce,
-                            Some(&failure.text),
-                            Utc::now(),
-                        )
-                        .await?;
+        let mut rows = rows.into_iter();
+        loop {
+            // A wave: up to IN_FLIGHT messages claimed, then sent at once. Each is claimed just
+            // before its wave, so a relay found away leaves the rest of the round unclaimed.
+            let mut wave = Vec::with_capacity(IN_FLIGHT);
+            for row in rows.by_ref() {
+                if claim(db, &row, now).await? {
+                    wave.push(row);
+                    if wave.len() == IN_FLIGHT {
+                        break;
                     }
-                    let next = next_attempt(&failure, attempts, row.created_at, Utc::now());
-                    tracing::warn!(id = row.id, attempts, error = %failure.text, retry = ?next, "mail not delivered");
-                    update.status = Set(if next.is_some() {
-                        MailStatus::Pending
-                    } else {
-                        MailStatus::Failed
-                    });
-                    update.next_attempt_at = Set(next);
-                    update.last_error = Set(Some(failure.text));
-                    !failure.refused
                 }
-            };
-            record(db, update, now + LEASE - LEASE_MARGIN).await?;
+            }
+            if wave.is_empty() {
+                return Ok(Round::Worked);
+            }
+            let outcomes = futures_util::future::join_all(
+                wave.into_iter()
+                    .map(|row| self.deliver_one(db, transport, row, now)),
+            )
+            .await;
+            let mut relay_away = false;
+            for outcome in outcomes {
+                relay_away |= outcome?;
+            }
             if relay_away {
-                // The relay is not answering: the rest of the batch would only fail the same.
+                // The relay is not answering: the rest of the round would only fail the same.
                 return Ok(Round::RelayAway);
             }
         }
-        Ok(Round::Worked)
+    }
+
+    /// Sends one claimed message and writes how it went; `true` when the relay did not
+    /// answer.
+    async fn deliver_one(
+        &self,
+        db: &DatabaseConnection,
+        transport: &AsyncSmtpTransport<Tokio1Executor>,
+        row: mail_outbox::Model,
+        now: DateTime<Utc>,
+    ) -> Result<bool, sea_orm::DbErr> {
+        let attempts = row.attempts + 1;
+        if let Some(reason) = withdrawn(db, &row, now).await? {
+            let mut update: mail_outbox::ActiveModel = row.into();
+            update.attempts = Set(attempts);
+            update.status = Set(MailStatus::Withdrawn);
+            update.next_attempt_at = Set(None);
+            update.last_error = Set(Some(reason.into()));
+            record(db, update, now + LEASE - LEASE_MARGIN).await?;
+            return Ok(false);
+        }
+        let outcome = self.send_one(transport, &row).await;
+        let mut update: mail_outbox::ActiveModel = row.clone().into();
+        update.attempts = Set(attempts);
+        let relay_away = match outcome {
+            Ok(()) => {
+                update.status = Set(MailStatus::Sent);
+                update.sent_at = Set(Some(Utc::now()));
+                update.next_attempt_at = Set(None);
+                update.last_error = Set(None);
+                false
+            }
+            Err(failure) => {
+                if failure.permanent && is_notice(&row) {
+                    // The receiving side refused the address for good: no notice mail
+                    // goes to it again.
+                    suppress(
+                        db,
+                        &row.to_address,
+                        Suppression::Bounce,
+                        Some(&failure.text),
+                        Utc::now(),
+                    )
+                    .await?;
+                }
+                let next = next_attempt(&failure, attempts, row.created_at, Utc::now());
+                tracing::warn!(id = row.id, attempts, error = %failure.text, retry = ?next, "mail not delivered");
+                update.status = Set(if next.is_some() {
+                    MailStatus::Pending
+                } else {
+                    MailStatus::Failed
+                });
+                update.next_attempt_at = Set(next);
+                update.last_error = Set(Some(failure.text));
+                !failure.refused
+            }
+        };
+        record(db, update, now + LEASE - LEASE_MARGIN).await?;
+        Ok(relay_away)
     }
 
     async fn send_one(
@@ -443,40 +470,26 @@ async fn withdrawn(
     Ok(None)
 }
 
-/// `List-Unsubscribe: <https://…>` (RFC 2369).
-#[derive(Clone)]
-struct ListUnsubscribe(String);
-
-impl lettre::message::header::Header for ListUnsubscribe {
-    fn name() -> lettre::message::header::HeaderName {
-        lettre::message::header::HeaderName::new_from_ascii_str("List-Unsubscribe")
-    }
-
-    fn parse(text: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
-        Ok(Self(text.to_string()))
-    }
-
-    fn display(&self) -> lettre::message::header::HeaderValue {
-        lettre::message::header::HeaderValue::new(Self::name(), self.0.clone())
-    }
-}
-
-/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
-#[derive(Clone)]
-struct ListUnsubscribePost;
-
-impl lettre::message::header::Header for ListUnsubscribePost {
-    fn name() -> lettre::message::header::HeaderName {
-        lettre::message::header::HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
-    }
-
-    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
-        Ok(Self)
-    }
-
-    fn display(&self) -> lettre::message::header::HeaderValue {
-        lettre::message::header::HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".into())
-    }
+/// Takes message `row` for this process as it was read (a process that took it meanwhile
+/// moved `attempts` on): sending, with a lease of [`LEASE`]. `false` when another had it.
+async fn claim(
+    db: &DatabaseConnection,
+    row: &mail_outbox::Model,
+    now: DateTime<Utc>,
+) -> Result<bool, sea_orm::DbErr> {
+    let claimed = mail_outbox::Entity::update_many()
+        .col_expr(
+            mail_outbox::Column::Status,
+            Expr::value(MailStatus::Sending),
+        )
+        .col_expr(mail_outbox::Column::Attempts, Expr::value(row.attempts + 1))
+        .col_expr(mail_outbox::Column::NextAttemptAt, Expr::value(now + LEASE))
+        .filter(mail_outbox::Column::Id.eq(row.id))
+        .filter(mail_outbox::Column::Status.eq(row.status))
+        .filter(mail_outbox::Column::Attempts.eq(row.attempts))
+        .exec(db)
+        .await?;
+    Ok(claimed.rows_affected == 1)
 }
 
 /// Writes a message's outcome, trying again while the database cannot take it, until
@@ -526,7 +539,8 @@ fn smtp_transport(url: &str) -> Result<AsyncSmtpTransport<Tokio1Executor>, Strin
     }
     let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
         .port(port)
-        .timeout(Some(Duration::from_secs(10)));
+        .timeout(Some(Duration::from_secs(10)))
+        .pool_config(lettre::transport::smtp::PoolConfig::new().max_size(IN_FLIGHT as u32));
     if let Some((user, password)) = credentials.and_then(|c| c.split_once(':')) {
         builder = builder.credentials(lettre::transport::smtp::authentication::Credentials::new(
             user.into(),
@@ -610,8 +624,8 @@ mod tests {
         assert_eq!(read_feedback("Subject: hello\r\n\r\nno report here"), None);
     }
 
-    #[test]
-    fn smtp_addresses() {
+    #[tokio::test]
+    async fn smtp_addresses() {
         assert!(smtp_transport("smtp://127.0.0.1:2525").is_ok());
         assert!(smtp_transport("smtp://mailer:secret@relay.internal").is_ok());
         assert!(smtp_transport("http://relay").is_err());

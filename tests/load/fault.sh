@@ -44,10 +44,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
 # SQL against the database under test, one value a line.
 query() { # sql
   if [ "$KIND" = sqlite ]; then

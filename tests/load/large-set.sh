@@ -12,14 +12,7 @@ PG_NAME="tidemark_large${SUFFIX//-/_}"
 # As sessions.sh: cargo builds when the sources changed and does nothing otherwise, so the
 # binary measured is the one of this tree; TIDEMARK_BIN measures another build instead (an
 # earlier commit's, for a before-and-after on the same machine).
-if [ -n "${TIDEMARK_BIN:-}" ]; then
-  BIN="$TIDEMARK_BIN"
-  say "measuring $BIN"
-else
-  say "building the server (release)"
-  cargo build --release -p tidemark-server --bin tidemark --quiet
-  BIN="$TARGET_DIR/release/tidemark"
-fi
+release_bin
 # Pages are made from the UI's built shell: without it the server answers them 503.
 if [ ! -f "$ROOT/ui/dist/index.html" ]; then
   say "building the core and the UI (pages are made from the UI's shell)"
@@ -40,10 +33,6 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
 
 # The data set of one database: made when missing (or FORCE=1), else reused.
 prepare() { # kind data_dir database_url

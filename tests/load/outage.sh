@@ -32,13 +32,7 @@ command -v node >/dev/null || fail "node is missing: the outage client needs Nod
 command -v psql >/dev/null || fail "psql is missing: install postgresql-client"
 python3 -c "import aiosmtpd, moto.server" 2>/dev/null || fail "aiosmtpd and moto are missing (pip install aiosmtpd 'moto[server]')"
 
-if [ -n "${TIDEMARK_BIN:-}" ]; then
-  BIN="$TIDEMARK_BIN"
-else
-  say "building the server (release)"
-  cargo build --release -p tidemark-server --bin tidemark --quiet
-  BIN="$TARGET_DIR/release/tidemark"
-fi
+release_bin
 
 WORK="$(mktemp -d)"
 PG_DIR="$(mktemp -d /tmp/tidemark-outage-pg.XXXXXX)"
@@ -51,20 +45,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-now_ms() { date +%s%3N; }
 # PostgreSQL refuses to run as root: the cluster belongs to the postgres user then.
 as_pg() {
   if is_root; then runuser -u postgres -- "$@"; else "$@"; fi
-}
-wait_port() { # port what
-  for _ in $(seq 1 300); do
-    python3 -c "import socket,sys; socket.create_connection(('127.0.0.1', $1), 0.2)" 2>/dev/null && return
-    sleep 0.1
-  done
-  fail "$2 did not start on port $1"
 }
 
 # --- PostgreSQL, S3, SMTP ------------------------------------------------------------------
@@ -84,10 +67,7 @@ query() { psql "$URL" -qAtc "$1"; }
 
 S3_PORT="$(free_port)"
 S3_PROXY_PORT="$(free_port)"
-python3 -m moto.server -H 127.0.0.1 -p "$S3_PORT" >"$WORK/moto.log" 2>&1 &
-PIDS+=($!)
-wait_port "$S3_PORT" "moto's S3 server"
-curl -sf -X PUT "http://127.0.0.1:$S3_PORT/outage" >/dev/null || fail "the bucket was not created"
+start_s3 "$S3_PORT" outage "$WORK/moto.log"
 # The bucket is reached through a proxy the script can cut: moto keeps its objects in memory,
 # so stopping its process would lose them.
 node "$HERE/tcp-proxy.mjs" "$S3_PROXY_PORT" "$S3_PORT" >"$WORK/proxy.log" 2>&1 &

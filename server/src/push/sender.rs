@@ -1,5 +1,5 @@
 //! Sending the due pushes: claimed one at a time by a conditional update (two processes never
-//! take the same delivery), each claim a lease, so a delivery whose process died goes out
+//! take the same delivery), then sent several at once; each claim is a lease, so a delivery whose process died goes out
 //! later rather than never. Each is checked again before it goes: its post still public, the
 //! night (without the member's consent), the member's pushes of the day.
 
@@ -13,7 +13,9 @@ use sea_orm::{
     ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 use std::collections::HashMap;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::task::JoinSet;
 
 /// How long a claimed delivery is its process's.
 const LEASE: TimeDelta = TimeDelta::seconds(60);
@@ -23,6 +25,11 @@ const MAX_TRIES: i32 = 5;
 const FIRST_PAUSE: TimeDelta = TimeDelta::seconds(10);
 /// Deliveries a round reads.
 const ROUND: u64 = 100;
+/// Deliveries sent at once: a push service answers in tens of milliseconds, so one at a time
+/// would hold a process to a few dozen a second.
+const IN_FLIGHT: usize = 16;
+/// How long one call goes on taking full rounds (well within the lease of what it claimed).
+const BUSY_FOR: Duration = Duration::from_secs(10);
 /// How long the push service keeps a push for a browser that is off (RFC 8030 `TTL`): a day,
 /// the time a post is news.
 const TTL_SECS: u64 = 24 * 60 * 60;
@@ -37,14 +44,14 @@ pub struct Pusher {
     /// ([`super::allowed_endpoint`]).
     pub services: String,
     /// Signs each push's post link ([`super::open_token`]).
-    pub keys: std::sync::Arc<crate::tokens::TokenKeys>,
+    pub keys: Arc<crate::tokens::TokenKeys>,
 }
 
 impl Pusher {
     pub fn new(
         vapid: Vapid,
         services: String,
-        keys: std::sync::Arc<crate::tokens::TokenKeys>,
+        keys: Arc<crate::tokens::TokenKeys>,
     ) -> Result<Self, String> {
         let client = reqwest::Client::builder()
             .timeout(TIMEOUT)
@@ -85,12 +92,31 @@ struct Payload<'a> {
     url: String,
 }
 
-/// Sends what is due at `now`, a round of at most [`ROUND`] deliveries.
+/// Sends what is due at `now`: rounds of at most [`ROUND`] deliveries, [`IN_FLIGHT`] of them
+/// at once, one round after another while rounds come full, for at most [`BUSY_FOR`].
 pub async fn deliver_due(
     db: &DatabaseConnection,
-    pusher: &Pusher,
+    pusher: &Arc<Pusher>,
     now: DateTime<Utc>,
 ) -> Result<Round, DbErr> {
+    let started = Instant::now();
+    let mut total = Round::default();
+    loop {
+        let (read, round) = deliver_round(db, pusher, now).await?;
+        total.add(&round);
+        if read < ROUND as usize || started.elapsed() >= BUSY_FOR {
+            return Ok(total);
+        }
+    }
+}
+
+/// One round: the deliveries due, claimed one by one, then sent [`IN_FLIGHT`] at a time.
+/// Returns how many were read, and what became of them.
+async fn deliver_round(
+    db: &DatabaseConnection,
+    pusher: &Arc<Pusher>,
+    now: DateTime<Utc>,
+) -> Result<(usize, Round), DbErr> {
     let due = push_deliveries::Entity::find()
         .filter(
             push_deliveries::Column::Status
@@ -102,8 +128,11 @@ pub async fn deliver_due(
         .limit(ROUND)
         .all(db)
         .await?;
+    let read = due.len();
     let mut round = Round::default();
     let mut lines: HashMap<i64, Option<(String, String)>> = HashMap::new();
+    let mut tasks = JoinSet::new();
+    let mut failure = None;
     for row in due {
         // Taken only as it was read: a process that took it meanwhile moved `attempts` on.
         let claimed = push_deliveries::Entity::update_many()
@@ -124,7 +153,6 @@ pub async fn deliver_due(
         if claimed.rows_affected == 0 {
             continue;
         }
-        let attempts = row.attempts + 1;
         let line = match lines.get(&row.post_id) {
             Some(line) => line.clone(),
             None => {
@@ -133,47 +161,129 @@ pub async fn deliver_due(
                 line
             }
         };
-        let Some((title, body)) = line else {
-            finish(db, row.id, Status::Withdrawn, None, None).await?;
-            round.withdrawn += 1;
-            continue;
-        };
-        if let Some(morning) = night_hold(now) {
-            let consented = consent_of(db, row.member_id, Consent::NightPush)
-                .await?
-                .is_some_and(|answer| answer.granted);
-            if !consented {
-                // Not a try: it waits for the morning as it was.
-                wait_until(db, row.id, row.attempts, morning, None).await?;
-                round.held += 1;
-                continue;
+        while tasks.len() >= IN_FLIGHT {
+            if let Some(done) = tasks.join_next().await {
+                tally(&mut round, &mut failure, done);
             }
         }
-        let Some(subscription) = push_subscriptions::Entity::find_by_id(row.subscription_id)
-            .one(db)
-            .await?
-        else {
-            continue;
-        };
-        if !take_quota(db, row.member_id, now).await? {
-            finish(db, row.id, Status::Limited, None, None).await?;
-            round.limited += 1;
-            continue;
+        let (db, pusher) = (db.clone(), Arc::clone(pusher));
+        tasks.spawn(async move { deliver_one(&db, &pusher, row, line, now).await });
+    }
+    while let Some(done) = tasks.join_next().await {
+        tally(&mut round, &mut failure, done);
+    }
+    match failure {
+        Some(error) => Err(error),
+        None => Ok((read, round)),
+    }
+}
+
+/// Counts a finished delivery into `round`, or keeps the first failure.
+fn tally(
+    round: &mut Round,
+    failure: &mut Option<DbErr>,
+    done: Result<Result<Step, DbErr>, tokio::task::JoinError>,
+) {
+    match done {
+        Ok(Ok(step)) => round.count(step),
+        Ok(Err(error)) => {
+            failure.get_or_insert(error);
         }
-        let payload = Payload {
-            id: row.id,
-            tag: format!("post-{}", row.post_id),
-            title: &title,
-            body: &body,
-            url: format!(
-                "/push/v1/open?t={}",
-                super::open_token(&pusher.keys, row.member_id, row.post_id)
-            ),
+        Err(error) => {
+            failure.get_or_insert(DbErr::Custom(format!("a push delivery stopped: {error}")));
+        }
+    }
+}
+
+/// What became of one claimed delivery.
+#[derive(Clone, Copy)]
+enum Step {
+    Sent,
+    Held,
+    Withdrawn,
+    Limited,
+    Failed,
+    Gone,
+    Retry,
+    /// Its browser's subscription went meanwhile (and its deliveries with it).
+    Skipped,
+}
+
+impl Round {
+    fn count(&mut self, step: Step) {
+        let field = match step {
+            Step::Sent => &mut self.sent,
+            Step::Held => &mut self.held,
+            Step::Withdrawn => &mut self.withdrawn,
+            Step::Limited => &mut self.limited,
+            Step::Failed => &mut self.failed,
+            Step::Gone => &mut self.gone,
+            Step::Retry => &mut self.retry,
+            Step::Skipped => return,
         };
+        *field += 1;
+    }
+
+    fn add(&mut self, other: &Round) {
+        self.sent += other.sent;
+        self.held += other.held;
+        self.withdrawn += other.withdrawn;
+        self.limited += other.limited;
+        self.failed += other.failed;
+        self.gone += other.gone;
+        self.retry += other.retry;
+    }
+}
+
+/// One claimed delivery, checked again and sent: `line` is its post's push lines while the
+/// post is public.
+async fn deliver_one(
+    db: &DatabaseConnection,
+    pusher: &Pusher,
+    row: push_deliveries::Model,
+    line: Option<(String, String)>,
+    now: DateTime<Utc>,
+) -> Result<Step, DbErr> {
+    let attempts = row.attempts + 1;
+    let Some((title, body)) = line else {
+        finish(db, row.id, Status::Withdrawn, None, None).await?;
+        return Ok(Step::Withdrawn);
+    };
+    if let Some(morning) = night_hold(now) {
+        let consented = consent_of(db, row.member_id, Consent::NightPush)
+            .await?
+            .is_some_and(|answer| answer.granted);
+        if !consented {
+            // Not a try: it waits for the morning as it was.
+            wait_until(db, row.id, row.attempts, morning, None).await?;
+            return Ok(Step::Held);
+        }
+    }
+    let Some(subscription) = push_subscriptions::Entity::find_by_id(row.subscription_id)
+        .one(db)
+        .await?
+    else {
+        return Ok(Step::Skipped);
+    };
+    if !take_quota(db, row.member_id, now).await? {
+        finish(db, row.id, Status::Limited, None, None).await?;
+        return Ok(Step::Limited);
+    }
+    let payload = Payload {
+        id: row.id,
+        tag: format!("post-{}", row.post_id),
+        title: &title,
+        body: &body,
+        url: format!(
+            "/push/v1/open?t={}",
+            super::open_token(&pusher.keys, row.member_id, row.post_id)
+        ),
+    };
+    Ok(
         match send(pusher, &subscription, &payload, row.post_id).await {
             Outcome::Delivered => {
                 finish(db, row.id, Status::Sent, Some(Utc::now()), None).await?;
-                round.sent += 1;
+                Step::Sent
             }
             Outcome::Gone(text) => {
                 tracing::info!(subscription = subscription.id, %text, "a browser's push subscription ended");
@@ -181,27 +291,26 @@ pub async fn deliver_due(
                 push_subscriptions::Entity::delete_by_id(subscription.id)
                     .exec(db)
                     .await?;
-                round.gone += 1;
+                Step::Gone
             }
             Outcome::Refused(text) => {
                 tracing::warn!(id = row.id, error = %text, "push refused");
                 finish(db, row.id, Status::Failed, None, Some(text)).await?;
-                round.failed += 1;
+                Step::Failed
             }
             Outcome::Later(text) if attempts < MAX_TRIES => {
                 let pause = FIRST_PAUSE * 2_i32.pow(u32::try_from(attempts - 1).unwrap_or(0));
                 tracing::warn!(id = row.id, attempts, error = %text, "push not delivered; trying again");
                 wait_until(db, row.id, attempts, Utc::now() + pause, Some(text)).await?;
-                round.retry += 1;
+                Step::Retry
             }
             Outcome::Later(text) => {
                 tracing::warn!(id = row.id, attempts, error = %text, "push not delivered; giving up");
                 finish(db, row.id, Status::Failed, None, Some(text)).await?;
-                round.failed += 1;
+                Step::Failed
             }
-        }
-    }
-    Ok(round)
+        },
+    )
 }
 
 /// The post's push lines (its business's name, its title) while it is public.

@@ -28,7 +28,7 @@ mod events;
 mod members;
 mod plan;
 mod posts;
-mod rows;
+pub(super) mod rows;
 mod tags;
 mod texts;
 mod writing;

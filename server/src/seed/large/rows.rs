@@ -23,12 +23,12 @@ impl Progress {
 }
 
 /// Rows per statement for a table of `columns` columns.
-pub(super) fn per_statement(columns: usize) -> usize {
+pub(in crate::seed) fn per_statement(columns: usize) -> usize {
     (MAX_PARAMETERS / columns).max(1)
 }
 
 /// Multi-row INSERTs of `rows`, as many a statement as the bound parameters allow.
-pub(super) async fn insert_rows<A, C>(db: &C, rows: Vec<A>) -> Result<(), DbErr>
+pub(in crate::seed) async fn insert_rows<A, C>(db: &C, rows: Vec<A>) -> Result<(), DbErr>
 where
     A: ActiveModelTrait,
     C: ConnectionTrait,
@@ -45,7 +45,7 @@ where
 }
 
 /// Writes `rows` in transactions of [`ROWS_PER_TRANSACTION`].
-pub(super) async fn insert_in_transactions<A>(
+pub(in crate::seed) async fn insert_in_transactions<A>(
     db: &DatabaseConnection,
     rows: Vec<A>,
 ) -> Result<(), DbErr>
