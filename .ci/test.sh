@@ -15,6 +15,9 @@ ensure_s3_server
 say "structure: module cycles, handlers, long files, repeated code (.ci/structure.mjs)"
 node .ci/structure.mjs
 
+say "self-contained: no file reads outside the repository (.ci/self-contained.mjs)"
+node .ci/self-contained.mjs
+
 say "rust: format and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings

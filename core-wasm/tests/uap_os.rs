@@ -1,8 +1,7 @@
 //! Measures `device::detect_device` against uap-core's labelled user agents
-//! (shared/testdata/uap-core, see its README).
+//! (tests/data/uap-core, with its source and licence in tests/data/README.md).
 //!
-//! The files are found next to the repository (`../shared` from the workspace root) or in the
-//! folder named by `TIDEMARK_SHARED`. Set `UAP_VERBOSE=1` to list every miss on stderr.
+//! Set `UAP_VERBOSE=1` to list every miss on stderr.
 
 use tidemark_core::device::{detect_device, DeviceOs};
 

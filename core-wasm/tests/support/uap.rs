@@ -1,4 +1,4 @@
-//! uap-core's labelled user agents (shared/testdata/uap-core, see its README), for the
+//! uap-core's labelled user agents (tests/data/uap-core, see tests/data/README.md), for the
 //! device-detection measurement and the benchmark alike. Included with `#[path]`.
 
 use std::path::PathBuf;
@@ -13,14 +13,11 @@ pub struct Case {
 }
 
 pub fn uap_path(file: &str) -> PathBuf {
-    match std::env::var_os("TIDEMARK_SHARED") {
-        Some(shared) => PathBuf::from(shared).join("testdata/uap-core").join(file),
-        None => PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/testdata/uap-core"
-        ))
-        .join(file),
-    }
+    PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/uap-core"
+    ))
+    .join(file)
 }
 
 /// A scalar field as text; `None` when empty (`major:` with no value).
@@ -35,7 +32,7 @@ fn text(field: &Yaml) -> Option<String> {
 pub fn load_cases(file: &str) -> Vec<Case> {
     let path = uap_path(file);
     let source = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {} (set TIDEMARK_SHARED?): {e}", path.display()));
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let docs = YamlLoader::load_from_str(&source).expect("uap-core YAML parses");
     let cases = docs[0]["test_cases"].as_vec().expect("a test_cases list");
     cases

@@ -417,11 +417,11 @@ mod tests {
 
     const DOMPURIFY: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/testdata/dompurify/fixtures.json"
+        "/../tests/data/dompurify/fixtures.json"
     );
     const H5SC: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/testdata/h5sc/vectors.txt"
+        "/../tests/data/h5sc/vectors.txt"
     );
 
     /// Tags that must never come out, whatever went in.
