@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { STATE_IDS_MAX, useMyState } from "../../lib/myState";
+import { STATE_IDS_MAX, useMyTies } from "../../lib/myState";
 import type { Card } from "../../lib/posts";
 import { PostCard } from "./PostCard";
 
@@ -40,10 +40,10 @@ export function CardGrid({
 
 /** Up to a hundred cards with the reader's ties to them, asked in one call. */
 function TiedCards({ cards, eager, screen, follow }: CardsProps & { cards: readonly Card[]; eager: number }) {
-  const mine = useMyState(
+  const mine = useMyTies(
     cards.map((card) => card.postSeq),
     cards.map((card) => card.business.id),
-  ).data;
+  );
   return cards.map((card, index) => (
     <PostCard
       key={card.postSeq}
@@ -51,8 +51,8 @@ function TiedCards({ cards, eager, screen, follow }: CardsProps & { cards: reado
       screen={screen}
       eager={index < eager}
       ties={{
-        bookmarked: mine?.bookmarked.includes(card.postSeq) ?? false,
-        following: follow ? (mine?.following.includes(card.business.id) ?? false) : null,
+        bookmarked: mine.bookmarked(card.postSeq, false),
+        following: follow ? mine.following(card.business.id, false) : undefined,
       }}
     />
   ));

@@ -12,11 +12,12 @@ import { FollowButton } from "../engagement/FollowButton";
 import { CoverArt } from "./CoverArt";
 
 /** The reader's ties to a card (PRODUCT: follow and bookmark from a list card): whether the
- * post is bookmarked and its business followed; `following` null shows no follow button (a
- * business's own page, the followed businesses' list). */
+ * post is bookmarked and its business followed, null while not known yet (the button waits);
+ * `following` undefined shows no follow button (a business's own page, the followed
+ * businesses' list). */
 export interface CardTies {
-  bookmarked: boolean;
-  following: boolean | null;
+  bookmarked: boolean | null;
+  following?: boolean | null;
 }
 
 /** A post in a list: cover, category, title, summary, business with a follow button, date,
@@ -76,7 +77,7 @@ export function PostCard({ card, screen = null, eager = false, ties = { bookmark
             {card.business.name}
             {card.business.verified ? <span className="verified" aria-label={t("verified")} title={t("verified")}>✓</span> : null}
           </Link>
-          {ties.following === null ? null : (
+          {ties.following === undefined ? null : (
             <FollowButton businessId={card.business.id} initial={{ on: ties.following, count: 0 }} source="Follow_ContentList" screen={screen} compact subject={card.business.name} className="post-card-follow" />
           )}
         </div>

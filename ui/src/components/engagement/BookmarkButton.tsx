@@ -25,15 +25,19 @@ export function BookmarkButton({ postSeq, initial, source, screen = null, onChan
     <button
       type="button"
       className={`tie-button bookmark-button${compact ? " tie-compact" : ""}${className ? ` ${className}` : ""}`}
-      aria-pressed={bookmark.on}
+      aria-pressed={bookmark.on ?? undefined}
       aria-disabled={!bookmark.ready || bookmark.pending ? true : undefined}
-      aria-busy={bookmark.pending || undefined}
+      aria-busy={bookmark.pending || bookmark.on === null || undefined}
       onClick={bookmark.toggle}
       data-post-seq={postSeq}
     >
-      <svg className="tie-icon" aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" focusable="false">
-        <path d="M4 1.5h8a.5.5 0 0 1 .5.5v12.2L8 11.4l-4.5 2.8V2a.5.5 0 0 1 .5-.5Z" />
-      </svg>
+      {bookmark.on === null ? (
+        <span className="tie-icon tie-unknown" aria-hidden="true" />
+      ) : (
+        <svg className="tie-icon" aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" focusable="false">
+          <path d="M4 1.5h8a.5.5 0 0 1 .5.5v12.2L8 11.4l-4.5 2.8V2a.5.5 0 0 1 .5-.5Z" />
+        </svg>
+      )}
       <span className={compact ? "visually-hidden" : "tie-label"}>{tx.bookmark}</span>
       {subject ? (
         <>

@@ -25,15 +25,19 @@ export function FollowButton({ businessId, initial, source, screen = null, onCha
     <button
       type="button"
       className={`tie-button follow-button${compact ? " tie-compact" : ""}${className ? ` ${className}` : ""}`}
-      aria-pressed={follow.on}
+      aria-pressed={follow.on ?? undefined}
       aria-disabled={!follow.ready || follow.pending ? true : undefined}
-      aria-busy={follow.pending || undefined}
+      aria-busy={follow.pending || follow.on === null || undefined}
       onClick={follow.toggle}
       data-business-id={businessId}
     >
-      <span className="tie-icon" aria-hidden="true">
-        {follow.on ? "✓" : "+"}
-      </span>
+      {follow.on === null ? (
+        <span className="tie-icon tie-unknown" aria-hidden="true" />
+      ) : (
+        <span className="tie-icon" aria-hidden="true">
+          {follow.on ? "✓" : "+"}
+        </span>
+      )}
       <span className="tie-label">{tx.follow}</span>
       {subject ? (
         <>

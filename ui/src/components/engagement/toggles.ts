@@ -28,15 +28,16 @@ export interface BookmarkAnswer {
   bookmarkCount: number;
 }
 
-/** A toggle's state: on or off, and the count beside it. */
+/** A toggle's state: on or off, or null while the page does not know it yet (a signed-in
+ * reader whose state has not answered), and the count beside it. */
 export interface Tie {
-  on: boolean;
+  on: boolean | null;
   count: number;
 }
 
 /** A toggle shown before the answer: `on` flipped and the count moved by one. */
-function flipped(tie: Tie): Tie {
-  return { on: !tie.on, count: Math.max(0, tie.count + (tie.on ? -1 : 1)) };
+function flipped(on: boolean, count: number): Tie {
+  return { on: !on, count: Math.max(0, count + (on ? -1 : 1)) };
 }
 
 interface ToggleOptions<A> {
@@ -56,11 +57,14 @@ interface ToggleOptions<A> {
 }
 
 export interface Toggle {
-  on: boolean;
+  /** Null while the page does not know the reader's tie: the button shows it as pending and
+   * takes no click, rather than a state the server may not hold. */
+  on: boolean | null;
   count: number;
   /** True while the call is on its way (the button ignores clicks meanwhile). */
   pending: boolean;
-  /** False until the session is known (a click cannot yet tell a guest from a reader). */
+  /** False until the session and the reader's tie are known (a click cannot yet tell a guest
+   * from a reader, nor following from not following). */
   ready: boolean;
   toggle: () => void;
 }
@@ -77,9 +81,9 @@ function useToggle<A>({ id, initial, send, settled, event, screen, onChanged }: 
   const shown = local ?? initial;
   const mutation = useMutation({
     mutationFn: (next: boolean) => send(next),
-    onMutate: () => {
+    onMutate: (next: boolean) => {
       const before = local;
-      setLocal(flipped(shown));
+      setLocal(flipped(!next, shown.count));
       return { before };
     },
     onError: (_error, _next, context) => setLocal(context?.before ?? null),
@@ -95,9 +99,10 @@ function useToggle<A>({ id, initial, send, settled, event, screen, onChanged }: 
       toLogin();
       return;
     }
+    if (shown.on === null) return;
     mutation.mutate(!shown.on);
   };
-  return { on: shown.on, count: shown.count, pending: mutation.isPending, ready: session.ready, toggle };
+  return { on: shown.on, count: shown.count, pending: mutation.isPending, ready: session.ready && shown.on !== null, toggle };
 }
 
 /** After a change: the lists (cards carry bookmark counts) and the reader's own state are

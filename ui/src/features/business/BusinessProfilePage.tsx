@@ -5,7 +5,7 @@ import { FollowButton } from "../../components/engagement/FollowButton";
 import { abbreviateCount, breadcrumbs, formatNumber, type RouteMatch } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { usePageTitle } from "../../lib/pageTitle";
-import { useMyState } from "../../lib/myState";
+import { useMyTies } from "../../lib/myState";
 import { businessPostsQuery, businessQuery, type Business } from "./api";
 import "./business.css";
 import { useBusinessTexts } from "./texts";
@@ -52,8 +52,7 @@ function BusinessProfile({ business }: { business: Business }) {
   const tx = useBusinessTexts();
   const { t, lang } = useI18n();
   // The page's data is the guest's answer; a signed-in reader's ties come from their state.
-  const mine = useMyState([], [business.id]);
-  const following = mine.data ? mine.data.following.includes(business.id) : business.following;
+  const following = useMyTies([], [business.id]).following(business.id, business.following);
 
   usePageTitle(business.name);
 

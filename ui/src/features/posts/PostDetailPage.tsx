@@ -6,7 +6,7 @@ import { BookmarkButton } from "../../components/engagement/BookmarkButton";
 import { abbreviateCount, breadcrumbs, categoryName, formatDate, offsetMinutes, type RouteMatch } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { usePageTitle } from "../../lib/pageTitle";
-import { useMyState } from "../../lib/myState";
+import { useMyTies } from "../../lib/myState";
 import { postDetailQuery, type PostDetail } from "../../lib/postDetail";
 import { useSession } from "../../lib/session";
 import { Loading } from "../../lib/status";
@@ -67,9 +67,9 @@ function PostDetailView({ post, preview = false }: { post: PostDetail; preview?:
   const { ready } = useSession();
   usePostEvents(preview ? undefined : post.postSeq, ready, bodyEnd);
   // The page's data is the guest's answer; a signed-in reader's ties come from their state.
-  const mine = useMyState([post.postSeq], [post.business.id]);
-  const bookmarked = mine.data ? mine.data.bookmarked.includes(post.postSeq) : post.bookmarked;
-  const following = mine.data ? mine.data.following.includes(post.business.id) : post.business.following;
+  const mine = useMyTies([post.postSeq], [post.business.id]);
+  const bookmarked = mine.bookmarked(post.postSeq, post.bookmarked);
+  const following = mine.following(post.business.id, post.business.following);
 
   usePageTitle(post.title);
 

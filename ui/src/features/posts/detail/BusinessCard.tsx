@@ -5,7 +5,7 @@ import type { PostBusiness } from "../../../lib/postDetail";
 import { useDetailTexts } from "./texts";
 
 /** The business behind a post: logo, name, badge, description, industry, followers, follow. */
-export function BusinessCard({ business, following }: { business: PostBusiness; following: boolean }) {
+export function BusinessCard({ business, following }: { business: PostBusiness; following: boolean | null }) {
   const tx = useDetailTexts();
   const { t } = useI18n();
   const profile = `/business/profile/${business.id}`;

@@ -1,0 +1,83 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { BookmarkButton } from "../components/engagement/BookmarkButton";
+import { FollowButton } from "../components/engagement/FollowButton";
+import { deferred, member, renderWithApp, sessionOf, sessionRoutes } from "../test/render";
+import { useMyTies } from "./myState";
+import { sharedKeys } from "./queryKeys";
+
+/** A post page's two toggles as the page makes them: the guest's answer from its data, the
+ * reader's from their state. */
+function Ties({ guestFollows = false }: { guestFollows?: boolean }) {
+  const mine = useMyTies([7], [3]);
+  return (
+    <>
+      <FollowButton businessId={3} initial={{ on: mine.following(3, guestFollows), count: 21 }} source="Follow_Content" />
+      <BookmarkButton postSeq={7} initial={{ on: mine.bookmarked(7, false), count: 4 }} source="Bookmark_Content" />
+    </>
+  );
+}
+
+const follow = () => screen.getByRole("button", { name: /팔로우/ });
+const bookmark = () => screen.getByRole("button", { name: /북마크/ });
+
+afterEach(() => {
+  document.cookie = "tml=; max-age=0";
+});
+
+describe("the reader's ties on a page", () => {
+  it("shows a signed-in reader's follow as pending, not the guest's answer, and takes no click until their state answers", async () => {
+    document.cookie = "tml=Y";
+    const state = deferred();
+    const { fetch } = renderWithApp(<Ties />, {
+      session: "live",
+      fetch: { ...sessionRoutes(member()), "GET /api/v1/me/state": () => state.promise },
+    });
+    await waitFor(() => expect(fetch.callsTo("/api/v1/me/state")).toHaveLength(1));
+    for (const button of [follow(), bookmark()]) {
+      expect(button.getAttribute("aria-pressed")).toBeNull();
+      expect(button.getAttribute("aria-busy")).toBe("true");
+      expect(button.getAttribute("aria-disabled")).toBe("true");
+      expect(button.textContent).not.toMatch(/[+✓]/);
+    }
+    // The click a busy page would have turned into an unfollow goes nowhere.
+    fireEvent.click(follow());
+    fireEvent.click(bookmark());
+    expect(fetch.callsTo("/api/v1/follows/3")).toEqual([]);
+    expect(fetch.callsTo("/api/v1/bookmarks/7")).toEqual([]);
+
+    await act(async () => state.release({ bookmarked: [], following: [3] }));
+    await waitFor(() => expect(follow().getAttribute("aria-pressed")).toBe("true"));
+    expect(follow().textContent).toContain("✓");
+    expect(follow().getAttribute("aria-disabled")).toBeNull();
+    expect(bookmark().getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("uses what an earlier answer of the reader's state said (the list the reader came from) at once", async () => {
+    const state = deferred();
+    const { client, fetch, rerender } = renderWithApp(null, {
+      session: sessionOf("member"),
+      fetch: { "GET /api/v1/me/state": () => state.promise },
+    });
+    // The list the reader came from asked for business 3 (and others) a moment ago.
+    client.setQueryData([...sharedKeys.me, "state", "5,6", "2,3,9"], { bookmarked: [], following: [3, 9] });
+    rerender(<Ties />);
+    expect(follow().getAttribute("aria-pressed")).toBe("true");
+    expect(follow().getAttribute("aria-disabled")).toBeNull();
+    await waitFor(() => expect(fetch.callsTo("/api/v1/me/state")).toHaveLength(1));
+    expect(fetch.callsTo("/api/v1/me/state")).toHaveLength(1);
+    // Post 7 was not on that list: its bookmark still waits.
+    expect(bookmark().getAttribute("aria-pressed")).toBeNull();
+    // The page's own answer wins over the earlier one.
+    await act(async () => state.release({ bookmarked: [7], following: [] }));
+    await waitFor(() => expect(follow().getAttribute("aria-pressed")).toBe("false"));
+    expect(bookmark().getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("gives a guest the page's own answer", async () => {
+    renderWithApp(<Ties guestFollows />, { session: sessionOf("guest") });
+    expect(follow().getAttribute("aria-pressed")).toBe("true");
+    expect(bookmark().getAttribute("aria-pressed")).toBe("false");
+    expect(follow().getAttribute("aria-busy")).toBeNull();
+  });
+});
