@@ -81,7 +81,7 @@ export async function showIn(page: Page, lang: "ko" | "en") {
   if ((await page.locator("html").getAttribute("lang")) === lang) return;
   await page
     .getByRole("banner")
-    .getByRole("button", { name: lang === "en" ? "English" : "한국어" })
+    .getByRole("button", { name: lang === "en" ? /^(English|EN)$/ : /^(한국어|한)$/ })
     .click();
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
 }

@@ -147,10 +147,17 @@ test("the master invites, withdraws and resends (the old link dies); a manager j
 
 test("a reader and another business's manager are told they have no access on master-only addresses, and see no data of the business", async ({ page, browser, baseURL }) => {
   const boss = await newMaster(browser, baseURL);
+  // An expected refusal is no application error: nothing on the browser's console.
+  const logged: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") logged.push(message.text());
+  });
+  page.on("pageerror", (error) => logged.push(error.message));
   await signIn(page, "manager@tidemark.test");
   await page.goto("/mypage/business/profile");
   await expect(page).toHaveURL(/\/mypage\/business\/profile$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("no access");
+  expect(logged.filter((text) => /AppError|masters only|page error/.test(text))).toEqual([]);
   await expect(page.getByLabel("Business name")).toHaveCount(0);
   for (const path of ["managers", "invitations", "audit"]) {
     const answer = await page.request.get(`/api/v1/businesses/${boss.business.id}/${path}`);

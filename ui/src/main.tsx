@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { preloadPage } from "./app/pages";
 import { matchRoute } from "./lib/core";
+import { reportCaughtError } from "./lib/errors";
 import { I18nProvider } from "./lib/i18n";
 import { QueryProvider } from "./lib/queries";
 import { SessionProvider } from "./lib/session";
@@ -13,7 +14,10 @@ import "./styles.css";
 // view with the same page in one step (no loading state in between).
 await preloadPage(matchRoute(window.location.pathname)?.name).catch((error: unknown) => console.warn("page preload", error));
 
-createRoot(document.getElementById("root")!).render(
+createRoot(document.getElementById("root")!, {
+  // React logs every error a boundary caught; a refusal the page explains is not one.
+  onCaughtError: (error, info) => reportCaughtError(error, info.componentStack),
+}).render(
   <StrictMode>
     <I18nProvider>
       <SessionProvider>

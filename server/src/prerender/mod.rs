@@ -120,7 +120,7 @@ fn layout(frame: &Frame, main: &str) -> String {
     }
     let _ = write!(
         html,
-        r#"<button type="button" class="link-button header-language" lang="{other}" aria-label="{switch}"><span class="label-long">{switch}</span><span class="label-short" aria-hidden="true">{switch_short}</span></button><span class="session-pending" aria-hidden="true" data-session=""></span></div></header><main id="main" class="site-main">{main}</main><div class="app-error-region" role="status" aria-live="polite"></div><footer class="site-footer"><p>{footer}</p><nav aria-label="{footer_menu}" class="footer-nav"><a href="/b2b">{for_business}</a><a href="/post/report/list?sort=POPULAR">{reports}</a><a href="/mobile/category">{categories}</a><a href="/rss.xml">RSS</a></nav></footer></div>"#,
+        r#"<button type="button" class="link-button header-language" lang="{other}" title="{switch}"><span class="label-long">{switch}</span><span class="label-short">{switch_short}</span></button><span class="session-pending" aria-hidden="true" data-session=""></span></div></header><main id="main" class="site-main">{main}</main><div class="app-error-region" role="status" aria-live="polite"></div><footer class="site-footer"><p>{footer}</p><nav aria-label="{footer_menu}" class="footer-nav"><a href="/b2b">{for_business}</a><a href="/post/report/list?sort=POPULAR">{reports}</a><a href="/mobile/category">{categories}</a><a href="/rss.xml">RSS</a></nav></footer></div>"#,
         switch = e(t.site.switch_language.as_str()),
         switch_short = e(t.site.switch_language_short.as_str()),
         footer = e(t.site.footer.as_str()),

@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Component, type ReactNode } from "react";
 import { describeError } from "../lib/errors";
 import { ErrorView } from "./ErrorView";
 
@@ -20,9 +20,7 @@ export class ErrorBoundary extends Component<Props, State> {
     return { error, failed: true };
   }
 
-  componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error("page error", error, info.componentStack);
-  }
+  // What it caught is reported by the root's onCaughtError (main.tsx): reportCaughtError.
 
   private clear = () => this.setState({ error: null, failed: false });
 

@@ -38,11 +38,11 @@ export function Layout({ layout, children }: { layout: LayoutName; children: Rea
               {t("search")}
             </Link>
           )}
-          <button type="button" className="link-button header-language" lang={lang === "ko" ? "en" : "ko"} aria-label={t("switchLanguage")} onClick={() => setLang(lang === "ko" ? "en" : "ko")}>
+          {/* Named by what it shows ("English", or "EN" on a phone, WCAG 2.5.3); the hidden
+              span is no part of the name, the title gives the whole word. */}
+          <button type="button" className="link-button header-language" lang={lang === "ko" ? "en" : "ko"} title={t("switchLanguage")} onClick={() => setLang(lang === "ko" ? "en" : "ko")}>
             <span className="label-long">{t("switchLanguage")}</span>
-            <span className="label-short" aria-hidden="true">
-              {t("switchLanguageShort")}
-            </span>
+            <span className="label-short">{t("switchLanguageShort")}</span>
           </button>
           <SessionActions />
         </div>

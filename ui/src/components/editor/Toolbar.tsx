@@ -131,7 +131,7 @@ export function Toolbar({ onTable, onTablePreload }: Props) {
         <Icon d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01" />
       </button>
       <button type="button" className="ed-tool" onMouseDown={keepFocus} aria-pressed={state.block === "number"} title={tx.numberList} aria-label={tx.numberList} onClick={() => setBlock("number")}>
-        <span aria-hidden="true">1.</span>
+        <Icon d="M10 6h10M10 12h10M10 18h10M4 4.5l1.5-1v5M3.5 8.5h3M3.5 11.5a1.5 1.5 0 0 1 3 .3c0 1-3 2.2-3 3.7h3M3.5 17.5h3l-1.5 1.6a1.4 1.4 0 1 1-1.4 1.9" />
       </button>
       <button type="button" className="ed-tool" onMouseDown={keepFocus} aria-pressed={state.link !== null} aria-expanded={linkOpen} title={state.link ? tx.unlink : tx.link} aria-label={state.link ? tx.unlink : tx.link} onClick={() => (state.link ? editor.dispatchCommand(TOGGLE_LINK_COMMAND, null) : setLinkOpen((open) => !open))}>
         <Icon d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
