@@ -251,3 +251,35 @@ test("a preview link shows a draft to someone signed out, marked and counting no
   await expect(page.getByText(/content does not exist/i)).toBeVisible();
   await boss.context.close();
 });
+
+test("on a phone the console's and the operators' section rows show the current section, also after a client-side move", async ({ browser, baseURL }) => {
+  const inView = async (page: import("@playwright/test").Page, nav: string) => {
+    const row = page.getByRole("navigation", { name: nav }).locator("ul");
+    const current = row.locator("[aria-current]");
+    await expect(current).toHaveCount(1);
+    // The row settles after the page's first render; the current item ends wholly inside it.
+    await expect
+      .poll(async () => {
+        const [area, item] = await Promise.all([row.boundingBox(), current.boundingBox()]);
+        return area && item && item.x >= area.x - 0.5 && item.x + item.width <= area.x + area.width + 0.5;
+      })
+      .toBe(true);
+  };
+  for (const [account, first, nav, later] of [
+    ["master@tidemark.test", "/mypage/business/profile", "Business console", "/mypage/business"],
+    ["admin@tidemark.test", "/admin/audit", "Operator console menu", "/admin"],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, locale: "en-US", viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, account);
+    await page.goto(first);
+    await inView(page, nav);
+    // Back to the row's start by a link, then forward by the browser: each shows its section.
+    await page.getByRole("navigation", { name: nav }).locator(`a[href="${later}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`${later.replace(/[/?]/g, "\\$&")}$`));
+    await inView(page, nav);
+    await page.goBack();
+    await inView(page, nav);
+    await context.close();
+  }
+});

@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { isMaster, type MyBusiness } from "../../lib/business";
+import { useCurrentInView } from "../../lib/currentInView";
 import { usePageTitle } from "../../lib/pageTitle";
 import "./console.css";
 import { useConsoleTexts } from "./texts";
@@ -29,6 +30,7 @@ export function ConsoleShell({ mine, section, title, actions, children }: { mine
   const tx = useConsoleTexts();
   usePageTitle(`${title} · ${mine.business.name}`);
   const master = isMaster(mine);
+  const row = useCurrentInView<HTMLUListElement>(section);
   return (
     <div className="page console">
       <header className="console-head">
@@ -39,7 +41,7 @@ export function ConsoleShell({ mine, section, title, actions, children }: { mine
           <span className="console-badge">{master ? tx.roleMaster : tx.roleManager}</span>
         </p>
         <nav aria-label={tx.consoleNav} className="console-nav">
-          <ul className="scroll-edges">
+          <ul className="scroll-edges" ref={row}>
             {ITEMS.filter((item) => master || !item.masterOnly).map((item) => (
               <li key={item.section}>
                 <Link href={item.href} aria-current={item.section === section ? "page" : undefined}>

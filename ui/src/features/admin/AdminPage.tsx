@@ -3,6 +3,7 @@
 // a signed-in visitor on to the home page; a guest is sent to sign in by the route guard.
 import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { Link, useLocation } from "wouter";
+import { useCurrentInView } from "../../lib/currentInView";
 import { usePageTitle } from "../../lib/pageTitle";
 import type { RouteMatch, RouteName } from "../../lib/core";
 import { AppError } from "../../lib/errors";
@@ -44,6 +45,7 @@ export default function AdminPage({ route }: { route: RouteMatch }) {
     if (guest) navigate("/member/login", { replace: true });
   }, [guest, navigate]);
   const current = SECTIONS.find((item) => item.route === route.name) ?? SECTIONS[0];
+  const row = useCurrentInView<HTMLUListElement>(current.section);
   const title = tx[current.section];
   usePageTitle(`${title} · ${tx.console}`);
   if (session.ready && session.member && !operator) throw new AppError(403, "operators only");
@@ -54,7 +56,7 @@ export default function AdminPage({ route }: { route: RouteMatch }) {
       <header className="console-head">
         <p className="console-business">{tx.console}</p>
         <nav aria-label={tx.nav} className="console-nav">
-          <ul className="scroll-edges">
+          <ul className="scroll-edges" ref={row}>
             {SECTIONS.map((item) => (
               <li key={item.section}>
                 <Link href={item.href} aria-current={item === current ? "page" : undefined}>

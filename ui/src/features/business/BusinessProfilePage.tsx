@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { CardList } from "../../components/cards/CardList";
 import { FollowButton } from "../../components/engagement/FollowButton";
+import { useCurrentInView } from "../../lib/currentInView";
 import { abbreviateCount, breadcrumbs, formatNumber, type RouteMatch } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { usePageTitle } from "../../lib/pageTitle";
@@ -152,6 +153,7 @@ function BusinessPosts({ business }: { business: Business }) {
   const { lang } = useI18n();
   const [selected, setSelected] = useState<number | null>(null);
   const tabRefs = useRef(new Map<number | null, HTMLButtonElement>());
+  const row = useCurrentInView<HTMLDivElement>(selected);
   const counts = new Map(business.postCounts.map((entry) => [entry.categoryId, entry.count]));
   const total = business.postCounts.reduce((sum, entry) => sum + entry.count, 0);
   const tabs: Tab[] = [
@@ -181,7 +183,7 @@ function BusinessPosts({ business }: { business: Business }) {
     <section className="business-posts" aria-labelledby="business-posts-title">
       <h2 id="business-posts-title">{tx.posts}</h2>
       {tabs.length > 1 ? (
-        <div className="business-tabs scroll-edges" role="tablist" aria-label={tx.categoryTabs}>
+        <div className="business-tabs scroll-edges" role="tablist" aria-label={tx.categoryTabs} ref={row}>
           {tabs.map((tab, index) => {
             const active = tab.categoryId === selected;
             return (
