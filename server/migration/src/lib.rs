@@ -33,6 +33,7 @@ mod m20261203_000021_notifications;
 mod m20261203_000022_notification_mail;
 mod m20261203_000023_notification_opens;
 mod m20261204_000024_web_push;
+mod m20261206_000025_push_slots;
 
 pub struct Migrator;
 
@@ -66,6 +67,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000022_notification_mail::Migration),
             Box::new(m20261203_000023_notification_opens::Migration),
             Box::new(m20261204_000024_web_push::Migration),
+            Box::new(m20261206_000025_push_slots::Migration),
         ]
     }
 }

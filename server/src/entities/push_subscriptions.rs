@@ -18,6 +18,9 @@ pub struct Model {
     /// The browser's authentication secret, base64url (RFC 8291).
     #[sea_orm(column_type = "String(StringLen::N(100))")]
     pub auth: String,
+    /// Which of the member's places the browser holds, 0 to 19: unique per member, so the
+    /// limit of browsers holds however many subscribe at once (see the migration).
+    pub slot: i32,
     pub created_at: DateTimeUtc,
 }
 

@@ -177,6 +177,85 @@ pub async fn queue_batch<C: ConnectionTrait>(
     Ok(queued)
 }
 
+/// What became of a browser a member turned push on in.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Added {
+    /// It is the member's browser (new, taken over from another member, or known already).
+    Stored,
+    /// The member has [`MAX_SUBSCRIPTIONS`] browsers already.
+    Full,
+}
+
+/// Stores the member's browser at `endpoint` with its keys. A browser known as the member's
+/// gets its new keys; any other takes the lowest free place (`slot`) of the member's
+/// [`MAX_SUBSCRIPTIONS`] in the statement that inserts it, and the unique index on (member,
+/// slot) holds the limit however many requests arrive at once, on one node or several: a
+/// request that loses a place to another tries the next, and none is left once all are taken.
+/// An endpoint another member had moves to this one (a browser belongs to one member).
+pub async fn add_subscription<C: ConnectionTrait>(
+    db: &C,
+    member_id: i64,
+    endpoint: &str,
+    p256dh: &str,
+    auth: &str,
+    now: DateTime<Utc>,
+) -> Result<Added, DbErr> {
+    let backend = db.get_database_backend();
+    // Each round either stores the browser, finds no place, or lost its place to a request
+    // that took it (which needs no more than one round per place).
+    for _ in 0..=2 * MAX_SUBSCRIPTIONS {
+        let renewed = db
+            .execute_raw(crate::db::statement(
+                backend,
+                "UPDATE push_subscriptions SET p256dh = ?, auth = ? WHERE endpoint = ? AND member_id = ?",
+                vec![p256dh.into(), auth.into(), endpoint.into(), member_id.into()],
+            ))
+            .await?
+            .rows_affected();
+        if renewed > 0 {
+            return Ok(Added::Stored);
+        }
+        let inserted = db
+            .execute_raw(crate::db::statement(
+                backend,
+                "WITH RECURSIVE places(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM places WHERE n + 1 < ?) \
+                 INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth, slot, created_at) \
+                 SELECT ?, ?, ?, ?, places.n, ? FROM places \
+                 WHERE places.n NOT IN (SELECT slot FROM push_subscriptions WHERE member_id = ?) \
+                 ORDER BY places.n LIMIT 1 \
+                 ON CONFLICT (endpoint) DO UPDATE SET member_id = excluded.member_id, \
+                 p256dh = excluded.p256dh, auth = excluded.auth, slot = excluded.slot, \
+                 created_at = excluded.created_at",
+                vec![
+                    (MAX_SUBSCRIPTIONS as i64).into(),
+                    member_id.into(),
+                    endpoint.into(),
+                    p256dh.into(),
+                    auth.into(),
+                    now.into(),
+                    member_id.into(),
+                ],
+            ))
+            .await;
+        match inserted {
+            Ok(done) if done.rows_affected() > 0 => return Ok(Added::Stored),
+            Ok(_) => return Ok(Added::Full),
+            Err(error)
+                if matches!(
+                    error.sql_err(),
+                    Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
+                ) =>
+            {
+                continue
+            }
+            Err(error) => return Err(error),
+        }
+    }
+    Err(DbErr::Custom(
+        "a browser's place was taken by another request every time".into(),
+    ))
+}
+
 /// Takes one of the member's pushes of the Korean day of `now`, in one statement (so two
 /// processes sending at once cannot both take the last); false when none is left.
 pub async fn take_quota<C: ConnectionTrait>(

@@ -189,6 +189,7 @@ async fn write_push(
             endpoint: Set(format!("{service}/push/{member_id}")),
             p256dh: Set(p256dh.clone()),
             auth: Set(auth.clone()),
+            slot: Set(0),
             created_at: Set(now),
             ..Default::default()
         })

@@ -484,3 +484,100 @@ async fn a_member_s_pushes_of_a_korean_day_are_counted_in_one_statement_and_stop
     })
     .await;
 }
+
+#[tokio::test]
+async fn two_hundred_browsers_subscribing_at_once_store_twenty_and_the_next_is_refused_in_words() {
+    let service = PushService::start().await;
+    at_the_limit(&service, spawn(&service, None, "sqlite").await).await;
+    if let Some(database) = crate::helpers::fresh_postgres().await {
+        let app = spawn(&service, Some(database.url.clone()), "postgres").await;
+        at_the_limit(&service, app).await;
+        database.drop().await;
+    }
+}
+
+async fn at_the_limit(service: &PushService, app: TestApp) {
+    let reader = member_id_of(&app, READER).await;
+    let now = Utc::now();
+    let mut requests = tokio::task::JoinSet::new();
+    for i in 0..200 {
+        let db = app.state.db.clone();
+        let endpoint = format!("{}/push/crowd-{i}", service.origin);
+        requests.spawn(async move {
+            push::add_subscription(&db, reader, &endpoint, "key", "secret", now).await
+        });
+    }
+    let mut stored = 0;
+    while let Some(added) = requests.join_next().await {
+        if added.unwrap().unwrap() == push::Added::Stored {
+            stored += 1;
+        }
+    }
+    let browsers = push::subscriptions_of(&app.state.db, reader).await.unwrap();
+    assert_eq!(stored, push::MAX_SUBSCRIPTIONS, "on {}", app.database);
+    assert_eq!(
+        browsers.len() as u64,
+        push::MAX_SUBSCRIPTIONS,
+        "on {}",
+        app.database
+    );
+    let mut slots: Vec<i32> = browsers.iter().map(|browser| browser.slot).collect();
+    slots.sort_unstable();
+    assert_eq!(
+        slots,
+        (0..push::MAX_SUBSCRIPTIONS as i32).collect::<Vec<_>>()
+    );
+
+    // A browser already on renews its keys at the limit; a new one is refused in words.
+    let known = browsers[0].endpoint.clone();
+    assert_eq!(
+        push::add_subscription(&app.state.db, reader, &known, "new-key", "secret", now)
+            .await
+            .unwrap(),
+        push::Added::Stored
+    );
+    let client = app.signed_in(READER).await;
+    let (status, answer) = call(
+        &app,
+        &client,
+        Method::POST,
+        "/api/v1/me/push/subscriptions",
+        Some(Browser::new(service, "one-more", 7).subscription()),
+    )
+    .await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("20 browsers already"),
+        "{answer}"
+    );
+
+    // Turning one off frees its place for the next browser.
+    let (status, _) = call(
+        &app,
+        &client,
+        Method::POST,
+        "/api/v1/me/push/unsubscribe",
+        Some(json!({ "endpoint": known })),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, answer) = call(
+        &app,
+        &client,
+        Method::POST,
+        "/api/v1/me/push/subscriptions",
+        Some(Browser::new(service, "one-more", 7).subscription()),
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        push::subscriptions_of(&app.state.db, reader)
+            .await
+            .unwrap()
+            .len() as u64,
+        push::MAX_SUBSCRIPTIONS
+    );
+}

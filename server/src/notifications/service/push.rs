@@ -9,8 +9,7 @@ use crate::state::AppState;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use chrono::Utc;
-use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -97,41 +96,14 @@ pub async fn subscribe(
             "keys.auth: not the browser's 16-byte secret (base64url)",
         ));
     }
-    let known = push_subscriptions::Entity::find()
-        .filter(push_subscriptions::Column::Endpoint.eq(endpoint))
-        .filter(push_subscriptions::Column::MemberId.eq(member_id))
-        .count(&state.db)
-        .await?;
-    if known == 0 {
-        let browsers = push_subscriptions::Entity::find()
-            .filter(push_subscriptions::Column::MemberId.eq(member_id))
-            .count(&state.db)
-            .await?;
-        if browsers >= push::MAX_SUBSCRIPTIONS {
-            return Err(ApiError::bad_request(format!(
-                "push is on in {browsers} browsers already, the most one member may have: turn it off in one first"
-            )));
-        }
+    let added =
+        push::add_subscription(&state.db, member_id, endpoint, p256dh, auth, Utc::now()).await?;
+    if added == push::Added::Full {
+        return Err(ApiError::bad_request(format!(
+            "push is on in {} browsers already, the most one member may have: turn it off in one first",
+            push::MAX_SUBSCRIPTIONS
+        )));
     }
-    push_subscriptions::Entity::insert(push_subscriptions::ActiveModel {
-        member_id: Set(member_id),
-        endpoint: Set(endpoint.to_string()),
-        p256dh: Set(p256dh.to_string()),
-        auth: Set(auth.to_string()),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    })
-    .on_conflict(
-        OnConflict::column(push_subscriptions::Column::Endpoint)
-            .update_columns([
-                push_subscriptions::Column::MemberId,
-                push_subscriptions::Column::P256dh,
-                push_subscriptions::Column::Auth,
-            ])
-            .to_owned(),
-    )
-    .exec_without_returning(&state.db)
-    .await?;
     settings(state, member_id).await
 }
 
