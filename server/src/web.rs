@@ -6,7 +6,7 @@ use crate::http::error::ApiError;
 use crate::http::openapi::ApiDoc;
 use crate::state::AppState;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -33,7 +33,7 @@ struct Shell {
 }
 
 /// API bodies are small JSON documents; uploads get their own limit where they arrive.
-const API_BODY_LIMIT: usize = 256 * 1024;
+const API_BODY_LIMIT: usize = crate::http::extract::DEFAULT_BODY_LIMIT;
 
 /// Paths of the API: unknown ones answer JSON, never the app shell.
 const API_PREFIXES: [&str; 8] = [
@@ -97,7 +97,7 @@ pub fn app(state: AppState, metrics: &crate::monitoring::Access) -> std::io::Res
         .merge(crate::uploads::router())
         .merge(crate::search::router())
         .split_for_parts();
-    let document = Arc::new(document);
+    let document = Arc::new(crate::http::openapi::with_body_limits(document));
     let api = api
         .route("/dev/mail", get(crate::demo::outbox_page))
         .merge(crate::feeds::router())
@@ -105,7 +105,7 @@ pub fn app(state: AppState, metrics: &crate::monitoring::Access) -> std::io::Res
             "/api-docs/openapi.json",
             get(move || std::future::ready(axum::Json(document.as_ref().clone()))),
         )
-        .layer(DefaultBodyLimit::max(API_BODY_LIMIT))
+        .layer(crate::http::extract::body_limit(API_BODY_LIMIT))
         .layer(axum::middleware::from_fn(crate::http::security::csrf_guard))
         .layer(axum::middleware::from_fn_with_state(
             state.reach.clone(),

@@ -1,6 +1,6 @@
-//! Extractors whose rejections are the API's own errors: bad JSON, wrong types, unknown
-//! fields and oversize bodies answer 400 with a message saying what is wrong, in the
-//! product's words (never a parser's).
+//! Extractors whose rejections are the API's own errors: bad JSON, wrong types and unknown
+//! fields answer 400, a body over its route's limit 413, with a message saying what is wrong,
+//! in the product's words (never a parser's).
 //!
 //! They also hold the one rule for control characters in what a visitor sends: no text of a
 //! JSON body, query string or path may carry a control character other than tab, line feed
@@ -12,9 +12,97 @@ use crate::http::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::path::ErrorKind;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
-use axum::extract::{FromRequest, RawPathParams, Request};
-use axum::http::header;
+use axum::extract::{DefaultBodyLimit, FromRequest, RawPathParams, Request};
+use axum::http::{header, StatusCode};
+use axum::Extension;
+use futures_util::StreamExt;
 use serde::de::DeserializeOwned;
+use tidemark_core::error_screen::ErrorCode;
+use tower::ServiceBuilder;
+
+/// The most bytes a route's JSON body may have, set with [`body_limit`] (the innermost
+/// router's limit wins, as axum's own does).
+#[derive(Clone, Copy, Debug)]
+pub struct BodyLimit(pub usize);
+
+/// What a refused body may still send before the connection is closed on it: a client sends
+/// its whole body before it reads the answer, so the 413 is only read if the rest is taken.
+const DRAIN_MAX: usize = 16 * 1024 * 1024;
+
+/// The layer that limits a router's bodies to `bytes`: the JSON extractor's limit and
+/// axum's for the other extractors (forms, multipart).
+pub fn body_limit(
+    bytes: usize,
+) -> ServiceBuilder<
+    tower::layer::util::Stack<
+        Extension<BodyLimit>,
+        tower::layer::util::Stack<DefaultBodyLimit, tower::layer::util::Identity>,
+    >,
+> {
+    ServiceBuilder::new()
+        .layer(DefaultBodyLimit::max(bytes))
+        .layer(Extension(BodyLimit(bytes)))
+}
+
+/// "256 KB", "1.5 MB": a limit in the product's words.
+fn in_words(bytes: usize) -> String {
+    if bytes >= 1024 * 1024 {
+        let tenths = bytes * 10 / (1024 * 1024);
+        if tenths.is_multiple_of(10) {
+            format!("{} MB", tenths / 10)
+        } else {
+            format!("{}.{} MB", tenths / 10, tenths % 10)
+        }
+    } else {
+        format!("{} KB", bytes / 1024)
+    }
+}
+
+/// 413 with the limit: the body is refused, nothing of it was kept.
+pub fn body_too_large(limit: usize) -> ApiError {
+    ApiError::CodedWithStatus {
+        status: StatusCode::PAYLOAD_TOO_LARGE,
+        code: ErrorCode::RequiredParameterMissing,
+        message: format!(
+            "the request is too large: this call takes at most {} of JSON; nothing was saved",
+            in_words(limit)
+        ),
+    }
+}
+
+/// The body, at most the route's limit. A body over it is read on to its end (up to
+/// [`DRAIN_MAX`]) and refused with 413, so the client reads the refusal instead of a closed
+/// connection.
+async fn read_limited(request: Request) -> Result<Bytes, ApiError> {
+    let limit = request
+        .extensions()
+        .get::<BodyLimit>()
+        .map_or(DEFAULT_BODY_LIMIT, |limit| limit.0);
+    let mut stream = request.into_body().into_data_stream();
+    let mut kept = Vec::new();
+    let mut seen = 0usize;
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|_| {
+            ApiError::bad_request("the body could not be read: the connection broke off")
+        })?;
+        seen += chunk.len();
+        if seen > limit {
+            kept = Vec::new();
+            if seen > limit + DRAIN_MAX {
+                break;
+            }
+            continue;
+        }
+        kept.extend_from_slice(&chunk);
+    }
+    if seen > limit {
+        return Err(body_too_large(limit));
+    }
+    Ok(Bytes::from(kept))
+}
+
+/// The limit of a body where no router set one.
+pub const DEFAULT_BODY_LIMIT: usize = 256 * 1024;
 
 /// The control character of `text` that the API refuses, if any: every Unicode control
 /// character (C0, DEL, C1) but tab, line feed and carriage return.
@@ -40,15 +128,13 @@ where
 {
     type Rejection = ApiError;
 
-    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request(request: Request, _state: &S) -> Result<Self, Self::Rejection> {
         if !json_content_type(&request) {
             return Err(ApiError::bad_request(
                 "the body must be JSON (Content-Type: application/json)",
             ));
         }
-        let bytes = Bytes::from_request(request, state)
-            .await
-            .map_err(|_| ApiError::bad_request("the body could not be read (too large?)"))?;
+        let bytes = read_limited(request).await?;
         check_json_text(&bytes)?;
         match axum::Json::<T>::from_bytes(&bytes) {
             Ok(axum::Json(value)) => Ok(Json(value)),
@@ -149,7 +235,7 @@ fn describe(rejection: &JsonRejection) -> String {
         JsonRejection::MissingJsonContentType(_) => {
             "the body must be JSON (Content-Type: application/json)".into()
         }
-        _ => "the body could not be read (too large?)".into(),
+        _ => "the body could not be read".into(),
     }
 }
 

@@ -49,6 +49,39 @@ impl Modify for SessionSchemes {
     }
 }
 
+/// Every call that takes a JSON body may answer 413 when the body is over its limit (the
+/// extractor's, `http/extract.rs`); uploads say so themselves.
+pub fn with_body_limits(mut document: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+    let too_large = ResponseBuilder::new()
+        .description("the body is over the call's limit (the limit is in the message)")
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorBody")))
+                .build(),
+        )
+        .build();
+    for item in document.paths.paths.values_mut() {
+        let operations = [
+            &mut item.post,
+            &mut item.put,
+            &mut item.patch,
+            &mut item.delete,
+        ];
+        for operation in operations.into_iter().flatten() {
+            if operation.request_body.is_some() {
+                operation
+                    .responses
+                    .responses
+                    .entry("413".into())
+                    .or_insert_with(|| RefOr::T(too_large.clone()));
+            }
+        }
+    }
+    document
+}
+
 /// The error answer, for the documentation (the server builds it in `error.rs`).
 #[derive(Serialize, ToSchema)]
 pub struct ErrorBody {

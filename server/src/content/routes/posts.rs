@@ -12,7 +12,7 @@ use crate::http::extract::{Json, Path, Query};
 use crate::http::openapi::ErrorBody;
 use crate::http::paging::{Page, PageQuery};
 use crate::state::AppState;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -30,7 +30,7 @@ pub(in crate::content) fn router() -> OpenApiRouter<AppState> {
     let writes = OpenApiRouter::new()
         .routes(routes!(create))
         .routes(routes!(edit))
-        .layer(DefaultBodyLimit::max(WRITE_BODY_LIMIT));
+        .layer(crate::http::extract::body_limit(WRITE_BODY_LIMIT));
     OpenApiRouter::new()
         .merge(writes)
         .routes(routes!(detail))
