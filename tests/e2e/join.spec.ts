@@ -276,6 +276,19 @@ test("social join with the local provider, then social sign-in; the return witho
     await signOutByApi(page);
   }
 
+  // At another address of the same server (localhost, while its public address is
+  // 127.0.0.1) the provider brings the person back to the address they are at, signed in
+  // there: the flow kept in that address's session storage is found.
+  const elsewhere = new URL(page.url());
+  elsewhere.hostname = "localhost";
+  await page.goto(new URL("/member/login?redirectUrl=%2Ffollow%2Flist", elsewhere).href);
+  await page.getByRole("button", { name: "Sign in with a test account (development)" }).click();
+  await onLocalConsent(page, "Social Sky", email);
+  await expect(page).toHaveURL(new RegExp(`^http://localhost:${elsewhere.port}/follow/list$`));
+  await expect(page.getByRole("banner").getByRole("link", { name: "Social Sky" })).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Social Sky" })).toHaveCount(0);
+
   // A sign-in with an identity that has no account goes on to join from the terms.
   await page.goto("/");
   await startSocialSignIn(page, null);

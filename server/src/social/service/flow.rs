@@ -91,10 +91,14 @@ pub async fn authorize(
     let redirect_url = tidemark_core::route::post_login_target(query.redirect_url.as_deref());
     let oauth_state = crate::tokens::random_token();
     let verifier = crate::tokens::random_token();
-    let callback = format!(
-        "{}{}?type={auth_type}",
-        state.settings.public_url, CALLBACK_PATH
-    );
+    // The local provider is this server: its consent page and the return to the callback
+    // are paths, so the browser stays at the address the person opened the site at
+    // (127.0.0.1 or a LAN address alike), where the flow's session storage is.
+    let site = match provider.channel {
+        Channel::Local => "",
+        _ => state.settings.public_url.as_str(),
+    };
+    let callback = format!("{site}{CALLBACK_PATH}?type={auth_type}");
     let now = Utc::now();
     oauth_states::Entity::delete_many()
         .filter(oauth_states::Column::ExpiresAt.lt(now))

@@ -30,10 +30,12 @@ const CODE_TTL_SECS: i64 = 5 * 60;
 const TOKEN_TTL_SECS: i64 = 10 * 60;
 const SCOPE: &str = "profile email";
 
-/// The callback address of this site for one of the auth types, as the social flow builds it.
+/// The callback address of this site for one of the auth types, as the social flow builds it:
+/// its path alone (the local provider's own, on whatever address the browser is at) or in full
+/// at the public address.
 pub fn is_site_callback(public_url: &str, uri: &str) -> bool {
     let (base, query) = uri.split_once('?').unwrap_or((uri, ""));
-    base == format!("{public_url}{CALLBACK_PATH}")
+    (base == CALLBACK_PATH || base == format!("{public_url}{CALLBACK_PATH}"))
         && matches!(query, "" | "type=signin" | "type=join" | "type=auth")
 }
 

@@ -22,6 +22,10 @@ async fn the_local_provider_refuses_foreign_return_addresses_and_missing_pkce() 
         "https://evil.example/member/auth/callbackOauth?type=signin",
         "http://localhost:8080.evil.example/member/auth/callbackOauth",
         &format!("{}/mypage", app.state.settings.public_url),
+        // A path is this site's only when it is the callback's own.
+        "//evil.example/member/auth/callbackOauth?type=signin",
+        "/mypage",
+        "member/auth/callbackOauth?type=signin",
     ] {
         let answer = navigator()
             .get(app.url(&page(foreign, &challenge, "tidemark-local")))
