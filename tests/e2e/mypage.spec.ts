@@ -369,7 +369,7 @@ async function settle(page: Page) {
 
 /** axe's serious and critical findings on the page as it is. */
 async function axeProblems(page: Page, name: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${name}: ${violation.id} (${violation.impact}) ${violation.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
@@ -378,10 +378,11 @@ async function axeProblems(page: Page, name: string): Promise<string[]> {
 /** Checks and photographs the page at each width; answers axe's findings. */
 async function look(page: Page, name: string, lang: string): Promise<string[]> {
   await settle(page);
-  const found = await axeProblems(page, `${name} (${lang})`);
+  const found: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await settle(page);
+    found.push(...(await axeProblems(page, `${name} (${lang}, ${width}px)`)));
     expect(await sidewaysOverflow(page), `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${screenshots}/mypage-${name}-${lang}-${width}.png`, fullPage: true });
   }

@@ -6,6 +6,7 @@ import { Link } from "wouter";
 import { isMaster, type MyBusiness } from "../../lib/business";
 import { useCurrentInView } from "../../lib/currentInView";
 import { usePageTitle } from "../../lib/pageTitle";
+import { useScrollRegion } from "../../lib/scrollRegion";
 import "./console.css";
 import { useConsoleTexts } from "./texts";
 
@@ -78,8 +79,9 @@ export function ConsoleCard({ title, id, children, aside, wide = false }: { titl
 /** A table of the console: its column headings (an empty one for a column of buttons) and
  * its rows, scrolling sideways inside its card on a narrow screen. */
 export function ConsoleTable({ columns, children }: { columns: string[]; children: ReactNode }) {
+  const wrap = useScrollRegion<HTMLDivElement>();
   return (
-    <div className="console-table-wrap scroll-edges">
+    <div className="console-table-wrap scroll-edges" ref={wrap}>
       <table className="console-table">
         <thead>
           <tr>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { ConsoleCard } from "../../components/console";
 import { formatDate, formatNumber } from "../../lib/core";
+import { useScrollRegion } from "../../lib/scrollRegion";
 import { LoadFailed, Loading } from "../../lib/status";
 import { contentsQuery, csvHref, type ContentRow, type SortKey } from "./api";
 import { AnalyticsFrame } from "./AnalyticsFrame";
@@ -24,6 +25,7 @@ function ContentsTable({ id }: { id: number }) {
   const [sort, setSort] = useState<SortKey>("views");
   const [order, setOrder] = useState<"asc" | "desc">("desc");
   const contents = useInfiniteQuery(contentsQuery(id, period, sort, order));
+  const wrap = useScrollRegion<HTMLDivElement>();
   const rows: ContentRow[] = contents.data?.pages.flatMap((page) => page.items) ?? [];
   const by = (key: SortKey) => {
     if (key === sort) setOrder(order === "desc" ? "asc" : "desc");
@@ -50,7 +52,7 @@ function ContentsTable({ id }: { id: number }) {
       ) : rows.length === 0 ? (
         <p className="console-muted">{tx.noRows}</p>
       ) : (
-        <div className="console-table-wrap scroll-edges">
+        <div className="console-table-wrap scroll-edges" ref={wrap}>
           <table className="console-table analytics-contents">
             <thead>
               <tr>
