@@ -83,7 +83,8 @@ export default defineConfig({
           // app shell, the shared components: cards and the follow/bookmark buttons) in one
           // chunk: fewer requests and better compression than a dozen shared crumbs. Pages
           // stay their own chunks, and so does what only the member area uses (its forms,
-          // card page, certification and social flows, the notification bell and its calls):
+          // card page, certification and social flows, the notification bell and its calls, the
+          // sideways rows' and tables' helpers of the console and the business page):
           // a reader's post page never loads it.
           groups: [
             // The body editor and its libraries in one chunk: Lexical and its packages but the
@@ -108,7 +109,7 @@ export default defineConfig({
             {
               name: "app",
               priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?![\\w-]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.)|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload|posts\.|useLoadMoreOnScroll|scrollHold|notices)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]|cards[\\/]CardList|notice[\\/]NotificationBell))|features[\\/]posts[\\/]api|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|publication|admin|notifications|posts[\\/]detail[\\/]flag)[\\/]|components[\\/](form|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?![\\w-]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.)|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload|posts\.|useLoadMoreOnScroll|scrollHold|notices|currentInView|scrollRegion)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]|cards[\\/]CardList|notice[\\/]NotificationBell))|features[\\/]posts[\\/]api|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|publication|admin|notifications|posts[\\/]detail[\\/]flag)[\\/]|components[\\/](form|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
             },
           ],
         },

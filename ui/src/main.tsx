@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { preloadPage } from "./app/pages";
 import { matchRoute } from "./lib/core";
-import { reportCaughtError } from "./lib/errors";
+import { isExpectedRefusal } from "./lib/errors";
 import { I18nProvider } from "./lib/i18n";
 import { QueryProvider } from "./lib/queries";
 import { SessionProvider } from "./lib/session";
@@ -16,7 +16,9 @@ await preloadPage(matchRoute(window.location.pathname)?.name).catch((error: unkn
 
 createRoot(document.getElementById("root")!, {
   // React logs every error a boundary caught; a refusal the page explains is not one.
-  onCaughtError: (error, info) => reportCaughtError(error, info.componentStack),
+  onCaughtError: (error, info) => {
+    if (!isExpectedRefusal(error)) console.error("page error", error, info.componentStack);
+  },
 }).render(
   <StrictMode>
     <I18nProvider>

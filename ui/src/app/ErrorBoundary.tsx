@@ -20,7 +20,8 @@ export class ErrorBoundary extends Component<Props, State> {
     return { error, failed: true };
   }
 
-  // What it caught is reported by the root's onCaughtError (main.tsx): reportCaughtError.
+  // What it caught is reported by the root's onCaughtError (main.tsx), expected refusals
+  // (lib/errors.ts isExpectedRefusal) left out.
 
   private clear = () => this.setState({ error: null, failed: false });
 

@@ -1,26 +1,16 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiError } from "./api";
-import { AppError, isExpectedRefusal, reportCaughtError } from "./errors";
+import { AppError, isExpectedRefusal } from "./errors";
 
-describe("what the root reports of a caught error", () => {
-  it("keeps an expected refusal (no access, missing content) off the console", () => {
-    const log = vi.fn();
-    reportCaughtError(new AppError(403, "business masters only"), "at ProfilePage", log);
-    reportCaughtError(new AppError(101, "no such post"), undefined, log);
-    expect(log).not.toHaveBeenCalled();
+describe("a refusal the page expects", () => {
+  it("is a page's own no-access or missing-content screen (kept off the console by main.tsx)", () => {
+    expect(isExpectedRefusal(new AppError(403, "business masters only"))).toBe(true);
+    expect(isExpectedRefusal(new AppError(101, "no such post"))).toBe(true);
   });
 
-  it("logs anything else with its component stack", () => {
-    const log = vi.fn();
-    const failure = new TypeError("x is undefined");
-    reportCaughtError(failure, "at PostPage", log);
-    reportCaughtError(new AppError(500, "server"), undefined, log);
-    expect(log).toHaveBeenNthCalledWith(1, "page error", failure, "at PostPage");
-    expect(log).toHaveBeenCalledTimes(2);
-  });
-
-  it("counts only the page's own refusals as expected, not a failed call", () => {
-    expect(isExpectedRefusal(new AppError(404, "not found"))).toBe(true);
+  it("is not an unexpected error, a server failure or a failed call", () => {
+    expect(isExpectedRefusal(new TypeError("x is undefined"))).toBe(false);
+    expect(isExpectedRefusal(new AppError(500, "server"))).toBe(false);
     expect(isExpectedRefusal(new ApiError(403, "102", "refused"))).toBe(false);
   });
 });

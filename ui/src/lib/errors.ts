@@ -19,13 +19,6 @@ export function isExpectedRefusal(error: unknown): boolean {
   return error instanceof AppError && error.status < 500;
 }
 
-/** What the root reports of an error a boundary caught: unexpected errors go to the console
- * with the component stack; an expected refusal stays quiet. */
-export function reportCaughtError(error: unknown, componentStack: string | undefined, log: (...data: unknown[]) => void = console.error): void {
-  if (isExpectedRefusal(error)) return;
-  log("page error", error, componentStack ?? "");
-}
-
 /** Status, message and description of anything thrown, for the core's error screen. */
 export function describeError(error: unknown): { status: number; message: string | null; description: string | null } {
   if (error instanceof AppError) return { status: error.status, message: error.message, description: error.description };

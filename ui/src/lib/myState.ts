@@ -1,6 +1,6 @@
 // The signed-in reader's ties to what is on screen (server/src/engagement/service.rs): which of
 // the shown posts they bookmarked and which of the shown businesses they follow.
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
 import { sharedKeys } from "./queryKeys";
 import { useSession } from "./session";
@@ -52,23 +52,10 @@ export function useMyState(posts: readonly number[], businesses: readonly number
 
 type TieKind = keyof MyState;
 
-/** What an earlier answer of the reader's state (another list, the page before) says of one
- * post or business: the latest answer that asked for it, or null when none did. */
-export function knownTie(client: QueryClient, kind: TieKind, id: number): boolean | null {
-  let latest: { at: number; on: boolean } | null = null;
-  for (const query of client.getQueryCache().findAll({ queryKey: [...sharedKeys.me, "state"] })) {
-    const data = query.state.data as MyState | undefined;
-    const asked = query.queryKey[kind === "bookmarked" ? 2 : 3];
-    if (!data || typeof asked !== "string" || !asked.split(",").includes(String(id))) continue;
-    if (!latest || query.state.dataUpdatedAt > latest.at) latest = { at: query.state.dataUpdatedAt, on: data[kind].includes(id) };
-  }
-  return latest?.on ?? null;
-}
-
 /** The reader's tie to a post or business as far as the page knows it: the guest's answer (the
- * page's data) for a guest, the reader's state once it answered (or what an earlier answer
- * said meanwhile), and null, "not known yet", until then: a button never shows the guest's
- * answer to a signed-in reader. */
+ * page's data) for a guest, the reader's state once it answered, and null, "not known yet",
+ * until then: a button never shows the guest's answer to a signed-in reader. (An answer kept
+ * from the page before is shown at once: the same ids ask the same query.) */
 export interface MyTies {
   bookmarked: (postSeq: number, guest: boolean) => boolean | null;
   following: (businessId: number, guest: boolean) => boolean | null;
@@ -76,13 +63,11 @@ export interface MyTies {
 
 export function useMyTies(posts: readonly number[], businesses: readonly number[]): MyTies {
   const { ready, signedIn } = useSession();
-  const client = useQueryClient();
   const { data } = useMyState(posts, businesses);
   const tie = (kind: TieKind) => (id: number, guest: boolean) => {
     if (!ready) return null;
     if (!signedIn) return guest;
-    if (data && (kind === "bookmarked" ? posts : businesses).includes(id)) return data[kind].includes(id);
-    return knownTie(client, kind, id);
+    return data ? data[kind].includes(id) : null;
   };
   return { bookmarked: tie("bookmarked"), following: tie("following") };
 }

@@ -32,7 +32,9 @@ export function BookmarkButton({ postSeq, initial, source, screen = null, onChan
       data-post-seq={postSeq}
     >
       {bookmark.on === null ? (
-        <span className="tie-icon tie-unknown" aria-hidden="true" />
+        <span className="tie-icon" aria-hidden="true">
+          …
+        </span>
       ) : (
         <svg className="tie-icon" aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" focusable="false">
           <path d="M4 1.5h8a.5.5 0 0 1 .5.5v12.2L8 11.4l-4.5 2.8V2a.5.5 0 0 1 .5-.5Z" />

@@ -31,13 +31,10 @@ export function FollowButton({ businessId, initial, source, screen = null, onCha
       onClick={follow.toggle}
       data-business-id={businessId}
     >
-      {follow.on === null ? (
-        <span className="tie-icon tie-unknown" aria-hidden="true" />
-      ) : (
-        <span className="tie-icon" aria-hidden="true">
-          {follow.on ? "✓" : "+"}
-        </span>
-      )}
+      {/* Not known yet: "…" in the icon's place (its width), neither "+" nor "✓". */}
+      <span className="tie-icon" aria-hidden="true">
+        {follow.on === null ? "…" : follow.on ? "✓" : "+"}
+      </span>
       <span className="tie-label">{tx.follow}</span>
       {subject ? (
         <>
