@@ -4,6 +4,7 @@
 mod abuse;
 mod analytics;
 mod backup;
+mod body_limits;
 mod business;
 mod certify;
 mod console;
