@@ -441,12 +441,20 @@ mod tests {
             site,
             "https://tidemark.example/member/auth/callbackOauth"
         ));
+        // The path alone: the same site, at whatever address the browser has it open.
+        assert!(is_site_callback(
+            site,
+            "/member/auth/callbackOauth?type=signin"
+        ));
         for other in [
             "https://evil.example/member/auth/callbackOauth?type=join",
             "https://tidemark.example.evil.example/member/auth/callbackOauth",
             "https://tidemark.example/member/auth/callbackOauth?type=join&next=//evil",
             "https://tidemark.example/somewhere",
-            "/member/auth/callbackOauth",
+            "//evil.example/member/auth/callbackOauth",
+            "/member/auth/callbackOauth?type=signin&next=//evil",
+            "/somewhere",
+            "member/auth/callbackOauth",
         ] {
             assert!(!is_site_callback(site, other), "{other}");
         }
