@@ -8,7 +8,7 @@ use super::load::{
     public_condition,
 };
 use super::suggest::{ContentSuggestions, PostSuggestion};
-use super::{db_error, poisoned, tantivy_error, Resync, SearchIndex, Target, REBUILD_PAGE};
+use super::{db_error, poisoned, Resync, SearchIndex, Target, REBUILD_PAGE};
 use crate::entities::{businesses, categories, posts};
 use chrono::Utc;
 use sea_orm::{
@@ -155,15 +155,9 @@ impl SearchIndex {
         self.load_categories(db).await?;
         let categories = self.categories();
         let inner = self.inner.clone();
-        tokio::task::spawn_blocking(move || -> Result<(), String> {
-            let writer = inner.writer.lock().map_err(poisoned)?;
-            writer
-                .delete_all_documents()
-                .map_err(tantivy_error("clear"))?;
-            Ok(())
-        })
-        .await
-        .map_err(|e| format!("search index: {e}"))??;
+        tokio::task::spawn_blocking(move || inner.clear())
+            .await
+            .map_err(|e| format!("search index: {e}"))??;
 
         let business_rows = businesses::Entity::find()
             .order_by_asc(businesses::Column::Id)

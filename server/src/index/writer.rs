@@ -17,19 +17,43 @@ impl Inner {
         while woken.recv().is_ok() {
             std::thread::sleep(COMMIT_DELAY);
             while woken.try_recv().is_ok() {}
-            if self.rebuilding.load(AtomicOrdering::SeqCst) {
-                // The rebuild commits at its end; a commit now would show a half-built index.
-                continue;
-            }
-            if let Err(error) = self.commit() {
+            if let Err(error) = self.commit_between_rebuilds() {
                 tracing::error!(%error, "search index: commit failed");
             }
         }
     }
 
+    /// Every document of both kinds goes at the next commit: what a rebuild starts with. A
+    /// delete by term takes only what was added before it, so the documents the rebuild adds
+    /// next stay; tantivy's `delete_all_documents` drops the writer's segments whatever comes
+    /// after, and a rebuild that used it lost its documents at a later commit (the whole index
+    /// empty about a minute after an operator's rebuild).
+    pub(super) fn clear(&self) -> Result<(), String> {
+        let writer = self.writer.lock().map_err(poisoned)?;
+        for kind in [POST, BUSINESS] {
+            writer.delete_term(Term::from_field_text(self.fields.kind, kind));
+        }
+        Ok(())
+    }
+
     pub(super) fn commit(&self) -> Result<(), String> {
+        self.commit_if(|| true).map(|_| ())
+    }
+
+    /// The committer's commit: none while a rebuild runs (it commits at its end; a commit now
+    /// would show a half-built index). The flag is read under the writer's lock, which the
+    /// rebuild takes to clear the index after setting it, so no commit falls in between.
+    fn commit_between_rebuilds(&self) -> Result<bool, String> {
+        self.commit_if(|| !self.rebuilding.load(AtomicOrdering::SeqCst))
+    }
+
+    /// Commits when `now()` says so under the writer's lock; true when it did.
+    fn commit_if(&self, now: impl Fn() -> bool) -> Result<bool, String> {
         let target = {
             let mut writer = self.writer.lock().map_err(poisoned)?;
+            if !now() {
+                return Ok(false);
+            }
             let target = self.queued.load(AtomicOrdering::SeqCst);
             writer.commit().map_err(tantivy_error("commit"))?;
             target
@@ -49,7 +73,7 @@ impl Inner {
             0
         };
         self.pending_since.store(rest, AtomicOrdering::SeqCst);
-        Ok(())
+        Ok(true)
     }
 
     /// One more change handed to the writer.
@@ -253,14 +277,62 @@ mod tests {
         (result.total, hits.iter().map(|hit| hit.id).collect())
     }
 
-    #[test]
-    fn a_commit_as_one_segment_merges_what_earlier_commits_left_and_finds_the_same() {
+    fn fresh_index() -> (tempfile::TempDir, SearchIndex) {
         let data = tempfile::tempdir().unwrap();
         let dir = data.path().to_string_lossy().into_owned();
         let settings =
             crate::Settings::from_lookup(|name| (name == "TIDEMARK_DATA_DIR").then(|| dir.clone()))
                 .unwrap();
         let index = SearchIndex::open(&settings).unwrap();
+        (data, index)
+    }
+
+    /// A rebuild clears, adds everything again and commits; later commits keep what it added
+    /// (tantivy's delete-all dropped it at a later commit: an empty index after a rebuild).
+    #[test]
+    fn what_a_rebuild_adds_after_clearing_survives_the_commits_that_follow() {
+        let (_data, index) = fresh_index();
+        for id in 1..=5 {
+            index.inner.add_post(&post(id)).unwrap();
+        }
+        index.inner.commit().unwrap();
+        assert_eq!(found(&index).0, 5);
+
+        index.inner.clear().unwrap();
+        for id in 1..=3 {
+            index.inner.add_post(&post(id)).unwrap();
+        }
+        index.inner.commit_as_one_segment().unwrap();
+        assert_eq!(found(&index), (3, vec![3, 2, 1]), "each post once");
+        // A change and two more commits, as the committer makes them.
+        index.inner.add_post(&post(4)).unwrap();
+        index.inner.commit().unwrap();
+        index.inner.commit().unwrap();
+        assert_eq!(found(&index), (4, vec![4, 3, 2, 1]));
+    }
+
+    /// The committer makes no commit while a rebuild runs: it would show a half-built index.
+    #[test]
+    fn the_committer_does_not_commit_during_a_rebuild() {
+        let (_data, index) = fresh_index();
+        index.inner.add_post(&post(1)).unwrap();
+        index
+            .inner
+            .rebuilding
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        assert!(!index.inner.commit_between_rebuilds().unwrap());
+        assert_eq!(found(&index).0, 0);
+        index
+            .inner
+            .rebuilding
+            .store(false, std::sync::atomic::Ordering::SeqCst);
+        assert!(index.inner.commit_between_rebuilds().unwrap());
+        assert_eq!(found(&index).0, 1);
+    }
+
+    #[test]
+    fn a_commit_as_one_segment_merges_what_earlier_commits_left_and_finds_the_same() {
+        let (_data, index) = fresh_index();
         // Five commits of six posts each: five segments, fewer than the merge policy joins.
         for batch in 0..5 {
             for id in 1..=6 {
