@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { joinCode } from "./mail";
-import { brokenWords, expect, screenshots, sidewaysOverflow } from "./support";
+import { brokenWords, expect, screenshots, sidewaysOverflow, test } from "./support";
 
 /** The header every state-changing call carries. */
 export const HEADERS = { _off_set: "540", "content-type": "application/json" };
@@ -93,6 +93,9 @@ const WIDTHS = [360, 768, 1280];
  * than a desktop's), nothing scrolling sideways at 360 px, no word of a button or tab broken
  * over two lines, a screenshot. */
 export async function lookAt(page: Page, name: string) {
+  // Six axe runs and six screenshots: each look gives its test the time it takes on a busy
+  // machine, on top of what the test had.
+  test.info().setTimeout(test.info().timeout + 30_000);
   const found = new Set<string>();
   const size = page.viewportSize();
   for (const lang of ["ko", "en"] as const) {

@@ -381,6 +381,7 @@ test.describe("Korean typed through the input method", () => {
 /** One page as a reader meets it: one <h1> and a real title, no serious or critical axe
  * violation, nothing sideways at 360 px, and a photograph at phone, tablet and desktop widths. */
 async function look(page: Page, name: string) {
+  test.info().setTimeout(test.info().timeout + 15_000);
   await expect(page.locator("h1")).toHaveCount(1);
   // The title follows the address a moment after it changes (lib/pageTitle.ts): wait for it.
   await expect(page).toHaveTitle(/ · Tidemark$/);

@@ -377,6 +377,7 @@ async function axeProblems(page: Page, name: string): Promise<string[]> {
 
 /** Checks and photographs the page at each width; answers axe's findings. */
 async function look(page: Page, name: string, lang: string): Promise<string[]> {
+  test.info().setTimeout(test.info().timeout + 15_000);
   await settle(page);
   const found: string[] = [];
   for (const width of WIDTHS) {
