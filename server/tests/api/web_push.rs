@@ -192,10 +192,18 @@ async fn spawn(
 #[tokio::test]
 async fn a_follower_s_browser_gets_each_new_post_encrypted_for_it_once_and_only_while_public() {
     let service = PushService::start().await;
-    following_by_push(&service, spawn(&service, None, "sqlite").await).await;
+    on_each_database_with(&service, |app| following_by_push(&service, app)).await;
+}
+
+/// [`on_each_database`] with the servers sending to `service`.
+async fn on_each_database_with<F, Fut>(service: &PushService, scenario: F)
+where
+    F: Fn(TestApp) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    scenario(spawn(service, None, "sqlite").await).await;
     if let Some(database) = crate::helpers::fresh_postgres().await {
-        let app = spawn(&service, Some(database.url.clone()), "postgres").await;
-        following_by_push(&service, app).await;
+        scenario(spawn(service, Some(database.url.clone()), "postgres").await).await;
         database.drop().await;
     }
 }
@@ -488,12 +496,7 @@ async fn a_member_s_pushes_of_a_korean_day_are_counted_in_one_statement_and_stop
 #[tokio::test]
 async fn two_hundred_browsers_subscribing_at_once_store_twenty_and_the_next_is_refused_in_words() {
     let service = PushService::start().await;
-    at_the_limit(&service, spawn(&service, None, "sqlite").await).await;
-    if let Some(database) = crate::helpers::fresh_postgres().await {
-        let app = spawn(&service, Some(database.url.clone()), "postgres").await;
-        at_the_limit(&service, app).await;
-        database.drop().await;
-    }
+    on_each_database_with(&service, |app| at_the_limit(&service, app)).await;
 }
 
 async fn at_the_limit(service: &PushService, app: TestApp) {
