@@ -84,7 +84,7 @@ export default defineConfig({
           // chunk: fewer requests and better compression than a dozen shared crumbs. Pages
           // stay their own chunks, and so does what only the member area uses (its forms,
           // card page, certification and social flows, the notification bell and its calls, the
-          // sideways rows' and tables' helpers of the console and the business page):
+          // sideways rows' and tables' helpers of the console and the business page, the date fields and their calendar):
           // a reader's post page never loads it.
           groups: [
             // The body editor and its libraries in one chunk: Lexical and its packages but the
@@ -109,7 +109,7 @@ export default defineConfig({
             {
               name: "app",
               priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?![\\w-]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.)|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload|posts\.|useLoadMoreOnScroll|scrollHold|notices|currentInView|scrollRegion)|components[\\/](?!form[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]|cards[\\/]CardList|notice[\\/]NotificationBell))|features[\\/]posts[\\/]api|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|publication|admin|notifications|posts[\\/]detail[\\/]flag)[\\/]|components[\\/](form|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?![\\w-]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.)|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload|posts\.|useLoadMoreOnScroll|scrollHold|notices|currentInView|scrollRegion)|components[\\/](?!form[\\/]|dateTime[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]|cards[\\/]CardList|notice[\\/]NotificationBell))|features[\\/]posts[\\/]api|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|publication|admin|notifications|posts[\\/]detail[\\/]flag)[\\/]|components[\\/](form|dateTime|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
             },
           ],
         },

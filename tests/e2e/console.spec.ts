@@ -224,6 +224,70 @@ test("analytics: the outline's totals are the sum of its days, a period change f
   expect(lines.slice(1).every((line) => !/^[=+\-@]/.test(line))).toBe(true);
 });
 
+test("a custom period's days are typed or picked in the page's language whatever the browser's: Korean typed through an input method, a calendar walked with the keyboard", async ({ browser, baseURL }) => {
+  // An English browser on the Korean page: a browser's own date field would read mm/dd/yyyy.
+  const context = await browser.newContext({ baseURL, locale: "en-US" });
+  await context.addCookies([{ name: "tm_lang", value: "ko", url: baseURL ?? "" }]);
+  await context.addInitScript(() => localStorage.setItem("tidemark.lang", "ko"));
+  const page = await context.newPage();
+  await signIn(page, "manager@tidemark.test");
+  await page.goto("/mypage/business/analytics/outline");
+  await expect(page.getByRole("heading", { level: 1, name: "통계 개요" })).toBeVisible();
+  await page.getByRole("radio", { name: "직접 선택" }).check();
+  const from = page.getByLabel("시작일");
+  await expect(from).toHaveAttribute("type", "text");
+  await expect(page.locator("#period-from-hint")).toHaveText("예: 2026-12-31");
+
+  // 2026년 11월 3일, the units typed in Hangul: the field keeps each composition as it comes.
+  await from.focus();
+  const ime = await context.newCDPSession(page);
+  for (const [digits, steps, syllable] of [
+    ["2026", ["ㄴ", "녀", "년"], "년"],
+    [" 11", ["ㅇ", "워", "월"], "월"],
+    [" 3", ["ㅇ", "이", "일"], "일"],
+  ] as const) {
+    await page.keyboard.type(digits);
+    for (const step of steps) await ime.send("Input.imeSetComposition", { text: step, selectionStart: step.length, selectionEnd: step.length });
+    await ime.send("Input.insertText", { text: syllable });
+  }
+  await expect(from).toHaveValue("2026년 11월 3일");
+  // Leaving the field writes it in its one form.
+  await page.keyboard.press("Tab");
+  await expect(from).toHaveValue("2026-11-03");
+
+  // The end: typed, then moved a day on the calendar with the keyboard alone.
+  const to = page.getByLabel("종료일");
+  await to.fill("2026-11-20");
+  await to.press("Tab");
+  const open = page.getByRole("button", { name: "달력에서 날짜 고르기" }).nth(1);
+  await expect(open).toBeFocused();
+  await page.keyboard.press("Enter");
+  const grid = page.getByRole("grid", { name: "2026년 11월" });
+  await expect(grid).toBeVisible();
+  await expect(grid.locator("thead th")).toHaveText(["일", "월", "화", "수", "목", "금", "토"]);
+  await expect(page.getByRole("button", { name: /2026년 11월 20일 금요일/ })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  await expect(to).toHaveValue("2026-11-21");
+  await expect(to).toBeFocused();
+  await expect(grid).toHaveCount(0);
+  // Escape closes a calendar and gives the focus back to its button.
+  await open.click();
+  await expect(page.getByRole("grid")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("grid")).toHaveCount(0);
+  await expect(open).toBeFocused();
+
+  await page.getByRole("button", { name: "적용" }).click();
+  await expect(page).toHaveURL(/\?from=2026-11-03&to=2026-11-21$/);
+  await expect(page.getByTestId("period")).toContainText("(19일, 한국 시간)");
+  // Looked at with a calendar open, in both languages.
+  await page.getByRole("button", { name: "달력에서 날짜 고르기" }).first().click();
+  await expect(page.getByRole("grid", { name: "2026년 11월" })).toBeVisible();
+  await lookAt(page, "console-period-calendar");
+  await context.close();
+});
+
 test("a preview link shows a draft to someone signed out, marked and counting nothing; revoked, it is gone", async ({ page, browser, baseURL }) => {
   const boss = await newMaster(browser, baseURL);
   const post = await data<{ postSeq: number }>(

@@ -33,9 +33,13 @@ async function postIdOf(page: Page): Promise<number> {
   return Number(new URL(page.url()).searchParams.get("id"));
 }
 
-/** `ms` as the Korean wall-clock time a date-and-time field takes, with seconds. */
-function kstLocal(ms: number): string {
-  return new Date(ms + 9 * 3_600_000).toISOString().slice(0, 19);
+/** Types `ms` as the Korean wall-clock time into the schedule's date and time fields (with
+ * seconds, which the time field takes when they are typed). */
+async function scheduleFor(page: Page, ms: number) {
+  const kst = new Date(ms + 9 * 3_600_000).toISOString();
+  const when = page.getByRole("group", { name: "Publish at (Korean time)" });
+  await when.getByLabel("Date").fill(kst.slice(0, 10));
+  await when.getByLabel("Time").fill(kst.slice(11, 19));
 }
 
 async function openWriter(page: Page, query = "") {
@@ -209,8 +213,7 @@ test("a post scheduled in Korean time is invisible everywhere until then, then l
   await page.keyboard.type("정해진 시각에 공개되는 글입니다.");
 
   // Far ahead first: the reader's time and the countdown show beside the Korean time.
-  const field = page.getByLabel("Publish at (Korean time)");
-  await field.fill(kstLocal(Date.now() + 2 * 86_400_000));
+  await scheduleFor(page, Date.now() + 2 * 86_400_000);
   await expect(page.getByText(/Your time: \d{4}-\d\d-\d\d \d\d:\d\d · 1d 23h \d+m \d+s to go/)).toBeVisible();
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
   await expect(page.getByText("Scheduled.")).toBeVisible();
@@ -223,11 +226,11 @@ test("a post scheduled in Korean time is invisible everywhere until then, then l
   await expect(page.locator(".writer-status-badge")).toHaveText("Draft");
 
   // Scheduled 20 seconds ahead, then moved to 25: invisible until then, live within a minute after.
-  await field.fill(kstLocal(Date.now() + 20_000));
+  await scheduleFor(page, Date.now() + 20_000);
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
   await expect(page.locator(".writer-status-badge")).toHaveText("Scheduled");
   const due = Date.now() + 25_000;
-  await field.fill(kstLocal(due));
+  await scheduleFor(page, due);
   await page.getByRole("button", { name: "Move the schedule" }).click();
   await expect(page.getByTestId("schedule-countdown")).toHaveText(/\d+h \d+m \d+s to go/);
   const reader = await browser.newContext({ baseURL, locale: "en-US" });

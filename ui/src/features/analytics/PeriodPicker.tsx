@@ -2,6 +2,7 @@
 // choice goes into the address, so every widget, the other analytics page and the CSV follow.
 import { useState, type FormEvent } from "react";
 import { useLocation, useSearch } from "wouter";
+import { DateField, readDate } from "../../components/dateTime";
 import { periodQuery, readPeriod, type Period } from "./period";
 import { useAnalyticsTexts } from "./texts";
 
@@ -20,7 +21,9 @@ export function PeriodPicker({ period }: { period: Period }) {
 
   function apply(event: FormEvent) {
     event.preventDefault();
-    if (from && to && from <= to) go({ kind: "range", from, to });
+    const first = readDate(from);
+    const last = readDate(to);
+    if (first && last && first <= last) go({ kind: "range", from: first, to: last });
   }
 
   return (
@@ -46,14 +49,14 @@ export function PeriodPicker({ period }: { period: Period }) {
       </fieldset>
       {custom ? (
         <div className="period-range">
-          <label>
-            {tx.from}
-            <input type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} required />
-          </label>
-          <label>
-            {tx.to}
-            <input type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} required />
-          </label>
+          <div className="form-field">
+            <label htmlFor="period-from">{tx.from}</label>
+            <DateField id="period-from" value={from} max={readDate(to) ?? undefined} onChange={setFrom} required />
+          </div>
+          <div className="form-field">
+            <label htmlFor="period-to">{tx.to}</label>
+            <DateField id="period-to" value={to} min={readDate(from) ?? undefined} onChange={setTo} required />
+          </div>
           <button type="submit" className="button button-small">
             {tx.apply}
           </button>

@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ConsoleCard, ConsoleShell, useConsoleAccess } from "../../components/console";
 import { Editor } from "../../components/editor";
+import { DateField, readDate, readTime, TimeField } from "../../components/dateTime";
 import { FilePick, FormAlert, TextField, useFailureMessage } from "../../components/form";
 import type { MyBusiness } from "../../lib/business";
 import { epochMsToKstLocal, formatDate } from "../../lib/core";
@@ -137,7 +138,8 @@ function RequestForm({ businessId, requestId, initial, onDone, onCancel }: { bus
     const found = {
       "media-title": form.title.trim() ? undefined : tx.titleRequired,
       body: form.body ? undefined : tx.bodyRequired,
-      "media-time": form.time && !form.date ? tx.timeNeedsDate : undefined,
+      "media-date": form.date && !readDate(form.date) ? tx.dateUnreadable : undefined,
+      "media-time": form.time && !readTime(form.time) ? tx.timeUnreadable : form.time && !form.date ? tx.timeNeedsDate : undefined,
       types: form.mediaTypes.length ? undefined : tx.mediaTypesRequired,
     };
     setProblems(found);
@@ -145,8 +147,8 @@ function RequestForm({ businessId, requestId, initial, onDone, onCancel }: { bus
     const input: RequestInput = {
       title: form.title.trim(),
       body: form.body,
-      desiredDate: form.date || null,
-      desiredTime: form.time || null,
+      desiredDate: readDate(form.date),
+      desiredTime: readTime(form.time)?.slice(0, 5) ?? null,
       mediaTypes: form.mediaTypes,
       attachmentIds: form.attachments.map((file) => file.id),
     };
@@ -177,11 +179,16 @@ function RequestForm({ businessId, requestId, initial, onDone, onCancel }: { bus
       <div className="media-when">
         <div className="form-field">
           <label htmlFor="media-date">{tx.desiredDate}</label>
-          <input id="media-date" type="date" min={today} value={form.date} onChange={(event) => set({ date: event.target.value })} />
+          <DateField id="media-date" value={form.date} min={today} onChange={(date) => set({ date })} invalid={Boolean(problems["media-date"])} describedBy={problems["media-date"] ? "media-date-problem" : undefined} />
+          {problems["media-date"] ? (
+            <p id="media-date-problem" className="form-problem">
+              {problems["media-date"]}
+            </p>
+          ) : null}
         </div>
         <div className="form-field">
           <label htmlFor="media-time">{tx.desiredTime}</label>
-          <input id="media-time" type="time" value={form.time} aria-invalid={problems["media-time"] ? true : undefined} aria-describedby={problems["media-time"] ? "media-time-problem" : undefined} onChange={(event) => set({ time: event.target.value })} />
+          <TimeField id="media-time" value={form.time} onChange={(time) => set({ time })} invalid={Boolean(problems["media-time"])} describedBy={problems["media-time"] ? "media-time-problem" : undefined} />
           {problems["media-time"] ? (
             <p id="media-time-problem" className="form-problem">
               {problems["media-time"]}

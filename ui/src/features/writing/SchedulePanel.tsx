@@ -2,6 +2,7 @@
 // zone, shown beside it in the writer's local time with a countdown. A scheduled post shows
 // its time and can be moved or cancelled.
 import { useEffect, useState } from "react";
+import { DateField, readDate, readTime, TimeField } from "../../components/dateTime";
 import { countdown, epochMsToKstLocal, formatDate, kstLocalToEpochMs } from "../../lib/core";
 import { fill, useWritingTexts } from "./texts";
 
@@ -28,8 +29,12 @@ export function SchedulePanel({ scheduledAt, busy, onSchedule, onCancel }: Props
   const tx = useWritingTexts();
   const now = useNow();
   const scheduledMs = scheduledAt ? Date.parse(scheduledAt) : null;
-  const [value, setValue] = useState(() => (scheduledMs ? epochMsToKstLocal(scheduledMs) : ""));
+  const [date, setDate] = useState(() => (scheduledMs ? epochMsToKstLocal(scheduledMs).slice(0, 10) : ""));
+  const [time, setTime] = useState(() => (scheduledMs ? epochMsToKstLocal(scheduledMs).slice(11) : ""));
   const [problem, setProblem] = useState<string | null>(null);
+  const day = readDate(date);
+  const clock = readTime(time);
+  const value = day && clock ? `${day}T${clock}` : null;
   const chosen = value ? kstLocalToEpochMs(value) : undefined;
   const left = (target: number) => {
     const c = countdown(target, now);
@@ -37,7 +42,7 @@ export function SchedulePanel({ scheduledAt, busy, onSchedule, onCancel }: Props
     return c.days > 0 ? fill(tx.scheduleCountdown, { d: c.days, h: c.hours, m: c.minutes, s: c.seconds }) : fill(tx.scheduleCountdownShort, { h: c.hours, m: c.minutes, s: c.seconds });
   };
   const submit = () => {
-    if (chosen === undefined || chosen <= Date.now()) return setProblem(tx.scheduleRequired);
+    if (!value || chosen === undefined || chosen <= Date.now()) return setProblem(tx.scheduleRequired);
     setProblem(null);
     onSchedule(value);
   };
@@ -54,17 +59,18 @@ export function SchedulePanel({ scheduledAt, busy, onSchedule, onCancel }: Props
           </span>
         </p>
       ) : null}
-      <div className="form-field">
-        <label htmlFor="post-publish-at">{tx.scheduleAt}</label>
-        <input
-          id="post-publish-at"
-          type="datetime-local"
-          value={value}
-          min={epochMsToKstLocal(now)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby="post-publish-at-local"
-          onChange={(event) => setValue(event.target.value)}
-        />
+      <fieldset className="form-field writer-when" aria-describedby="post-publish-at-local">
+        <legend className="form-label">{tx.scheduleAt}</legend>
+        <div className="writer-when-fields">
+          <div className="form-field">
+            <label htmlFor="post-publish-date">{tx.scheduleDate}</label>
+            <DateField id="post-publish-date" value={date} onChange={setDate} min={epochMsToKstLocal(now).slice(0, 10)} invalid={Boolean(problem)} />
+          </div>
+          <div className="form-field">
+            <label htmlFor="post-publish-time">{tx.scheduleTime}</label>
+            <TimeField id="post-publish-time" value={time} onChange={setTime} invalid={Boolean(problem)} />
+          </div>
+        </div>
         <p id="post-publish-at-local" className="form-hint">
           {chosen !== undefined ? (
             <>
@@ -77,7 +83,7 @@ export function SchedulePanel({ scheduledAt, busy, onSchedule, onCancel }: Props
             {problem}
           </p>
         ) : null}
-      </div>
+      </fieldset>
       <div className="writer-actions">
         <button type="button" className="button" disabled={busy} onClick={submit}>
           {scheduledMs ? tx.scheduleMove : tx.schedule}
