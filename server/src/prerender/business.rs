@@ -89,7 +89,7 @@ pub fn business(frame: &Frame, business: &Business, posts: &Page<Card>) -> Strin
         html,
         r#"</h1><p class="business-industry">{}</p></div><div class="business-follow">{}</div></div></header>"#,
         e(&business.industry),
-        follow_button(t, business.id, business.following, business.follower_count)
+        follow_button(t, business.id, business.follower_count)
     );
     let _ = write!(
         html,

@@ -76,7 +76,7 @@ fn card(frame: &Frame, card: &Card, eager: bool, follow: bool, html: &mut String
     if follow {
         let _ = write!(
             html,
-            r#"<button type="button" class="tie-button follow-button tie-compact post-card-follow" aria-pressed="false" aria-disabled="true" data-business-id="{}"><span class="tie-icon" aria-hidden="true">+</span><span class="tie-label">{}</span> <span class="visually-hidden">{}</span></button>"#,
+            r#"<button type="button" class="tie-button follow-button tie-compact post-card-follow" aria-disabled="true" aria-busy="true" data-business-id="{}"><span class="tie-icon" aria-hidden="true">…</span><span class="tie-label">{}</span> <span class="visually-hidden">{}</span></button>"#,
             card.business.id,
             e(t.engagement.follow.as_str()),
             e(&card.business.name)
@@ -93,7 +93,7 @@ fn card(frame: &Frame, card: &Card, eager: bool, follow: bool, html: &mut String
     }
     let _ = write!(
         html,
-        r#"<span>{} {}</span><button type="button" class="tie-button bookmark-button tie-compact post-card-bookmark" aria-pressed="false" aria-disabled="true" data-post-seq="{}"><svg class="tie-icon" aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" focusable="false"><path d="M4 1.5h8a.5.5 0 0 1 .5.5v12.2L8 11.4l-4.5 2.8V2a.5.5 0 0 1 .5-.5Z"></path></svg><span class="visually-hidden">{}</span> <span class="visually-hidden">{}</span><span class="tie-count"><span class="visually-hidden">{} </span>{}</span></button></div></footer></article>"#,
+        r#"<span>{} {}</span><button type="button" class="tie-button bookmark-button tie-compact post-card-bookmark" aria-disabled="true" aria-busy="true" data-post-seq="{}"><span class="tie-icon" aria-hidden="true">…</span><span class="visually-hidden">{}</span> <span class="visually-hidden">{}</span><span class="tie-count"><span class="visually-hidden">{} </span>{}</span></button></div></footer></article>"#,
         e(t.site.views.as_str()),
         e(&count(card.view_count)),
         card.post_seq,

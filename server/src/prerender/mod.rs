@@ -393,11 +393,12 @@ fn verified_mark(t: &Texts, class: &str) -> String {
     )
 }
 
-/// ui/src/components/engagement/FollowButton.tsx before the session is known.
-fn follow_button(t: &Texts, business: i64, following: bool, followers: i64) -> String {
+/// ui/src/components/engagement/FollowButton.tsx before the session is known: pending, neither
+/// "+" nor "✓" (the document is the same for every visitor, and a guest's answer shown to a
+/// follower would be false).
+fn follow_button(t: &Texts, business: i64, followers: i64) -> String {
     format!(
-        r#"<button type="button" class="tie-button follow-button" aria-pressed="{following}" aria-disabled="true" data-business-id="{business}"><span class="tie-icon" aria-hidden="true">{icon}</span><span class="tie-label">{label}</span><span class="tie-count"><span class="visually-hidden">{sr} </span>{count}</span></button>"#,
-        icon = if following { "✓" } else { "+" },
+        r#"<button type="button" class="tie-button follow-button" aria-disabled="true" aria-busy="true" data-business-id="{business}"><span class="tie-icon" aria-hidden="true">…</span><span class="tie-label">{label}</span><span class="tie-count"><span class="visually-hidden">{sr} </span>{count}</span></button>"#,
         label = e(t.engagement.follow.as_str()),
         sr = e(t.engagement.followers.as_str()),
         count = e(&count(followers)),
@@ -472,7 +473,7 @@ mod tests {
         let html = home(&frame, &[], &page, &page);
         assert_eq!(html.matches("<article").count(), 8);
         assert_eq!(html.matches(r#"loading="lazy""#).count(), 6);
-        assert!(html.contains(r#"<article class="post-card" data-post-seq="1"><a href="/post/1" class="post-card-link"><div class="post-card-cover" aria-hidden="true"><img src="/media/images/1-480.jpg" alt="" width="480" height="270"></div><div class="post-card-body"><span class="post-card-category">성공 사례</span><h3 class="post-card-title">&lt;i&gt;제목&lt;/i&gt;</h3><p class="post-card-summary">요약 &lt;b&gt;</p></div></a><footer class="post-card-meta"><div class="post-card-by"><a href="/business/profile/3" class="post-card-business">타이드 &amp; 코<span class="verified" aria-label="인증된 기업" title="인증된 기업">✓</span></a><button type="button" class="tie-button follow-button tie-compact post-card-follow" aria-pressed="false" aria-disabled="true" data-business-id="3"><span class="tie-icon" aria-hidden="true">+</span><span class="tie-label">팔로우</span> <span class="visually-hidden">타이드 &amp; 코</span></button></div><div class="post-card-facts"><time datetime="2026-03-01T16:30:00Z">2026-03-02</time><span>조회수 1.3k</span><button type="button" class="tie-button bookmark-button tie-compact post-card-bookmark" aria-pressed="false" aria-disabled="true" data-post-seq="1"><svg class="tie-icon" aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" focusable="false"><path d="M4 1.5h8a.5.5 0 0 1 .5.5v12.2L8 11.4l-4.5 2.8V2a.5.5 0 0 1 .5-.5Z"></path></svg><span class="visually-hidden">북마크</span> <span class="visually-hidden">&lt;i&gt;제목&lt;/i&gt;</span><span class="tie-count"><span class="visually-hidden">북마크 수 </span>7</span></button></div></footer></article>"#), "{html}");
+        assert!(html.contains(r#"<article class="post-card" data-post-seq="1"><a href="/post/1" class="post-card-link"><div class="post-card-cover" aria-hidden="true"><img src="/media/images/1-480.jpg" alt="" width="480" height="270"></div><div class="post-card-body"><span class="post-card-category">성공 사례</span><h3 class="post-card-title">&lt;i&gt;제목&lt;/i&gt;</h3><p class="post-card-summary">요약 &lt;b&gt;</p></div></a><footer class="post-card-meta"><div class="post-card-by"><a href="/business/profile/3" class="post-card-business">타이드 &amp; 코<span class="verified" aria-label="인증된 기업" title="인증된 기업">✓</span></a><button type="button" class="tie-button follow-button tie-compact post-card-follow" aria-disabled="true" aria-busy="true" data-business-id="3"><span class="tie-icon" aria-hidden="true">…</span><span class="tie-label">팔로우</span> <span class="visually-hidden">타이드 &amp; 코</span></button></div><div class="post-card-facts"><time datetime="2026-03-01T16:30:00Z">2026-03-02</time><span>조회수 1.3k</span><button type="button" class="tie-button bookmark-button tie-compact post-card-bookmark" aria-disabled="true" aria-busy="true" data-post-seq="1"><span class="tie-icon" aria-hidden="true">…</span><span class="visually-hidden">북마크</span> <span class="visually-hidden">&lt;i&gt;제목&lt;/i&gt;</span><span class="tie-count"><span class="visually-hidden">북마크 수 </span>7</span></button></div></footer></article>"#), "{html}");
         // A grid of four in its frame: whole rows of four, two or one.
         assert!(html.contains(r#"<div class="post-grid-frame"><div class="post-grid"><article"#));
         assert!(html

@@ -11,11 +11,12 @@ use crate::kernel::html::escape_html as e;
 use std::fmt::Write;
 use tidemark_core::breadcrumbs::breadcrumbs;
 
-/// ui/src/components/engagement/BookmarkButton.tsx before the session is known.
+/// ui/src/components/engagement/BookmarkButton.tsx before the session is known: pending (the
+/// document is the same for every visitor, and a guest's answer shown to a reader who
+/// bookmarked the post would be false).
 fn bookmark_button(t: &Texts, post: &PostDetail) -> String {
     format!(
-        r#"<button type="button" class="tie-button bookmark-button" aria-pressed="{pressed}" aria-disabled="true" data-post-seq="{id}"><svg class="tie-icon" aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" focusable="false"><path d="M4 1.5h8a.5.5 0 0 1 .5.5v12.2L8 11.4l-4.5 2.8V2a.5.5 0 0 1 .5-.5Z"></path></svg><span class="tie-label">{label}</span><span class="tie-count"><span class="visually-hidden">{sr} </span>{count}</span></button>"#,
-        pressed = post.bookmarked,
+        r#"<button type="button" class="tie-button bookmark-button" aria-disabled="true" aria-busy="true" data-post-seq="{id}"><span class="tie-icon" aria-hidden="true">…</span><span class="tie-label">{label}</span><span class="tie-count"><span class="visually-hidden">{sr} </span>{count}</span></button>"#,
         id = post.post_seq,
         label = e(t.engagement.bookmark.as_str()),
         sr = e(t.engagement.bookmarks.as_str()),
@@ -240,12 +241,7 @@ fn business_card(t: &Texts, post: &PostDetail, html: &mut String) {
     let _ = write!(
         html,
         r#"<div class="detail-business-actions">{}<a href="{}" class="detail-profile-link">{}</a></div></section>"#,
-        follow_button(
-            t,
-            business.badge.id,
-            business.following,
-            business.follower_count
-        ),
+        follow_button(t, business.badge.id, business.follower_count),
         e(&profile),
         e(t.detail.view_profile.as_str())
     );

@@ -60,4 +60,54 @@ describe("the reader's ties on a page", () => {
     expect(bookmark().getAttribute("aria-pressed")).toBe("false");
     expect(follow().getAttribute("aria-busy")).toBeNull();
   });
+
+  it("asks the reader's state again when the tab is shown again, however fresh the answer it has", async () => {
+    document.cookie = "tml=Y";
+    let following = [3];
+    const { fetch } = renderWithApp(<Ties />, {
+      session: "live",
+      fetch: { ...sessionRoutes(member()), "GET /api/v1/me/state": () => ({ bookmarked: [], following }) },
+    });
+    await waitFor(() => expect(follow().getAttribute("aria-pressed")).toBe("true"));
+    // Another tab stops following; this one is shown again a moment later.
+    following = [];
+    const visibility = Object.getOwnPropertyDescriptor(Document.prototype, "visibilityState");
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
+    await act(async () => {
+      document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+    });
+    if (visibility) Object.defineProperty(document, "visibilityState", visibility);
+    await waitFor(() => expect(fetch.callsTo("/api/v1/me/state")).toHaveLength(2));
+    await waitFor(() => expect(follow().getAttribute("aria-pressed")).toBe("false"));
+  });
+
+  it("shows what another tab did after this tab's own click, once the tab is shown again", async () => {
+    document.cookie = "tml=Y";
+    let following: number[] = [];
+    const { fetch } = renderWithApp(<Ties />, {
+      session: "live",
+      fetch: {
+        ...sessionRoutes(member()),
+        "GET /api/v1/me/state": () => ({ bookmarked: [], following }),
+        "PUT /api/v1/follows/3": () => {
+          following = [3];
+          return { businessId: 3, following: true, followerCount: 22 };
+        },
+      },
+    });
+    await waitFor(() => expect(follow().getAttribute("aria-pressed")).toBe("false"));
+    fireEvent.click(follow());
+    await waitFor(() => expect(fetch.callsTo("/api/v1/me/state").length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(follow().getAttribute("aria-pressed")).toBe("true"));
+    expect(follow().textContent).toContain("22");
+    // Another tab stops following: this tab's click no longer speaks once it is shown again.
+    following = [];
+    const visibility = Object.getOwnPropertyDescriptor(Document.prototype, "visibilityState");
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
+    await act(async () => {
+      document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+    });
+    if (visibility) Object.defineProperty(document, "visibilityState", visibility);
+    await waitFor(() => expect(follow().getAttribute("aria-pressed")).toBe("false"));
+  });
 });

@@ -40,13 +40,14 @@ export function myStateQuery(posts: readonly number[], businesses: readonly numb
 
 /** The signed-in reader's ties to the posts and businesses on screen. Public pages (and their
  * inline data) are the guest's answer, so this marks the buttons; guests ask nothing. It is
- * asked again when the tab is shown again: another tab may have changed a tie meanwhile. */
+ * asked again whenever the tab is shown again, however fresh the answer: another tab may have
+ * changed a tie meanwhile. */
 export function useMyState(posts: readonly number[], businesses: readonly number[]) {
   const { ready, signedIn } = useSession();
   return useQuery({
     ...myStateQuery(posts, businesses),
     enabled: ready && signedIn && (posts.length > 0 || businesses.length > 0),
-    refetchOnWindowFocus: true,
+    refetchOnWindowFocus: "always",
   });
 }
 

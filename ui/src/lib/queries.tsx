@@ -5,6 +5,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@ta
 import { useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { ApiError, GET_CACHE_MS, reportFailure } from "./api";
+import { whenSignedOut } from "./session";
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -41,6 +42,10 @@ export function makeQueryClient(navigate: (to: string) => void): QueryClient {
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation();
-  const [client] = useState(() => makeQueryClient(navigate));
+  const [client] = useState(() => {
+    const made = makeQueryClient(navigate);
+    whenSignedOut(() => made.clear());
+    return made;
+  });
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

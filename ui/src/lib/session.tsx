@@ -133,6 +133,14 @@ export async function statusThenLogin(body: SignInBody): Promise<void> {
   await api("/membership/v1/login", { method: "POST", body });
 }
 
+/** What the browser forgets when a member signs out: nothing the member was answered stays for
+ * whoever is next at it (a post's data patched by their follow would show "following" to a
+ * guest). The app's query cache sets it (QueryProvider). */
+let forgetOnSignOut = () => {};
+export function whenSignedOut(forget: () => void) {
+  forgetOnSignOut = forget;
+}
+
 /** The session the pages read; SessionProvider gives the app's (tests may give their own). */
 export const SessionContext = createContext<Session | null>(null);
 
@@ -161,6 +169,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await api("/membership/v1/logout", { method: "POST" });
     } finally {
       setMember(null);
+      forgetOnSignOut();
       await ensureGuestId();
     }
   }, []);

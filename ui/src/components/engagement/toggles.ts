@@ -74,10 +74,19 @@ export interface Toggle {
 function useToggle<A>({ id, initial, send, settled, event, screen, onChanged }: ToggleOptions<A>): Toggle {
   const session = useSession();
   const toLogin = useLoginRedirect();
-  // What the reader's clicks made of the tie; null while the page's data still decides.
-  const [clicked, setClicked] = useState<{ id: number; tie: Tie } | null>(null);
-  const local = clicked?.id === id ? clicked.tie : null;
-  const setLocal = (tie: Tie | null) => setClicked(tie ? { id, tie } : null);
+  // What a click showed, kept only while the page's own answer is the one it was clicked on:
+  // once the page knows more (the reader's state asked again after the click, or after
+  // another tab changed the tie), the page's answer is shown.
+  const [clicked, setClicked] = useState<{ id: number; tie: Tie; basis: boolean | null } | null>(null);
+  // The page's answer caught up with the click (its count is still the click's, the newer): the
+  // click now stands on that answer, so a later change of it shows.
+  let current = clicked;
+  if (current && current.id === id && current.basis !== initial.on && current.tie.on === initial.on) {
+    current = { ...current, basis: initial.on };
+    setClicked(current);
+  }
+  const local = current?.id === id && current.basis === initial.on ? current.tie : null;
+  const setLocal = (tie: Tie | null) => setClicked(tie ? { id, tie, basis: initial.on } : null);
   const shown = local ?? initial;
   const mutation = useMutation({
     mutationFn: (next: boolean) => send(next),
