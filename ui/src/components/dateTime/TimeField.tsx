@@ -24,7 +24,7 @@ export function TimeField({ id, value, onChange, invalid, describedBy }: TimeFie
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        size={6}
+        size={8}
         value={value}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={[hintId, describedBy].filter(Boolean).join(" ")}
