@@ -56,8 +56,8 @@ pub fn app(state: AppState, metrics: &crate::monitoring::Access) -> std::io::Res
     let index_html = match std::fs::read_to_string(&index_path) {
         Ok(html) => Some(Arc::from(html)),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            tracing::warn!(
-                "no UI at {} (build it with `npm start`); pages answer 503",
+            tracing::info!(
+                "no web UI at {} (build it with `npm run build:ui`): the API runs alone, and `/` says so",
                 index_path.display()
             );
             None
@@ -298,11 +298,7 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
         };
     }
     let Some(html) = shell.index_html else {
-        return (
-            StatusCode::SERVICE_UNAVAILABLE,
-            "The UI has not been built yet: run `npm start`.",
-        )
-            .into_response();
+        return api_only_page(path);
     };
     let route = tidemark_core::route::match_route(path);
     // A preview link's page shows what is not public yet: never indexed.
@@ -346,6 +342,33 @@ async fn page(State(shell): State<Shell>, uri: Uri, headers: HeaderMap) -> Respo
             .respond(&headers, "no-cache"),
         _ => html_answer(status, body, noindex),
     }
+}
+
+/// What a page address answers when the server runs without its web UI, as a backend
+/// developer runs it: the API, its reference and the health check are all there, so `/` says
+/// what runs and where to go (200); another page address has no page to show (404).
+fn api_only_page(path: &str) -> Response {
+    const PAGE: &str = r#"<!doctype html>
+<html lang="ko">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tidemark API</title></head>
+<body>
+<h1>Tidemark API</h1>
+<p>이 서버는 API만 제공합니다. 웹 화면은 함께 빌드되지 않았습니다.</p>
+<ul>
+<li>API 문서: <a href="/api-docs/">/api-docs/</a> (OpenAPI: <a href="/api-docs/openapi.json">/api-docs/openapi.json</a>)</li>
+<li>상태 확인: <a href="/health">/health</a></li>
+<li>웹 화면까지 실행하려면 저장소에서 <code>npm start</code></li>
+</ul>
+<p lang="en">This server runs the API alone; the web UI was not built with it. The API reference is at <a href="/api-docs/">/api-docs/</a>, the health check at <a href="/health">/health</a>; <code>npm start</code> in the repository runs the site with its UI.</p>
+</body>
+</html>
+"#;
+    let status = if path == "/" {
+        StatusCode::OK
+    } else {
+        StatusCode::NOT_FOUND
+    };
+    html_answer(status, Bytes::from_static(PAGE.as_bytes()), true)
 }
 
 /// A page's document with its headers: never cached by the browser without asking, in the

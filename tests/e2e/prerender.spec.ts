@@ -8,11 +8,12 @@ import { appReady, demoContent, expect, test } from "./support";
 type Lang = "ko" | "en";
 
 /** The visible text of the page's root, one line per block, spaces collapsed; without what
- * depends on the session (`data-session`: the sign-in link or the member's menu), which the
- * server cannot know when it renders the first view. */
+ * depends on the session, which the server cannot know when it renders the first view: the
+ * sign-in link or the member's menu (`data-session`), and the follow and bookmark buttons'
+ * icons (pending, "…", in the first view; "+" or "✓" once the visitor's ties are known). */
 async function visibleText(page: Page): Promise<string[]> {
   await page.evaluate(() => {
-    document.querySelectorAll("[data-session]").forEach((node) => node.remove());
+    document.querySelectorAll("[data-session], .tie-button .tie-icon").forEach((node) => node.remove());
     // A post's body lives in a shadow root once the app has it; read it like the rest.
     document.querySelectorAll("#root *").forEach((host) => {
       if (!host.shadowRoot) return;

@@ -1,7 +1,6 @@
 // Visual regression: the key pages at 360, 768 and 1280 px in Korean and English, compared in
 // Chromium with the baselines committed under tests/e2e/visual/, so a layout break fails CI.
-// Each language is seen as its readers see it: a browser set to Korean (ko-KR: the native date
-// fields speak Korean too) or to English. This project runs first, on the demo data as the
+// Each language is seen as its readers see it: a browser set to Korean (ko-KR) or to English. This project runs first, on the demo data as the
 // server seeded it (the other tests add posts, follows and views). What changes from day to day
 // or run to run (dates, counts, the analytics' figures) is masked; the layout around it is
 // compared.

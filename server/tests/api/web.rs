@@ -42,6 +42,46 @@ async fn pages_get_the_app_shell_with_their_status_and_headers() {
 }
 
 #[tokio::test]
+async fn a_server_without_its_web_ui_says_at_the_root_what_runs_and_where_the_api_reference_is() {
+    let app = TestApp::spawn_custom(None, "sqlite", |settings| {
+        settings.ui_dir = settings.data_dir.join("no-ui-built");
+    })
+    .await;
+    let root = app.client.get(app.url("/")).send().await.unwrap();
+    assert_eq!(root.status(), 200);
+    assert_eq!(root.headers()["x-robots-tag"], "noindex");
+    let text = root.text().await.unwrap();
+    for said in [
+        "Tidemark API",
+        "href=\"/api-docs/\"",
+        "href=\"/health\"",
+        "npm start",
+    ] {
+        assert!(text.contains(said), "{said} in {text}");
+    }
+    // A page address has no page to show; the API and its reference run as ever.
+    let page = app
+        .client
+        .get(app.url("/post/latest/list"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 404);
+    let (status, body) = app.get("/health").await;
+    assert_eq!(
+        (status, &body["data"]["status"]),
+        (200, &serde_json::json!("up"))
+    );
+    let docs = app
+        .client
+        .get(app.url("/api-docs/openapi.json"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(docs.status(), 200);
+}
+
+#[tokio::test]
 async fn hashed_assets_are_cached_for_a_year() {
     let app = TestApp::spawn(None, "sqlite").await;
     let response = app
