@@ -2,16 +2,16 @@
 // kept as `yyyy-MM-dd`. The calendar (DayPicker: a grid the arrow keys, Page Up/Down and
 // Home/End walk, each day named in full for a screen reader) opens under the field, starts on
 // the day chosen or on today in Korea, and gives the focus back to the field when a day is
-// chosen or to its button on Escape.
-import { DayPicker, type Matcher } from "@daypicker/react";
-import { enUS, ko } from "@daypicker/react/locale";
-import "@daypicker/react/style.css";
-import { useRef, useState } from "react";
+// chosen or to its button on Escape. The calendar loads when it first opens (./Calendar).
+import type { Matcher } from "@daypicker/react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { epochMsToKstLocal } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { dateOf, dayOf, readDate } from "./read";
 import { useSettledInput } from "./settle";
 import { useDateTimeTexts } from "./texts";
+
+const Calendar = lazy(() => import("./Calendar"));
 
 export interface DateFieldProps {
   id: string;
@@ -88,20 +88,20 @@ export function DateField({ id, value, onChange, min, max, required, invalid, de
             opener.current?.focus();
           }}
         >
-          <DayPicker
-            mode="single"
-            autoFocus
-            locale={lang === "ko" ? ko : enUS}
-            today={today}
-            selected={chosen ? dayOf(chosen) : undefined}
-            defaultMonth={chosen ? dayOf(chosen) : min && dayOf(min) > today ? dayOf(min) : today}
-            disabled={outside}
-            onSelect={(day) => {
-              if (day) onChange(dateOf(day));
-              setToday(null);
-              field.current?.focus();
-            }}
-          />
+          <Suspense fallback={<p className="form-hint">…</p>}>
+            <Calendar
+              lang={lang}
+              today={today}
+              chosen={chosen ? dayOf(chosen) : undefined}
+              month={chosen ? dayOf(chosen) : min && dayOf(min) > today ? dayOf(min) : today}
+              outside={outside}
+              onChoose={(day) => {
+                if (day) onChange(dateOf(day));
+                setToday(null);
+                field.current?.focus();
+              }}
+            />
+          </Suspense>
         </div>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { renderWithApp } from "../../test/render";
@@ -69,7 +69,7 @@ describe("DateField", () => {
     expect(seen.at(-1)).toBe("2026-02-30");
   });
 
-  it("opens a calendar in the page's language, takes a day from it and gives the focus back", () => {
+  it("opens a calendar in the page's language, takes a day from it and gives the focus back", async () => {
     renderWithApp(<Day seen={[]} />, { lang: "ko" });
     const field = screen.getByLabelText<HTMLInputElement>("날짜");
     fireEvent.change(field, { target: { value: "2026-12-05" } });
@@ -78,23 +78,25 @@ describe("DateField", () => {
     fireEvent.click(open);
     expect(open.getAttribute("aria-expanded")).toBe("true");
     const calendar = document.getElementById(open.getAttribute("aria-controls") ?? "")!;
-    expect(within(calendar).getByRole("grid").getAttribute("aria-label")).toBe("2026년 12월");
+    // The calendar's chunk loads when it first opens.
+    expect((await within(calendar).findByRole("grid")).getAttribute("aria-label")).toBe("2026년 12월");
     expect([...calendar.querySelectorAll("thead th")].map((cell) => cell.textContent)).toEqual(["일", "월", "화", "수", "목", "금", "토"]);
     // The chosen day has the focus.
-    expect(document.activeElement?.textContent).toBe("5");
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("5"));
     fireEvent.click(within(calendar).getByText("24"));
     expect(field.value).toBe("2026-12-24");
     expect(document.activeElement).toBe(field);
     expect(screen.queryByRole("grid")).toBeNull();
   });
 
-  it("closes on Escape, back on its button, and keeps days before the first one out of reach", () => {
+  it("closes on Escape, back on its button, and keeps days before the first one out of reach", async () => {
     renderWithApp(<Day seen={[]} min="2026-12-10" />, { lang: "en" });
     const open = screen.getByRole("button", { name: "Pick the day on a calendar" });
     fireEvent.click(open);
-    const grid = screen.getByRole("grid");
+    const grid = await screen.findByRole("grid");
     expect(within(grid).getByText("9").closest("button")?.disabled).toBe(true);
     expect(within(grid).getByText("10").closest("button")?.disabled).toBe(false);
+    await waitFor(() => expect(grid.contains(document.activeElement)).toBe(true));
     fireEvent.keyDown(document.activeElement!, { key: "Escape" });
     expect(screen.queryByRole("grid")).toBeNull();
     expect(document.activeElement).toBe(open);
