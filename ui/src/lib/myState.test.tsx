@@ -20,6 +20,16 @@ function Ties({ guestFollows = false }: { guestFollows?: boolean }) {
 const follow = () => screen.getByRole("button", { name: /팔로우/ });
 const bookmark = () => screen.getByRole("button", { name: /북마크/ });
 
+/** The tab is shown again, as the browser says it (jsdom's document is never visible). */
+async function showTabAgain() {
+  const visibility = Object.getOwnPropertyDescriptor(Document.prototype, "visibilityState");
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
+  await act(async () => {
+    document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+  });
+  if (visibility) Object.defineProperty(document, "visibilityState", visibility);
+}
+
 afterEach(() => {
   document.cookie = "tml=; max-age=0";
 });
@@ -71,12 +81,7 @@ describe("the reader's ties on a page", () => {
     await waitFor(() => expect(follow().getAttribute("aria-pressed")).toBe("true"));
     // Another tab stops following; this one is shown again a moment later.
     following = [];
-    const visibility = Object.getOwnPropertyDescriptor(Document.prototype, "visibilityState");
-    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
-    await act(async () => {
-      document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
-    });
-    if (visibility) Object.defineProperty(document, "visibilityState", visibility);
+    await showTabAgain();
     await waitFor(() => expect(fetch.callsTo("/api/v1/me/state")).toHaveLength(2));
     await waitFor(() => expect(follow().getAttribute("aria-pressed")).toBe("false"));
   });
@@ -102,12 +107,7 @@ describe("the reader's ties on a page", () => {
     expect(follow().textContent).toContain("22");
     // Another tab stops following: this tab's click no longer speaks once it is shown again.
     following = [];
-    const visibility = Object.getOwnPropertyDescriptor(Document.prototype, "visibilityState");
-    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
-    await act(async () => {
-      document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
-    });
-    if (visibility) Object.defineProperty(document, "visibilityState", visibility);
+    await showTabAgain();
     await waitFor(() => expect(follow().getAttribute("aria-pressed")).toBe("false"));
   });
 });
