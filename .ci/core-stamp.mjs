@@ -54,7 +54,7 @@ export function stamp() {
   const hash = createHash("sha256");
   const add = (label, bytes) => hash.update(`${label}\0${bytes.length}\0`).update(bytes);
   for (const path of files("core-wasm")) add(path, read(path));
-  for (const path of ["Cargo.toml", "rust-toolchain.toml", ".ci/build-core.sh", ".ci/core-stamp.mjs"]) add(path, read(path));
+  for (const path of ["Cargo.toml", "rust-toolchain.toml", ".ci/build-core.sh", ".ci/core-stamp.mjs", ".ci/pkg-finish.mjs", "LICENSE"]) add(path, read(path));
   add("Cargo.lock (the core's part)", Buffer.from(lockClosure()));
   const binaryen = JSON.parse(read("package-lock.json")).packages["node_modules/binaryen"]?.version ?? "none";
   add("binaryen", Buffer.from(binaryen));
@@ -63,8 +63,16 @@ export function stamp() {
   return hash.digest("hex");
 }
 
-/** The files a build writes into pkg/ (besides SOURCE and README.md). */
-export const OUTPUTS = ["tidemark_core.js", "tidemark_core_bg.js", "tidemark_core_bg.wasm", "tidemark_core.d.ts", "tidemark_core_bg.wasm.d.ts", "package.json"];
+/** The files a build writes into pkg/ (besides SOURCE). */
+export const OUTPUTS = [
+  "package.json",
+  "README.md",
+  "LICENSE",
+  "CHANGELOG.md",
+  ...["tidemark_core", "korean/tidemark_korean"].flatMap((entry) =>
+    [".js", ".node.js", "_bg.js", "_bg.wasm", ".d.ts", "_bg.wasm.d.ts"].map((ending) => `${entry}${ending}`),
+  ),
+];
 
 const mode = process.argv[2];
 const source = join(root, "pkg", "SOURCE");

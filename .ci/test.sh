@@ -43,9 +43,11 @@ if ! git diff --quiet -- pkg/ || [ -n "$(git ls-files --others --exclude-standar
 fi
 
 say "typescript: types of the core's JavaScript surface, the UI and the browser tests"
-node .ci/check-typings.mjs pkg/tidemark_core.d.ts
+node .ci/check-typings.mjs pkg/tidemark_core.d.ts pkg/korean/tidemark_korean.d.ts
 npx tsc -p ui/tsconfig.json --noEmit
 npx tsc -p tests/e2e/tsconfig.json --noEmit
+
+bash .ci/package-check.sh
 
 say "ui: lint (ESLint: types, hooks, feature boundaries)"
 npx eslint --max-warnings 0 ui/src tests

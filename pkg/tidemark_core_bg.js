@@ -1,58 +1,7 @@
-export class TokenCheckThrottle {
-    __destroy_into_raw() {
-        const ptr = this.__wbg_ptr;
-        this.__wbg_ptr = 0;
-        TokenCheckThrottleFinalization.unregister(this);
-        return ptr;
-    }
-    free() {
-        const ptr = this.__destroy_into_raw();
-        wasm.__wbg_tokencheckthrottle_free(ptr, 0);
-    }
-    /**
-     * @returns {number | undefined}
-     */
-    get lastCheckMs() {
-        const ret = wasm.tokencheckthrottle_lastCheckMs(this.__wbg_ptr);
-        return ret[0] === 0 ? undefined : ret[1];
-    }
-    /**
-     * `lastCheckMs` restores a throttle kept in session storage.
-     * @param {number | null} [last_check_ms]
-     */
-    constructor(last_check_ms) {
-        const ret = wasm.tokencheckthrottle_new(!isLikeNone(last_check_ms), isLikeNone(last_check_ms) ? 0 : last_check_ms);
-        this.__wbg_ptr = ret;
-        TokenCheckThrottleFinalization.register(this, this.__wbg_ptr, this);
-        return this;
-    }
-    /**
-     * @param {number} now_ms
-     */
-    recordCheck(now_ms) {
-        wasm.tokencheckthrottle_recordCheck(this.__wbg_ptr, now_ms);
-    }
-    /**
-     * @param {number} now_ms
-     * @returns {boolean}
-     */
-    shouldCheck(now_ms) {
-        const ret = wasm.tokencheckthrottle_shouldCheck(this.__wbg_ptr, now_ms);
-        return ret !== 0;
-    }
-    /**
-     * `true` (and recorded) when the server must be asked now.
-     * @param {number} now_ms
-     * @returns {boolean}
-     */
-    tryAcquire(now_ms) {
-        const ret = wasm.tokencheckthrottle_tryAcquire(this.__wbg_ptr, now_ms);
-        return ret !== 0;
-    }
-}
-if (Symbol.dispose) TokenCheckThrottle.prototype[Symbol.dispose] = TokenCheckThrottle.prototype.free;
-
 /**
+ * A count shortened the way readers see follower and view counts: `999`, `1k`, `1.2k`,
+ * `3.4m`, `1.5b`; one decimal at most, no trailing `.0`, rounded half up, and a value that
+ * rounds to 1000 of a unit moves to the next (`999950` → `"1m"`, never `"1000k"`).
  * @param {number} n
  * @returns {string}
  */
@@ -70,13 +19,16 @@ export function abbreviateCount(n) {
 }
 
 /**
- * @param {number} now_ms
- * @param {Lang | null} [lang_tag]
+ * The links to the nine category lists, labelled in `lang` (`"ko"` or `"en"`, English when
+ * absent). `href` adds `?sort=POPULAR&timestamp={nowMs}` (except for the notices, id 6):
+ * `nowMs`, epoch milliseconds, makes each visit from the menu load a fresh list.
+ * @param {number} nowMs
+ * @param {Lang | null} [lang]
  * @returns {Breadcrumb[]}
  */
-export function breadcrumbs(now_ms, lang_tag) {
-    const val1 = +now_ms;
-    const ret = wasm.breadcrumbs(val1, isLikeNone(lang_tag) ? 0 : addToExternrefTable0(lang_tag));
+export function breadcrumbs(nowMs, lang) {
+    const val1 = +nowMs;
+    const ret = wasm.breadcrumbs(val1, isLikeNone(lang) ? 0 : addToExternrefTable0(lang));
     if (ret[2]) {
         throw takeFromExternrefTable0(ret[1]);
     }
@@ -84,6 +36,7 @@ export function breadcrumbs(now_ms, lang_tag) {
 }
 
 /**
+ * The nine post categories, by id (1 to 9), with their key and Korean and English names.
  * @returns {Category[]}
  */
 export function categories() {
@@ -95,14 +48,15 @@ export function categories() {
 }
 
 /**
- * The category's name in the language, undefined for an id that is no category.
+ * The name of category `id` in `lang` (`"ko"` or `"en"`, English when absent), or undefined
+ * for an id that is no category.
  * @param {number} id
- * @param {Lang | null} [lang_tag]
+ * @param {Lang | null} [lang]
  * @returns {string | undefined}
  */
-export function categoryName(id, lang_tag) {
+export function categoryName(id, lang) {
     const val1 = +id;
-    const ret = wasm.categoryName(val1, isLikeNone(lang_tag) ? 0 : addToExternrefTable0(lang_tag));
+    const ret = wasm.categoryName(val1, isLikeNone(lang) ? 0 : addToExternrefTable0(lang));
     let v2;
     if (ret[0] !== 0) {
         v2 = getStringFromWasm0(ret[0], ret[1]);
@@ -112,6 +66,8 @@ export function categoryName(id, lang_tag) {
 }
 
 /**
+ * Checks a nickname: once trimmed, 2 to 20 characters (Unicode code points) of those
+ * `filterNickname` keeps. `nickname` in the answer is the trimmed nickname to save.
  * @param {string} text
  * @returns {NicknameCheck}
  */
@@ -126,6 +82,11 @@ export function checkNickname(text) {
 }
 
 /**
+ * Checks a password against the password rule: 8 to 64 characters (Unicode code points),
+ * at least three of the four kinds `A`–`Z`, `a`–`z`, `0`–`9` and anything else (punctuation,
+ * a space, Hangul…), and not containing the part of `email` before the `@` (compared
+ * without case; one under three characters is not compared). `ok` is true when `problems`
+ * is empty; every problem is listed at once.
  * @param {string} password
  * @param {string | null} [email]
  * @returns {PasswordCheck}
@@ -150,7 +111,8 @@ export function checkPassword(password, email) {
 }
 
 /**
- * One tag as it is kept (trimmed, `#` dropped), or undefined when nothing is left.
+ * One tag as it is kept: trimmed, leading `#`s dropped (`" #AI "` → `"AI"`); undefined when
+ * nothing is left.
  * @param {string} raw
  * @returns {string | undefined}
  */
@@ -167,8 +129,10 @@ export function cleanTag(raw) {
 }
 
 /**
- * The tags as they are kept (cleaned, repeats dropped); empty when they break a limit
- * (`tagsProblem` says which).
+ * The tags as they are kept: each cleaned as `cleanTag` does, empty ones dropped, repeats
+ * dropped keeping the first spelling (Latin letters compared without case). An empty array
+ * when they break a limit (more than 10 distinct tags, or one over 30 characters):
+ * `tagsProblem` says which.
  * @param {string[]} raw
  * @returns {string[]}
  */
@@ -182,20 +146,27 @@ export function cleanTags(raw) {
 }
 
 /**
- * @param {number} post_seq
- * @param {number} offset_minutes
- * @param {string | null} [analysis_id]
- * @param {string | null} [access_token]
+ * The body of a click record for the post `postSeq`: `{ postSeq, offset, tmsId,
+ * accessToken }`, where `offset` is `offsetMinutes` (minutes east of UTC, 540 for Korea),
+ * `tmsId` is `analysisId` (the day's `analysisid` cookie) and both strings are `""` when
+ * absent.
+ *
+ * @throws {CoreError} `invalid_argument` when `postSeq` is not a positive whole number;
+ * `invalid_offset` when `offsetMinutes` is not a whole number from -720 to 840.
+ * @param {number} postSeq
+ * @param {number} offsetMinutes
+ * @param {string | null} [analysisId]
+ * @param {string | null} [accessToken]
  * @returns {ClickRecord}
  */
-export function clickRecord(post_seq, offset_minutes, analysis_id, access_token) {
-    const val3 = +post_seq;
-    const val4 = +offset_minutes;
+export function clickRecord(postSeq, offsetMinutes, analysisId, accessToken) {
+    const val3 = +postSeq;
+    const val4 = +offsetMinutes;
     let ptr0, len0, ptr1, len1;
     try {
-        ptr0 = isLikeNone(analysis_id) ? 0 : passStringToWasm0(analysis_id, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        ptr0 = isLikeNone(analysisId) ? 0 : passStringToWasm0(analysisId, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len0 = WASM_VECTOR_LEN;
-        ptr1 = isLikeNone(access_token) ? 0 : passStringToWasm0(access_token, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        ptr1 = isLikeNone(accessToken) ? 0 : passStringToWasm0(accessToken, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len1 = WASM_VECTOR_LEN;
     } catch (e) {
         if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
@@ -210,16 +181,25 @@ export function clickRecord(post_seq, offset_minutes, analysis_id, access_token)
 }
 
 /**
+ * The cookie `name` (one of `cookiePolicy()`'s that is not HttpOnly) set to `value` at
+ * `nowMs` (epoch milliseconds): its expiry, `Max-Age` in seconds, `Path=/`, `SameSite=Lax`,
+ * `Secure` when `secure`, and `header`, the string to assign to `document.cookie` (the value
+ * percent-encoded where a cookie may not hold a character). `offsetMinutes` (minutes east
+ * of UTC, 540 for Korea) places the end of the day for `analysisid`, `agid` and `auid`.
+ *
+ * @throws {CoreError} `invalid_argument` for an unknown cookie, an HttpOnly one (`tma`,
+ * `tmr`), or a `nowMs` that is not a finite time for an end-of-day cookie; `invalid_offset`
+ * when `offsetMinutes` is not a whole number from -720 to 840.
  * @param {string} name
  * @param {string} value
- * @param {number} now_ms
- * @param {number} offset_minutes
+ * @param {number} nowMs
+ * @param {number} offsetMinutes
  * @param {boolean} secure
  * @returns {CookieSpec}
  */
-export function cookieFor(name, value, now_ms, offset_minutes, secure) {
-    const val3 = +now_ms;
-    const val4 = +offset_minutes;
+export function cookieFor(name, value, nowMs, offsetMinutes, secure) {
+    const val3 = +nowMs;
+    const val4 = +offsetMinutes;
     const val5 = +secure;
     let ptr0, len0, ptr1, len1;
     try {
@@ -240,6 +220,10 @@ export function cookieFor(name, value, now_ms, offset_minutes, secure) {
 }
 
 /**
+ * The cookies Tidemark uses, each with its lifetime and whether it is HttpOnly (set by the
+ * server only): `tma` and `tmr` (access and refresh tokens, HttpOnly, 30 days), `tml`
+ * (stay signed in, 30 days), `tma_id` (guest id, 24 hours), and `analysisid`, `agid`,
+ * `auid` (the day's analytics id and visit markers, until 23:59:59 local time).
  * @returns {CookieRule[]}
  */
 export function cookiePolicy() {
@@ -251,16 +235,30 @@ export function cookiePolicy() {
 }
 
 /**
- * @param {number} target_ms
- * @param {number} now_ms
+ * The time left from `nowMs` until `targetMs` (both epoch milliseconds) in whole days, hours
+ * (0–23), minutes and seconds, fractions of a second dropped; `past` is true, and every
+ * field 0, once `targetMs` is not after `nowMs`.
+ * @param {number} targetMs
+ * @param {number} nowMs
  * @returns {Countdown}
  */
-export function countdown(target_ms, now_ms) {
-    const ret = wasm.countdown(target_ms, now_ms);
+export function countdown(targetMs, nowMs) {
+    const ret = wasm.countdown(targetMs, nowMs);
     return ret;
 }
 
 /**
+ * A `window.dataLayer` entry: `{ event, screen, ...user }`, the user's fields left out for a
+ * guest (`user` null or undefined).
+ *
+ * `event` is one of `sign_up`, `Select_Content`, `View_Content`, `View_ContentList`,
+ * `Follow_Content`, `Follow_ContentList`, `Follow_CorpProfile`, `Bookmark_Content`,
+ * `Bookmark_ContentList`, `Upload_Content`, `TemporaryContent` (case matters); `screen`, when
+ * given, one of `HOME`, `CATEGORY`, `POPULAR`, `LATEST`, `INTEREST`, `RECOMMEND`, `REPORT`,
+ * `SEARCH`, `BOOKMARK`, `FOLLOWING`, `CORP_PROFILE`, `SHARE`, `UPLOAD`.
+ *
+ * @throws {CoreError} `invalid_argument` for an unknown `event` or `screen`, or a `user` that
+ * is not a complete `DataLayerUser` (a field missing, unknown or of the wrong type).
  * @param {string} event
  * @param {string | null | undefined} screen
  * @param {DataLayerUser | null | undefined} user
@@ -286,7 +284,13 @@ export function dataLayerEvent(event, screen, user) {
 }
 
 /**
- * SPEC §4: anything but a successful profile answer gives `null` (no user).
+ * The analytics user for `window.dataLayer`, from the token-profile answer
+ * `{ code, data: { userAuthName, channel, birthday, identityId, gender } }`.
+ *
+ * `null` (no user: treat the visitor as a guest) unless `code` is `0` or `"0"` and `data` is
+ * an object. `userType` is `"corporation"` for `userAuthName` `BUSINESS` or `BUSINESS_MASTER`,
+ * else `"reader"`; `signupType` is `channel` lower-cased (`"email"` when absent); `birth` is
+ * the year of `birthday` or `"none"`; `gender` is lower-cased or `"none"`. Never throws.
  * @param {unknown} profile
  * @returns {DataLayerUser | null}
  */
@@ -299,11 +303,19 @@ export function dataLayerUser(profile) {
 }
 
 /**
- * @param {string} user_agent
+ * The device, operating system and browser a user agent string (`navigator.userAgent`)
+ * describes.
+ *
+ * `deviceType` is `"APP"` for the Tidemark app's web view (its agent carries `TidemarkApp/`),
+ * else `"TABLET"`, `"MOBILE"` or `"PC"`. `deviceOs` is null for systems other than Windows,
+ * macOS, Linux, Android (`"AOS"`) and iOS. `browser`, `browserVer` and `osVersion` are `""`
+ * when the string does not tell them; versions are as the string writes them (Windows 11
+ * still says 10, and iPadOS Safari in desktop mode reads as a Mac). Never throws.
+ * @param {string} userAgent
  * @returns {DeviceInfo}
  */
-export function detectDevice(user_agent) {
-    const ptr0 = passStringToWasm0(user_agent, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+export function detectDevice(userAgent) {
+    const ptr0 = passStringToWasm0(userAgent, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
     const len0 = WASM_VECTOR_LEN;
     const ret = wasm.detectDevice(ptr0, len0);
     if (ret[2]) {
@@ -313,12 +325,17 @@ export function detectDevice(user_agent) {
 }
 
 /**
- * @param {number} now_ms
- * @param {number} offset_minutes
+ * 23:59:59.000 of the day containing `nowMs`, at `offsetMinutes` east of UTC (540 for
+ * Korea), as epoch milliseconds: `endOfDayMs(Date.now(), -new Date().getTimezoneOffset())`.
+ *
+ * @throws {CoreError} `invalid_argument` when `nowMs` is not a finite time (within ±8.64e15);
+ * `invalid_offset` when `offsetMinutes` is not a whole number from -720 to 840.
+ * @param {number} nowMs
+ * @param {number} offsetMinutes
  * @returns {number}
  */
-export function endOfDayMs(now_ms, offset_minutes) {
-    const ret = wasm.endOfDayMs(now_ms, offset_minutes);
+export function endOfDayMs(nowMs, offsetMinutes) {
+    const ret = wasm.endOfDayMs(nowMs, offsetMinutes);
     if (ret[2]) {
         throw takeFromExternrefTable0(ret[1]);
     }
@@ -326,15 +343,17 @@ export function endOfDayMs(now_ms, offset_minutes) {
 }
 
 /**
- * Epoch milliseconds as the Korean wall-clock time a date-and-time field takes.
- * @param {number} epoch_ms
+ * Epoch milliseconds as the Korea Standard Time (UTC+9) a date-and-time field takes:
+ * `yyyy-MM-ddTHH:mm`, seconds dropped (`epochMsToKstLocal(1795309200000)` is
+ * `"2026-11-22T10:00"`).
+ * @param {number} epochMs
  * @returns {string}
  */
-export function epochMsToKstLocal(epoch_ms) {
+export function epochMsToKstLocal(epochMs) {
     let deferred1_0;
     let deferred1_1;
     try {
-        const ret = wasm.epochMsToKstLocal(epoch_ms);
+        const ret = wasm.epochMsToKstLocal(epochMs);
         deferred1_0 = ret[0];
         deferred1_1 = ret[1];
         return getStringFromWasm0(ret[0], ret[1]);
@@ -344,12 +363,18 @@ export function epochMsToKstLocal(epoch_ms) {
 }
 
 /**
+ * The API's answer code (`code` of `{ code, message, data }`, a string or a number) with its
+ * meaning in `lang` (`"ko"` or `"en"`, English when absent) and the HTTP status it goes with;
+ * undefined for a code the catalogue does not know. Known: `0` success, `999` default error,
+ * `104` required parameter missing, `101` no data, `1003` token not equal, `2002` user does
+ * not exist, `2007` account already exists, `3002` cart item already exists, `F0000` the
+ * person cancelled identity verification.
  * @param {string | number} code
- * @param {Lang | null} [lang_tag]
+ * @param {Lang | null} [lang]
  * @returns {CatalogueEntry | undefined}
  */
-export function errorCatalogue(code, lang_tag) {
-    const ret = wasm.errorCatalogue(code, isLikeNone(lang_tag) ? 0 : addToExternrefTable0(lang_tag));
+export function errorCatalogue(code, lang) {
+    const ret = wasm.errorCatalogue(code, isLikeNone(lang) ? 0 : addToExternrefTable0(lang));
     if (ret[2]) {
         throw takeFromExternrefTable0(ret[1]);
     }
@@ -357,13 +382,18 @@ export function errorCatalogue(code, lang_tag) {
 }
 
 /**
+ * The error screen for an HTTP `status` (or the API's code 101), in `lang` (`"ko"` or
+ * `"en"`, English when absent). 404 reads "page not found" and 101 "content does not exist",
+ * both without description or retry; 403 reads "no access" with a description and no
+ * retry; any other status keeps `message` ("something went wrong" when absent or blank) and
+ * `description`, and offers `retry`. `home` (to `/`) is always there.
  * @param {number} status
  * @param {string | null} [message]
  * @param {string | null} [description]
- * @param {Lang | null} [lang_tag]
+ * @param {Lang | null} [lang]
  * @returns {ErrorScreen}
  */
-export function errorScreen(status, message, description, lang_tag) {
+export function errorScreen(status, message, description, lang) {
     const val3 = +status;
     let ptr0, len0, ptr1, len1;
     try {
@@ -376,7 +406,7 @@ export function errorScreen(status, message, description, lang_tag) {
         if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
         throw e;
     }
-    const ret = wasm.errorScreen(val3, ptr0, len0, ptr1, len1, isLikeNone(lang_tag) ? 0 : addToExternrefTable0(lang_tag));
+    const ret = wasm.errorScreen(val3, ptr0, len0, ptr1, len1, isLikeNone(lang) ? 0 : addToExternrefTable0(lang));
     if (ret[2]) {
         throw takeFromExternrefTable0(ret[1]);
     }
@@ -384,6 +414,7 @@ export function errorScreen(status, message, description, lang_tag) {
 }
 
 /**
+ * `text` with only what an e-mail field takes: ASCII letters and digits and `@ . _ -`.
  * @param {string} text
  * @returns {string}
  */
@@ -403,6 +434,14 @@ export function filterEmail(text) {
 }
 
 /**
+ * `text` with only the characters `options` allows, every kind off unless set: `numbers`
+ * (ASCII digits), `korean` (Hangul syllables and jamo), `english` (ASCII letters), `space`
+ * (U+0020), `special` (`true`: any ASCII punctuation; a one-character string: only that
+ * character). `filterInput("Tide 2026!", { numbers: true })` is `"2026"`; with no options
+ * every character is dropped.
+ *
+ * @throws {CoreError} `invalid_argument` when `options` is not an object, has an unknown
+ * field, or a field of the wrong type (`special` a string of more than one character).
  * @param {string} text
  * @param {FilterOptions} options
  * @returns {string}
@@ -429,6 +468,8 @@ export function filterInput(text, options) {
 }
 
 /**
+ * `text` with only what a nickname may hold: Hangul (syllables and jamo), ASCII letters and
+ * digits, spaces, `_` and `-`.
  * @param {string} text
  * @returns {string}
  */
@@ -448,6 +489,7 @@ export function filterNickname(text) {
 }
 
 /**
+ * `text` with only what a phone field takes: ASCII digits and `-`.
  * @param {string} text
  * @returns {string}
  */
@@ -467,21 +509,41 @@ export function filterPhone(text) {
 }
 
 /**
- * `value`: epoch milliseconds, a Date, or an ISO-8601 string. Instants are shown in the
- * browser's time zone unless `offsetMinutes` (east of UTC) is given.
+ * A date as text, in a pattern of tokens.
+ *
+ * `value` is epoch milliseconds, a `Date`, or a string: ISO 8601 with an offset
+ * (`2026-11-22T09:30:00+09:00`, `…Z`, an instant), or without one (`2026-11-22 09:30`,
+ * `2026-11-22`, a wall-clock time shown as written). An instant is shown at `offsetMinutes`
+ * east of UTC (540 is Korea), or in the time zone of the browser or Node process when it is
+ * absent.
+ *
+ * `pattern` (default `yyyy-MM-dd`) is made of these tokens; put other ASCII letters in
+ * single quotes (`''` is a quote), other characters are copied:
+ * `yyyy` `yy` year · `MM` `M` month · `dd` `d` day · `HH` `H` hour 0–23 · `hh` `h` hour
+ * 1–12 · `mm` `m` minute · `ss` `s` second · `SSS` millisecond · `a` AM/PM (오전/오후 when
+ * `lang` is `"ko"`). The doubled forms pad to two digits.
+ *
+ * ```ts
+ * formatDate("2026-03-05T19:04:00Z", "yyyy년 M월 d일 a h:mm", 540, "ko"); // "2026년 3월 6일 오전 4:04"
+ * ```
+ *
+ * @throws {CoreError} `invalid_date` when `value` is no date; `invalid_pattern` for a letter
+ * that is no token (`YYYY`, `D`) or a quote left open; `invalid_offset` when `offsetMinutes`
+ * is not a whole number from -720 to 840.
  * @param {number | string | Date} value
  * @param {string | null} [pattern]
- * @param {number | null} [offset_minutes]
+ * @param {number | null} [offsetMinutes]
+ * @param {Lang | null} [lang]
  * @returns {string}
  */
-export function formatDate(value, pattern, offset_minutes) {
+export function formatDate(value, pattern, offsetMinutes, lang) {
     let deferred4_0;
     let deferred4_1;
     try {
-        const val2 = +(isLikeNone(offset_minutes) ? Number.MAX_SAFE_INTEGER : (offset_minutes) >> 0);
+        const val2 = +(isLikeNone(offsetMinutes) ? 0 : offsetMinutes);
         var ptr0 = isLikeNone(pattern) ? 0 : passStringToWasm0(pattern, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         var len0 = WASM_VECTOR_LEN;
-        const ret = wasm.formatDate(value, ptr0, len0, val2);
+        const ret = wasm.formatDate(value, ptr0, len0, !isLikeNone(offsetMinutes), val2, isLikeNone(lang) ? 0 : addToExternrefTable0(lang));
         var ptr3 = ret[0];
         var len3 = ret[1];
         if (ret[3]) {
@@ -497,6 +559,8 @@ export function formatDate(value, pattern, offset_minutes) {
 }
 
 /**
+ * A number as Korean pages write it: thousands grouped with commas, at most three decimals
+ * (`1234567.891` → `"1,234,567.891"`), as `Intl.NumberFormat("ko-KR")` does by default.
  * @param {number} n
  * @returns {string}
  */
@@ -514,6 +578,11 @@ export function formatNumber(n) {
 }
 
 /**
+ * The `inputmode` attribute for a field filtered with `options` (see `filterInput`):
+ * `"numeric"` when only digits are allowed, `"tel"` when only digits and `special: "-"`,
+ * `"text"` otherwise.
+ *
+ * @throws {CoreError} `invalid_argument` when `options` is not a valid `FilterOptions`.
  * @param {FilterOptions} options
  * @returns {InputMode}
  */
@@ -526,6 +595,10 @@ export function inputModeFor(options) {
 }
 
 /**
+ * Whether a form value counts as empty: `null`, `undefined`, a string that is empty or only
+ * white space, an empty array, or an object without own enumerable keys (`{}`). Numbers
+ * (`0` and `NaN` included), booleans, bigints, `Date`s and functions are never empty.
+ * (A `Map` or `Set` has no own keys, so it counts as empty whatever it holds.)
  * @param {unknown} value
  * @returns {boolean}
  */
@@ -535,6 +608,8 @@ export function isEmpty(value) {
 }
 
 /**
+ * Whether `path` (no query) is a sign-in page: `/login`, a path ending in `/login`, or one
+ * with a `/login/` segment (`/member/login`, `/member/login/email`).
  * @param {string} path
  * @returns {boolean}
  */
@@ -546,6 +621,8 @@ export function isLoginPath(path) {
 }
 
 /**
+ * Whether `path` (no query) needs a signed-in visitor: `/mypage`, `/admin` and every path
+ * under them.
  * @param {string} path
  * @returns {boolean}
  */
@@ -557,6 +634,11 @@ export function isProtectedPath(path) {
 }
 
 /**
+ * Whether `text` is a valid Korean business registration number (사업자등록번호): ten digits
+ * whose last is the check digit of the other nine, written plain or with dashes in the usual
+ * places (3-2-5); surrounding blanks are ignored, other separators are not accepted.
+ * `isValidBusinessNumber("220-81-62517")` and `isValidBusinessNumber("2208162517")` are true;
+ * `"220 81 62517"` and `"22-081-62517"` are false.
  * @param {string} text
  * @returns {boolean}
  */
@@ -568,6 +650,10 @@ export function isValidBusinessNumber(text) {
 }
 
 /**
+ * Whether `text` is an address a person can receive mail at: `local@domain.tld`, ASCII only,
+ * at most 254 characters, a local part of at most 64 (letters, digits and `. _ % + - '`, no
+ * leading, trailing or doubled dot), and a domain of letter-digit-hyphen labels ending in an
+ * alphabetic top level of two letters or more. Not trimmed: surrounding spaces fail.
  * @param {string} text
  * @returns {boolean}
  */
@@ -579,7 +665,10 @@ export function isValidEmail(text) {
 }
 
 /**
- * A Korean wall-clock time (`yyyy-MM-ddTHH:mm`) as epoch milliseconds, or undefined.
+ * A date-and-time field's value (`yyyy-MM-ddTHH:mm`, seconds `:ss` optional, a space
+ * allowed for the `T`) read as Korea Standard Time (UTC+9), as epoch milliseconds;
+ * undefined when it is no such time. `kstLocalToEpochMs("2026-11-22T10:00")` is
+ * 1795309200000.
  * @param {string} value
  * @returns {number | undefined}
  */
@@ -591,21 +680,29 @@ export function kstLocalToEpochMs(value) {
 }
 
 /**
- * The login page (`loginPath`, /member/login unless given) that brings the visitor back to
- * `returnTo` after signing in. `loginPath` must be a login page.
- * @param {string | null} [return_to]
- * @param {string | null} [login_path]
+ * The sign-in page (`loginPath`, `/member/login` unless given) that brings the visitor back
+ * to `returnTo` (a path with its query) after signing in, as its `redirectUrl` parameter;
+ * the sign-in page alone when `returnTo` is absent or empty.
+ *
+ * ```ts
+ * loginHref("/post/7?from=home"); // "/member/login?redirectUrl=%2Fpost%2F7%3Ffrom%3Dhome"
+ * ```
+ *
+ * @throws {CoreError} `invalid_argument` when `loginPath` is not a sign-in page starting with
+ * `/` (see `isLoginPath`).
+ * @param {string | null} [returnTo]
+ * @param {string | null} [loginPath]
  * @returns {string}
  */
-export function loginHref(return_to, login_path) {
+export function loginHref(returnTo, loginPath) {
     let deferred4_0;
     let deferred4_1;
     try {
         let ptr0, len0, ptr1, len1;
         try {
-            ptr0 = isLikeNone(return_to) ? 0 : passStringToWasm0(return_to, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            ptr0 = isLikeNone(returnTo) ? 0 : passStringToWasm0(returnTo, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
             len0 = WASM_VECTOR_LEN;
-            ptr1 = isLikeNone(login_path) ? 0 : passStringToWasm0(login_path, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            ptr1 = isLikeNone(loginPath) ? 0 : passStringToWasm0(loginPath, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
             len1 = WASM_VECTOR_LEN;
         } catch (e) {
             if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
@@ -628,6 +725,10 @@ export function loginHref(return_to, login_path) {
 }
 
 /**
+ * The page of the route table at `path` (no query or hash; a trailing slash is ignored), or
+ * undefined when there is none. A dynamic segment must be valid for the page to match: an
+ * id (see `parseId`), a category id from 1 to 9, `email` or `phone`, or a preview token of 32
+ * to 64 URL-safe base64 characters.
  * @param {string} path
  * @returns {RouteMatch | undefined}
  */
@@ -642,15 +743,20 @@ export function matchRoute(path) {
 }
 
 /**
- * @param {string | number} account_status_code
+ * Whether to go on signing in after the account status request: only when its answer code
+ * is `0` or `"0"` (surrounding blanks ignored).
+ * @param {string | number} accountStatusCode
  * @returns {boolean}
  */
-export function maySignIn(account_status_code) {
-    const ret = wasm.maySignIn(account_status_code);
+export function maySignIn(accountStatusCode) {
+    const ret = wasm.maySignIn(accountStatusCode);
     return ret !== 0;
 }
 
 /**
+ * The sort code a value names: `"POPULAR"`, `"LATEST"` or `"INTEREST"` for the code itself
+ * or a short one (`"PO"`, `"LA"`), in any letter case, surrounding blanks ignored
+ * (`normalizeSort(" po ")` is `"POPULAR"`); undefined for anything else or no value.
  * @param {string | null} [value]
  * @returns {SortCode | undefined}
  */
@@ -662,8 +768,8 @@ export function normalizeSort(value) {
 }
 
 /**
- * An id as addresses write it (plain decimal, no sign or leading zero, below 2^53), or
- * undefined.
+ * An id as addresses write it (plain decimal digits, no sign or leading zero, below 2^53), as
+ * a number; undefined for anything else (`parseId("42")` is 42, `parseId("042")` undefined).
  * @param {string} segment
  * @returns {number | undefined}
  */
@@ -675,6 +781,13 @@ export function parseId(segment) {
 }
 
 /**
+ * Reads the social sign-in return address (`location.href`, or its path and query): `type`
+ * (`"signin"`, `"join"` or `"auth"`) and the provider's `code`, `state` and `error`
+ * (percent-decoded, null when absent or blank), with `cleanedUrl`, the same address without
+ * its `type` parameter, to put in the address bar (`history.replaceState`).
+ *
+ * @throws {CoreError} `query_string_error` (message `query string error`) when `type` is
+ * missing or not one of the three.
  * @param {string} url
  * @returns {OAuthCallback}
  */
@@ -689,6 +802,9 @@ export function parseOAuthCallback(url) {
 }
 
 /**
+ * The language to show: `saved` (the visitor's own choice) when it is Korean or English, else
+ * the first of `preferred` (`navigator.languages`) that is, else `"ko"`. Region subtags and
+ * letter case do not matter (`"en-US"` is `"en"`).
  * @param {string | null | undefined} saved
  * @param {string[]} preferred
  * @returns {Lang}
@@ -710,14 +826,18 @@ export function pickLanguage(saved, preferred) {
 }
 
 /**
- * @param {string | null} [saved_redirect]
+ * Where to go after signing in: `savedRedirect` (the `redirectUrl` the sign-in page was
+ * given) when it is an address of this site (a path starting with a single `/`, not a
+ * sign-in page), else `"/"`. Absolute and protocol-relative addresses, backslashes and
+ * control characters give `"/"`, so a crafted link cannot redirect off the site.
+ * @param {string | null} [savedRedirect]
  * @returns {string}
  */
-export function postLoginTarget(saved_redirect) {
+export function postLoginTarget(savedRedirect) {
     let deferred2_0;
     let deferred2_1;
     try {
-        var ptr0 = isLikeNone(saved_redirect) ? 0 : passStringToWasm0(saved_redirect, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        var ptr0 = isLikeNone(savedRedirect) ? 0 : passStringToWasm0(savedRedirect, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         var len0 = WASM_VECTOR_LEN;
         const ret = wasm.postLoginTarget(ptr0, len0);
         deferred2_0 = ret[0];
@@ -729,12 +849,24 @@ export function postLoginTarget(saved_redirect) {
 }
 
 /**
+ * The headers every API request carries: `_off_set` (`offsetMinutes`, minutes east of UTC,
+ * as a string), `_tma_token` and `_tmr_token` (the access and refresh tokens, `""` when
+ * absent or blank), and `_tma_id` (the guest id) when there is no access token or
+ * `includeGuest` is true.
+ *
+ * ```ts
+ * requestHeaders({ guestId: "g-1" }, 540);
+ * // { _off_set: "540", _tma_token: "", _tmr_token: "", _tma_id: "g-1" }
+ * ```
+ *
+ * @throws {CoreError} `invalid_argument` when `session` has an unknown field or a field of
+ * the wrong type; `invalid_offset` when `offsetMinutes` is not a whole number from -720 to 840.
  * @param {SessionTokens} session
- * @param {number} offset_minutes
+ * @param {number} offsetMinutes
  * @returns {RequestHeaders}
  */
-export function requestHeaders(session, offset_minutes) {
-    const ret = wasm.requestHeaders(session, offset_minutes);
+export function requestHeaders(session, offsetMinutes) {
+    const ret = wasm.requestHeaders(session, offsetMinutes);
     if (ret[2]) {
         throw takeFromExternrefTable0(ret[1]);
     }
@@ -742,6 +874,9 @@ export function requestHeaders(session, offset_minutes) {
 }
 
 /**
+ * Whether the page at `path` (no query) is a list that needs a `sort` query value: the
+ * category, interest, latest and popular post lists, `/search` and its tabs. A trailing slash
+ * is ignored.
  * @param {string} path
  * @returns {boolean}
  */
@@ -753,7 +888,10 @@ export function requiresSort(path) {
 }
 
 /**
- * `text` with each written particle pair (`을(를)`, `(으)로`, …) in the form its word takes.
+ * `text` with each Korean particle written as a pair (`을(를)`, `이(가)`, `은(는)`, `와(과)`,
+ * `(으)로`, …) in the form the word before it takes: `"마케팅을(를)"` → `"마케팅을"`,
+ * `"HR이(가)"` → `"HR이"` (read 에이치알), `"3을(를)"` → `"3을"` (read 삼). After a lowercase
+ * Latin word the pair stays as written.
  * @param {string} text
  * @returns {string}
  */
@@ -773,14 +911,19 @@ export function resolveParticles(text) {
 }
 
 /**
- * @param {string} full_path
- * @param {Lang | null} [lang_tag]
+ * What an address (`fullPath`: path, query and hash) leads to: `{ kind: "notFound",
+ * message }` when no page matches (message `Page Not Found: {fullPath}` in `lang`), `{ kind:
+ * "redirect", location }` when a list page needs its sort fixed (see `sortRedirect`; the
+ * hash is kept), else `{ kind: "page", route }`. `lang` is `"ko"` or `"en"`, English when
+ * absent.
+ * @param {string} fullPath
+ * @param {Lang | null} [lang]
  * @returns {RouteResolution}
  */
-export function resolveRoute(full_path, lang_tag) {
-    const ptr0 = passStringToWasm0(full_path, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+export function resolveRoute(fullPath, lang) {
+    const ptr0 = passStringToWasm0(fullPath, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
     const len0 = WASM_VECTOR_LEN;
-    const ret = wasm.resolveRoute(ptr0, len0, isLikeNone(lang_tag) ? 0 : addToExternrefTable0(lang_tag));
+    const ret = wasm.resolveRoute(ptr0, len0, isLikeNone(lang) ? 0 : addToExternrefTable0(lang));
     if (ret[2]) {
         throw takeFromExternrefTable0(ret[1]);
     }
@@ -788,12 +931,21 @@ export function resolveRoute(full_path, lang_tag) {
 }
 
 /**
- * @param {string} full_path
+ * What to do when navigating to `fullPath` (path, query and hash), given what is known of
+ * the session: a protected page without a session redirects to the sign-in page with
+ * `redirectUrl` set to `fullPath` and `clearTokens: true`; a signed-in visitor on a sign-in
+ * page redirects to `postLoginTarget(savedRedirect)`; a signed-in visitor on any other page
+ * that is not protected gets `refresh` (refresh the tokens silently, clear them if that
+ * fails); otherwise `proceed`.
+ *
+ * @throws {CoreError} `invalid_argument` when `session` has an unknown field or a field of
+ * the wrong type.
+ * @param {string} fullPath
  * @param {SessionView} session
  * @returns {GuardDecision}
  */
-export function routeGuard(full_path, session) {
-    const ptr0 = passStringToWasm0(full_path, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+export function routeGuard(fullPath, session) {
+    const ptr0 = passStringToWasm0(fullPath, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
     const len0 = WASM_VECTOR_LEN;
     const ret = wasm.routeGuard(ptr0, len0, session);
     if (ret[2]) {
@@ -803,8 +955,11 @@ export function routeGuard(full_path, session) {
 }
 
 /**
- * A body link as the editor keeps it (http, https or mailto; a bare host gets https://),
- * or undefined when it may not be a link.
+ * A link as a post's body may hold it, trimmed: `http:`, `https:` and `mailto:` links as
+ * written; an e-mail address gets `mailto:`, and an address without a scheme that looks like
+ * a host gets `https://` (`safeLink("example.com/a")` is `"https://example.com/a"`).
+ * Undefined for any other scheme (`javascript:`, `data:`), white space or control characters
+ * inside, or nothing at all.
  * @param {string} raw
  * @returns {string | undefined}
  */
@@ -821,6 +976,8 @@ export function safeLink(raw) {
 }
 
 /**
+ * Where to scroll after navigating: `{ kind: "anchor", id }` for the element a hash names
+ * (`location.hash`, with or without `#`, percent-decoded), else `{ kind: "top", smooth: true }`.
  * @param {string} hash
  * @returns {ScrollTarget}
  */
@@ -835,6 +992,15 @@ export function scrollTarget(hash) {
 }
 
 /**
+ * The body of a sign-in request: the credentials with what `detectDevice(device.userAgent)`
+ * reads, `browserAgent` (the user agent itself), `deviceId` and `pushToken` (`""` when
+ * absent). E-mail sign-in: `email` trimmed, `autoLogin` `"Y"` or `"N"`. Social sign-in:
+ * `channel` lower-cased (`kakao`, `naver`, `google` or `local`), `autoLogin` always `"N"`.
+ *
+ * @throws {CoreError} `invalid_argument` when `credentials` or `device` has an unknown or
+ * mistyped field, a `kind` other than `"email"` or `"social"`, or no `email`, `password` or
+ * `channel` string; `"104"` when `email` is blank, `password` empty or `channel` unknown;
+ * `"999"` for a social sign-in without an `authToken`.
  * @param {Credentials} credentials
  * @param {DeviceContext} device
  * @returns {SignInBody}
@@ -848,6 +1014,14 @@ export function signInBody(credentials, device) {
 }
 
 /**
+ * Where to send a list page whose `sort` is missing or not exactly `POPULAR` or `LATEST`:
+ * the same path and other query parameters, with `sort=POPULAR`. `search` is
+ * `location.search` (`""` or starting with `?`). Undefined when nothing is to be done (the
+ * sort is right, or the page needs none).
+ *
+ * ```ts
+ * sortRedirect("/post/category/list/3", "?page=2"); // "/post/category/list/3?page=2&sort=POPULAR"
+ * ```
  * @param {string} path
  * @param {string} search
  * @returns {string | undefined}
@@ -873,11 +1047,11 @@ export function sortRedirect(path, search) {
     return v3;
 }
 
-export function start() {
-    wasm.start();
-}
-
 /**
+ * `text` without `<script>` and `<iframe>` elements: each is removed with its content,
+ * whatever its letter case or attributes; one never closed runs to the end of the text; stray
+ * closing tags go too. Everything else stays as it was: this guards plain text fields and is
+ * not an HTML sanitiser (event-handler attributes and `javascript:` links are kept).
  * @param {string} text
  * @returns {string}
  */
@@ -897,6 +1071,8 @@ export function stripScripts(text) {
 }
 
 /**
+ * Which limit the tags break, as `cleanTags` counts them: `"tooLong"` (a tag over 30
+ * characters), `"tooMany"` (more than 10 distinct tags), or undefined when they keep both.
  * @param {string[]} raw
  * @returns {TagProblem | undefined}
  */
@@ -908,6 +1084,34 @@ export function tagsProblem(raw) {
 }
 
 /**
+ * Whether the session's token check is due at `nowMs` (epoch milliseconds): `true` when it
+ * was never checked (`lastCheckMs` absent, null or not a finite number), when the clock went
+ * backwards (`nowMs` before `lastCheckMs`), or when at least 10 minutes (600 000 ms) have
+ * passed since `lastCheckMs`. When it says `true`, make the check and store `nowMs` as the
+ * new `lastCheckMs` (in `localStorage`, say).
+ *
+ * ```ts
+ * const now = Date.now();
+ * if (tokenCheckDue(lastCheckMs, now)) { lastCheckMs = now; await checkToken(); }
+ * ```
+ * @param {number | null | undefined} lastCheckMs
+ * @param {number} nowMs
+ * @returns {boolean}
+ */
+export function tokenCheckDue(lastCheckMs, nowMs) {
+    const ret = wasm.tokenCheckDue(!isLikeNone(lastCheckMs), isLikeNone(lastCheckMs) ? 0 : lastCheckMs, nowMs);
+    return ret !== 0;
+}
+
+/**
+ * Checks what the identity-certification provider sent back against the request the page
+ * saved before leaving (`savedCertifyNo`). Checked in order, the first failure wins:
+ * `errorCode` `F0000` (cancelled) → code `F0000`; `success` false → `999`; a blank `impUid`,
+ * `merchantUid`, `requestId` or `savedCertifyNo` → `104`; `requestId` or `merchantUid` not
+ * equal to `savedCertifyNo` (a return for another request) → `1003`. Otherwise `result:
+ * "true"` with `certifyNo` (the saved number) and `certifyUid` (`impUid`), both trimmed.
+ *
+ * @throws {CoreError} `invalid_argument` when `input` has an unknown or mistyped field.
  * @param {CertificationReturn} input
  * @returns {CertificationResult}
  */
@@ -920,17 +1124,26 @@ export function validateCertification(input) {
 }
 
 /**
+ * Whether to record a visit now: once a day per kind of visitor, so a guest who signs in the
+ * same day is recorded again as a member. `alreadyMarked` is whether the kind's marker
+ * cookie (`agid` for a guest, `auid` for a member) exists. When it does: `{ record: false,
+ * cookie: null }`; otherwise `record` is true and `cookie` is the marker to write, expiring at
+ * the end of the local day (see `cookieFor` for `nowMs`, `offsetMinutes` and `secure`).
+ *
+ * @throws {CoreError} `invalid_argument` for a `kind` other than `"guest"` or `"member"`, or
+ * (when not `alreadyMarked`) a `nowMs` that is not a finite time; `invalid_offset` when
+ * `offsetMinutes` is not a whole number from -720 to 840.
  * @param {VisitorKind} kind
- * @param {boolean} already_marked
- * @param {number} now_ms
- * @param {number} offset_minutes
+ * @param {boolean} alreadyMarked
+ * @param {number} nowMs
+ * @param {number} offsetMinutes
  * @param {boolean} secure
  * @returns {VisitDecision}
  */
-export function visitDecision(kind, already_marked, now_ms, offset_minutes, secure) {
-    const val2 = +already_marked;
-    const val3 = +now_ms;
-    const val4 = +offset_minutes;
+export function visitDecision(kind, alreadyMarked, nowMs, offsetMinutes, secure) {
+    const val2 = +alreadyMarked;
+    const val3 = +nowMs;
+    const val4 = +offsetMinutes;
     const val5 = +secure;
     const ptr0 = passStringToWasm0(kind, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
     const len0 = WASM_VECTOR_LEN;
@@ -942,21 +1155,27 @@ export function visitDecision(kind, already_marked, now_ms, offset_minutes, secu
 }
 
 /**
- * @param {number} offset_minutes
- * @param {string | null | undefined} access_token
- * @param {string | null | undefined} guest_id
- * @param {string} user_agent
+ * The body of a visit record: `offset` (`offsetMinutes`, minutes east of UTC, 540 for
+ * Korea), `accessToken` and `tmaId` (the guest id), each `""` when absent, and the
+ * `detectDevice(userAgent)` fields.
+ *
+ * @throws {CoreError} `invalid_offset` when `offsetMinutes` is not a whole number from -720
+ * to 840.
+ * @param {number} offsetMinutes
+ * @param {string | null | undefined} accessToken
+ * @param {string | null | undefined} guestId
+ * @param {string} userAgent
  * @returns {VisitRecord}
  */
-export function visitRecord(offset_minutes, access_token, guest_id, user_agent) {
-    const val4 = +offset_minutes;
+export function visitRecord(offsetMinutes, accessToken, guestId, userAgent) {
+    const val4 = +offsetMinutes;
     let ptr0, len0, ptr1, len1, ptr2, len2;
     try {
-        ptr0 = isLikeNone(access_token) ? 0 : passStringToWasm0(access_token, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        ptr0 = isLikeNone(accessToken) ? 0 : passStringToWasm0(accessToken, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len0 = WASM_VECTOR_LEN;
-        ptr1 = isLikeNone(guest_id) ? 0 : passStringToWasm0(guest_id, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        ptr1 = isLikeNone(guestId) ? 0 : passStringToWasm0(guestId, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len1 = WASM_VECTOR_LEN;
-        ptr2 = passStringToWasm0(user_agent, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        ptr2 = passStringToWasm0(userAgent, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len2 = WASM_VECTOR_LEN;
     } catch (e) {
         if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
@@ -972,16 +1191,23 @@ export function visitRecord(offset_minutes, access_token, guest_id, user_agent) 
 }
 
 /**
- * @param {number | null | undefined} last_ms
- * @param {number} now_ms
+ * Whether an event for the same page at `nowMs` falls within 10 seconds after the last one
+ * at `lastMs` (both epoch milliseconds), so it is a reload not to be counted again. `false`
+ * when `lastMs` is absent or later than `nowMs`.
+ * @param {number | null | undefined} lastMs
+ * @param {number} nowMs
  * @returns {boolean}
  */
-export function withinReloadGuard(last_ms, now_ms) {
-    const ret = wasm.withinReloadGuard(!isLikeNone(last_ms), isLikeNone(last_ms) ? 0 : last_ms, now_ms);
+export function withinReloadGuard(lastMs, nowMs) {
+    const ret = wasm.withinReloadGuard(!isLikeNone(lastMs), isLikeNone(lastMs) ? 0 : lastMs, nowMs);
     return ret !== 0;
 }
 
 /**
+ * The limits of a post: `titleMaxChars` 100 and `summaryMaxChars` 300 characters (once
+ * trimmed), `bodyMaxBytes` 512 000 (bytes of the body's HTML in UTF-8, not characters),
+ * `tagsMax` 10 tags of `tagMaxChars` 30 characters each. Characters are Unicode code points
+ * (`[...text].length`), not the UTF-16 units `text.length` counts.
  * @returns {WritingLimits}
  */
 export function writingLimits() {
@@ -1046,17 +1272,6 @@ export function __wbg___wbindgen_string_get_7ce8eee7fd327545(arg0, arg1) {
 export function __wbg___wbindgen_throw_4c88d8bf264fd984(arg0, arg1) {
     throw new Error(getStringFromWasm0(arg0, arg1));
 }
-export function __wbg_error_757e9472f8410341(arg0, arg1) {
-    let deferred0_0;
-    let deferred0_1;
-    try {
-        deferred0_0 = arg0;
-        deferred0_1 = arg1;
-        console.error(getStringFromWasm0(arg0, arg1));
-    } finally {
-        wasm.__wbindgen_free(deferred0_0, deferred0_1, 1);
-    }
-}
 export function __wbg_from_eac91875c8a5ffa4(arg0) {
     const ret = Array.from(arg0);
     return ret;
@@ -1115,10 +1330,6 @@ export function __wbg_new_787b9fb330d55d78(arg0, arg1) {
     const ret = new Error(getStringFromWasm0(arg0, arg1));
     return ret;
 }
-export function __wbg_new_bb74001155cb8ca8() {
-    const ret = new Error();
-    return ret;
-}
 export function __wbg_new_cd4348290afae586() {
     const ret = new Object();
     return ret;
@@ -1136,13 +1347,6 @@ export function __wbg_set_d2d33b52458e984a(arg0, arg1, arg2) {
 }
 export function __wbg_set_e4b9a833d288759a(arg0, arg1, arg2) {
     arg0[arg1] = arg2;
-}
-export function __wbg_stack_575c4e0918581b9c(arg0, arg1) {
-    const ret = arg1.stack;
-    const ptr1 = passStringToWasm0(ret, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-    const len1 = WASM_VECTOR_LEN;
-    getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 1, len1, true);
-    getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
 }
 export function __wbindgen_generic_0000000000000001(arg0) {
     // Cast intrinsic for `F64 -> Externref`.
@@ -1172,10 +1376,6 @@ export function __wbindgen_init_externref_table() {
     table.set(1026, true);
     table.set(1027, false);
 }
-const TokenCheckThrottleFinalization = (typeof FinalizationRegistry === 'undefined')
-    ? { register: () => {}, unregister: () => {} }
-    : new FinalizationRegistry(ptr => wasm.__wbg_tokencheckthrottle_free(ptr, 1));
-
 function addToExternrefTable0(obj) {
     const idx = wasm.__externref_table_alloc();
     wasm.__wbindgen_externrefs.set(idx, obj);

@@ -1,7 +1,6 @@
 /* tslint:disable */
 /* eslint-disable */
 export const memory: WebAssembly.Memory;
-export const __wbg_tokencheckthrottle_free: (a: number, b: number) => void;
 export const abbreviateCount: (a: number) => [number, number];
 export const breadcrumbs: (a: number, b: number) => [number, number, number];
 export const categories: () => [number, number, number];
@@ -25,7 +24,7 @@ export const filterEmail: (a: number, b: number) => [number, number];
 export const filterInput: (a: number, b: number, c: any) => [number, number, number, number];
 export const filterNickname: (a: number, b: number) => [number, number];
 export const filterPhone: (a: number, b: number) => [number, number];
-export const formatDate: (a: any, b: number, c: number, d: number) => [number, number, number, number];
+export const formatDate: (a: any, b: number, c: number, d: number, e: number, f: number) => [number, number, number, number];
 export const formatNumber: (a: number) => [number, number];
 export const inputModeFor: (a: any) => [number, number, number];
 export const isEmpty: (a: any) => number;
@@ -51,14 +50,9 @@ export const safeLink: (a: number, b: number) => [number, number];
 export const scrollTarget: (a: number, b: number) => [number, number, number];
 export const signInBody: (a: any, b: any) => [number, number, number];
 export const sortRedirect: (a: number, b: number, c: number, d: number) => [number, number];
-export const start: () => void;
 export const stripScripts: (a: number, b: number) => [number, number];
 export const tagsProblem: (a: number, b: number) => any;
-export const tokencheckthrottle_lastCheckMs: (a: number) => [number, number];
-export const tokencheckthrottle_new: (a: number, b: number) => number;
-export const tokencheckthrottle_recordCheck: (a: number, b: number) => void;
-export const tokencheckthrottle_shouldCheck: (a: number, b: number) => number;
-export const tokencheckthrottle_tryAcquire: (a: number, b: number) => number;
+export const tokenCheckDue: (a: number, b: number, c: number) => number;
 export const validateCertification: (a: any) => [number, number, number];
 export const visitDecision: (a: number, b: number, c: number, d: number, e: number, f: number) => [number, number, number];
 export const visitRecord: (a: number, b: number, c: number, d: number, e: number, f: number, g: number) => [number, number, number];

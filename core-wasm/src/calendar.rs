@@ -25,6 +25,27 @@ pub fn is_utc_offset(minutes: i32) -> bool {
     (-720..=840).contains(&minutes)
 }
 
+/// An offset as a caller hands it over (a JavaScript number): a whole number of minutes that
+/// [`is_utc_offset`] accepts, or an `invalid_offset` fault naming it.
+pub fn checked_offset(minutes: f64) -> Result<i32, crate::Fault> {
+    if minutes.fract() == 0.0 && (-720.0..=840.0).contains(&minutes) {
+        Ok(minutes as i32)
+    } else {
+        Err(crate::Fault::new(
+            "invalid_offset",
+            // Integers only: the browser build carries no float formatter.
+            if minutes.fract() == 0.0 && minutes.abs() < 1e15 {
+                format!(
+                    "not a UTC offset: {} minutes (a whole number from -720 to 840, UTC-12:00 to UTC+14:00)",
+                    minutes as i64
+                )
+            } else {
+                "not a UTC offset: not a whole number of minutes (from -720 to 840, UTC-12:00 to UTC+14:00)".to_string()
+            },
+        ))
+    }
+}
+
 /// Days since 1970-01-01 of a civil date (Howard Hinnant's `days_from_civil`).
 pub fn days_from_civil(year: i64, month: u8, day: u8) -> i64 {
     let y = if month <= 2 { year - 1 } else { year };
@@ -116,6 +137,19 @@ mod tests {
         assert!(is_utc_offset(KST_OFFSET_MINUTES));
         assert!(is_utc_offset(-720) && is_utc_offset(840) && is_utc_offset(0));
         assert!(!is_utc_offset(-721) && !is_utc_offset(841));
+    }
+
+    #[test]
+    fn offsets_from_callers_are_whole_minutes_of_a_zone() {
+        assert_eq!(checked_offset(540.0), Ok(540));
+        assert_eq!(checked_offset(-720.0), Ok(-720));
+        for bad in [99_999.0, 841.0, -721.0, 540.5, f64::NAN, f64::INFINITY] {
+            assert_eq!(
+                checked_offset(bad).unwrap_err().code,
+                "invalid_offset",
+                "{bad}"
+            );
+        }
     }
 
     #[test]

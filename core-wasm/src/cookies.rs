@@ -169,9 +169,13 @@ pub fn http_date(epoch_ms: i64) -> String {
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
     let at = WallTime::from_epoch_ms(epoch_ms);
-    crate::format::format_wall(&at, "'DAY', dd 'MON' yyyy HH:mm:ss 'GMT'")
-        .replacen("DAY", DAYS[usize::from(at.weekday())], 1)
-        .replacen("MON", MONTHS[usize::from(at.month - 1)], 1)
+    crate::format::format_wall(
+        &at,
+        "'DAY', dd 'MON' yyyy HH:mm:ss 'GMT'",
+        crate::i18n::Lang::En,
+    )
+    .replacen("DAY", DAYS[usize::from(at.weekday())], 1)
+    .replacen("MON", MONTHS[usize::from(at.month - 1)], 1)
 }
 
 fn encode_cookie_value(value: &str) -> String {

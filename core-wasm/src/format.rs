@@ -1,6 +1,7 @@
 //! Dates, numbers and counts as the product shows them (SPEC §5, §9).
 
 use crate::calendar::WallTime;
+use crate::i18n::Lang;
 use crate::Fault;
 
 /// SPEC §9.
@@ -138,24 +139,122 @@ pub fn to_wall(epoch_ms: i64, offset_minutes: i32) -> WallTime {
     WallTime::from_epoch_ms(epoch_ms + i64::from(offset_minutes) * 60_000)
 }
 
-/// Formats a date with a pattern of `yyyy yy MM M dd d HH H hh h mm m ss s SSS a` and
-/// `'quoted literals'`; any other character is copied. An instant is shown at
+/// Formats a date with a pattern of the tokens below and `'quoted literals'` (`''` is a
+/// quote); other characters but ASCII letters are copied. An instant is shown at
 /// `offset_minutes` east of UTC; a wall-clock time as written.
+///
+/// | token | meaning | example |
+/// |---|---|---|
+/// | `yyyy`, `yy` | year, four digits or the last two | 2026, 26 |
+/// | `MM`, `M` | month, two digits or as few as needed | 03, 3 |
+/// | `dd`, `d` | day of the month | 05, 5 |
+/// | `HH`, `H` | hour, 0–23 | 07, 7 |
+/// | `hh`, `h` | hour, 1–12 | 07, 7 |
+/// | `mm`, `m` | minute | 04, 4 |
+/// | `ss`, `s` | second | 09, 9 |
+/// | `SSS` | millisecond | 123 |
+/// | `a` | before or after noon, in `lang` | AM / 오전 |
+///
+/// Any other run of ASCII letters (`YYYY`, `D`, `MMM`) and a quote left open are an
+/// `invalid_pattern` fault rather than text copied by mistake.
 pub fn format_date(
     value: &DateValue,
     pattern: Option<&str>,
     offset_minutes: i32,
+    lang: Lang,
 ) -> Result<String, Fault> {
+    let pattern = pattern
+        .filter(|p| !p.is_empty())
+        .unwrap_or(DEFAULT_DATE_PATTERN);
+    let tokens = parse_pattern(pattern)?;
     let wall = match parse_date(value)? {
         ParsedDate::Instant { epoch_ms } => to_wall(epoch_ms, offset_minutes),
         ParsedDate::Wall(wall) => wall,
     };
-    Ok(format_wall(
-        &wall,
-        pattern
-            .filter(|p| !p.is_empty())
-            .unwrap_or(DEFAULT_DATE_PATTERN),
-    ))
+    Ok(write_tokens(&wall, &tokens, lang))
+}
+
+/// A date pattern read into its parts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Part {
+    Literal(String),
+    /// A field letter and how many times it is repeated.
+    Field(char, usize),
+}
+
+fn invalid_pattern(pattern: &str, why: String) -> Fault {
+    Fault::new(
+        "invalid_pattern",
+        format!("date pattern '{pattern}': {why}"),
+    )
+}
+
+fn parse_pattern(pattern: &str) -> Result<Vec<Part>, Fault> {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut parts = Vec::new();
+    let mut literal = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let letter = chars[i];
+        if letter == '\'' {
+            // 'literal', with '' for a quote.
+            let mut j = i + 1;
+            if chars.get(j) == Some(&'\'') {
+                literal.push('\'');
+                i += 2;
+                continue;
+            }
+            loop {
+                match (chars.get(j), chars.get(j + 1)) {
+                    (None, _) => {
+                        return Err(invalid_pattern(pattern, "a quote is left open".into()))
+                    }
+                    (Some('\''), Some('\'')) => {
+                        literal.push('\'');
+                        j += 2;
+                    }
+                    (Some('\''), _) => break,
+                    (Some(c), _) => {
+                        literal.push(*c);
+                        j += 1;
+                    }
+                }
+            }
+            i = j + 1;
+            continue;
+        }
+        if !letter.is_ascii_alphabetic() {
+            literal.push(letter);
+            i += 1;
+            continue;
+        }
+        let run = chars[i..].iter().take_while(|c| **c == letter).count();
+        let known = match letter {
+            'y' => run == 2 || run == 4,
+            'M' | 'd' | 'H' | 'h' | 'm' | 's' => run <= 2,
+            'S' => run == 3,
+            'a' => run == 1,
+            _ => false,
+        };
+        if !known {
+            let token: String = chars[i..i + run].iter().collect();
+            return Err(invalid_pattern(
+                pattern,
+                format!(
+                    "'{token}' is no token (yyyy yy MM M dd d HH H hh h mm m ss s SSS a; quote text as 'text')"
+                ),
+            ));
+        }
+        if !literal.is_empty() {
+            parts.push(Part::Literal(std::mem::take(&mut literal)));
+        }
+        parts.push(Part::Field(letter, run));
+        i += run;
+    }
+    if !literal.is_empty() {
+        parts.push(Part::Literal(literal));
+    }
+    Ok(parts)
 }
 
 fn push_padded(out: &mut String, value: u64, width: usize) {
@@ -166,40 +265,19 @@ fn push_padded(out: &mut String, value: u64, width: usize) {
     out.push_str(&text);
 }
 
-pub fn format_wall(wall: &WallTime, pattern: &str) -> String {
-    let chars: Vec<char> = pattern.chars().collect();
-    let mut out = String::with_capacity(pattern.len() + 8);
-    let mut i = 0;
-    while i < chars.len() {
-        let letter = chars[i];
-        if letter == '\'' {
-            // 'literal', with '' for a quote.
-            let mut j = i + 1;
-            if chars.get(j) == Some(&'\'') {
-                out.push('\'');
-                i += 2;
+fn write_tokens(wall: &WallTime, parts: &[Part], lang: Lang) -> String {
+    let mut out = String::with_capacity(24);
+    let hour12 = match wall.hour % 12 {
+        0 => 12,
+        h => h,
+    };
+    for part in parts {
+        let (letter, run) = match part {
+            Part::Literal(text) => {
+                out.push_str(text);
                 continue;
             }
-            while j < chars.len() {
-                match (chars[j], chars.get(j + 1)) {
-                    ('\'', Some('\'')) => {
-                        out.push('\'');
-                        j += 2;
-                    }
-                    ('\'', _) => break,
-                    (c, _) => {
-                        out.push(c);
-                        j += 1;
-                    }
-                }
-            }
-            i = j + 1;
-            continue;
-        }
-        let run = chars[i..].iter().take_while(|c| **c == letter).count();
-        let hour12 = match wall.hour % 12 {
-            0 => 12,
-            h => h,
+            Part::Field(letter, run) => (*letter, *run),
         };
         let width = if run == 1 { 1 } else { 2 };
         match letter {
@@ -217,16 +295,24 @@ pub fn format_wall(wall: &WallTime, pattern: &str) -> String {
             'm' => push_padded(&mut out, u64::from(wall.minute), width),
             's' => push_padded(&mut out, u64::from(wall.second), width),
             'S' => push_padded(&mut out, u64::from(wall.milli), 3),
-            'a' => out.push_str(if wall.hour < 12 { "AM" } else { "PM" }),
-            _ => {
-                for _ in 0..run {
-                    out.push(letter);
-                }
-            }
+            _ => out.push_str(match (lang, wall.hour < 12) {
+                (Lang::Ko, true) => "오전",
+                (Lang::Ko, false) => "오후",
+                (Lang::En, true) => "AM",
+                (Lang::En, false) => "PM",
+            }),
         }
-        i += run;
     }
     out
+}
+
+/// A wall-clock time in a pattern the caller wrote (the server's pages): the pattern must be
+/// one [`format_date`] takes; a pattern it refuses comes out as written.
+pub fn format_wall(wall: &WallTime, pattern: &str, lang: Lang) -> String {
+    match parse_pattern(pattern) {
+        Ok(parts) => write_tokens(wall, &parts, lang),
+        Err(_) => pattern.to_string(),
+    }
 }
 
 /// ko-KR number formatting: thousands separators, at most three decimals, as
@@ -325,6 +411,52 @@ pub fn abbreviate_count(n: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The English page's format, as most cases below need.
+    fn format_date(value: &DateValue, pattern: Option<&str>, offset: i32) -> Result<String, Fault> {
+        super::format_date(value, pattern, offset, Lang::En)
+    }
+
+    #[test]
+    fn patterns_refuse_what_is_no_token() {
+        let value = text("2026-03-05T07:04:09.123+09:00");
+        for bad in [
+            "YYYY-MM-DD",
+            "yyyy-MM-D",
+            "yyy",
+            "MMM d",
+            "SS",
+            "aa",
+            "'open",
+            "yyyy 'x",
+        ] {
+            let fault = format_date(&value, Some(bad), KST).unwrap_err();
+            assert_eq!(fault.code, "invalid_pattern", "{bad}");
+        }
+        assert_eq!(
+            format_date(&value, Some("yyyy년 M월 d일 ('KST')"), KST),
+            Ok("2026년 3월 5일 (KST)".into()),
+            "letters beyond ASCII are text, quoted ASCII letters too"
+        );
+    }
+
+    #[test]
+    fn before_and_after_noon_in_the_page_language() {
+        let morning = text("2026-03-05T07:04:09+09:00");
+        let evening = text("2026-03-05T19:04:09+09:00");
+        assert_eq!(
+            super::format_date(&morning, Some("a h:mm"), KST, Lang::Ko),
+            Ok("오전 7:04".into())
+        );
+        assert_eq!(
+            super::format_date(&evening, Some("a h:mm"), KST, Lang::Ko),
+            Ok("오후 7:04".into())
+        );
+        assert_eq!(
+            super::format_date(&evening, Some("h:mm a"), KST, Lang::En),
+            Ok("7:04 PM".into())
+        );
+    }
 
     use proptest::prelude::*;
 

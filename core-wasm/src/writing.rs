@@ -96,7 +96,7 @@ pub fn kst_local_to_epoch_ms(value: &str) -> Option<i64> {
 /// field takes (seconds dropped).
 pub fn epoch_ms_to_kst_local(epoch_ms: i64) -> String {
     let wall = WallTime::from_epoch_ms(epoch_ms + KST_OFFSET_MS);
-    crate::format::format_wall(&wall, "yyyy-MM-dd'T'HH:mm")
+    crate::format::format_wall(&wall, "yyyy-MM-dd'T'HH:mm", crate::i18n::Lang::En)
 }
 
 /// The time left until a moment, in whole units; `past` once it has come.

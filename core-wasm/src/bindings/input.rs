@@ -11,6 +11,11 @@ pub(super) fn throw(fault: Fault) -> JsValue {
     error.into()
 }
 
+/// An `offsetMinutes` argument: minutes east of UTC, a whole number from -720 to 840.
+pub(super) fn offset(minutes: f64) -> Result<i32, JsValue> {
+    crate::calendar::checked_offset(minutes).map_err(throw)
+}
+
 pub(super) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())

@@ -19,7 +19,7 @@ enum Ver {
 /// Browser tokens in the order they are tried: in-app and derived browsers first, because
 /// they also carry the tokens of the engine they are built on (`Chrome/`, `Safari/`).
 /// Tokens are matched at the start of a word.
-const BROWSERS: [(&str, &str, Ver); 32] = [
+const BROWSERS: [(&str, &str, Ver); 33] = [
     ("kakaotalk", "KakaoTalk", Ver::After),
     ("naver(inapp", "NAVER", Ver::Naver),
     ("whale/", "Whale", Ver::After),
@@ -51,6 +51,8 @@ const BROWSERS: [(&str, &str, Ver); 32] = [
     ("fxios/", "Firefox", Ver::After),
     ("firefox/", "Firefox", Ver::After),
     ("vivaldi/", "Vivaldi", Ver::After),
+    // Chrome without a window (tests, crawlers that render): its own word, not `Chrome/`.
+    ("headlesschrome/", "HeadlessChrome", Ver::After),
     ("chrome/", "Chrome", Ver::After),
 ];
 

@@ -205,6 +205,19 @@ mod tests {
     }
 
     #[test]
+    fn headless_chrome_is_its_own_browser_with_its_version() {
+        let info = d(
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
+                      HeadlessChrome/156.0.8078.73 Safari/537.36",
+        );
+        assert_eq!(info.device_os, Some(DeviceOs::Linux));
+        assert_eq!(
+            (info.browser.as_str(), info.browser_ver.as_str()),
+            ("HeadlessChrome", "156.0.8078.73")
+        );
+    }
+
+    #[test]
     fn windows_desktop_chrome() {
         let info = d(
             "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) \

@@ -137,6 +137,7 @@ fn date(at: &DateTime<Utc>) -> String {
     format_wall(
         &to_wall(at.timestamp_millis(), KST_OFFSET_MINUTES),
         "yyyy-MM-dd",
+        Lang::Ko,
     )
 }
 

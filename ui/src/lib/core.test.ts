@@ -19,6 +19,17 @@ describe("faults are real Errors with a code", () => {
     expect((error as core.CoreError).code).toBe("invalid_date");
   });
 
+  it("refuses a pattern letter that is no token and an offset no zone uses", () => {
+    for (const pattern of ["YYYY-MM-DD", "yyyy-MM-D", "'open"]) {
+      expect((thrown(() => core.formatDate(0, pattern, 0)) as core.CoreError).code).toBe("invalid_pattern");
+    }
+    for (const offset of [99_999, 841, -721, 540.5]) {
+      expect((thrown(() => core.formatDate(0, "yyyy", offset)) as core.CoreError).code).toBe("invalid_offset");
+      expect((thrown(() => core.endOfDayMs(0, offset)) as core.CoreError).code).toBe("invalid_offset");
+    }
+    expect(core.formatDate("2026-03-05T19:04:00Z", "yyyy년 M월 d일 a h:mm", 540, "ko")).toBe("2026년 3월 6일 오전 4:04");
+  });
+
   it("names the field of a bad options object", () => {
     const error = thrown(() => core.filterInput("x", { digits: true } as unknown as core.FilterOptions));
     expect((error as core.CoreError).code).toBe("invalid_argument");
@@ -95,13 +106,11 @@ describe("rules reach JavaScript intact", () => {
     expect(core.detectDevice("TidemarkApp/1.2 (Android 14)").deviceType).toBe("APP");
   });
 
-  it("throttles token checks with time passed in", () => {
-    const throttle = new core.TokenCheckThrottle();
-    expect(throttle.tryAcquire(1_000)).toBe(true);
-    expect(throttle.shouldCheck(1_000 + 599_999)).toBe(false);
-    expect(throttle.shouldCheck(1_000 + 600_000)).toBe(true);
-    expect(throttle.lastCheckMs).toBe(1_000);
-    expect(new core.TokenCheckThrottle(5_000).shouldCheck(5_001)).toBe(false);
+  it("says when the token check is due, with time passed in", () => {
+    expect(core.tokenCheckDue(undefined, 1_000)).toBe(true);
+    expect(core.tokenCheckDue(1_000, 1_000 + 599_999)).toBe(false);
+    expect(core.tokenCheckDue(1_000, 1_000 + 600_000)).toBe(true);
+    expect(core.tokenCheckDue(5_000, 4_000)).toBe(true);
   });
 
   it("decides cookies, headers and beacons", () => {

@@ -3,7 +3,7 @@
 // HttpOnly cookies the server sets; the page sees only `tml` (a session exists) and `tma_id`.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { ApiError, api, readCookie } from "./api";
-import { dataLayerUser, maySignIn, signInBody, TokenCheckThrottle, type DataLayerUser, type SignInBody } from "./core";
+import { dataLayerUser, maySignIn, signInBody, tokenCheckDue, type DataLayerUser, type SignInBody } from "./core";
 
 /** The signed-in member, as `GET /oauth/v1/token/profile` answers it. */
 export interface Member {
@@ -74,18 +74,16 @@ export function deviceId(): string {
  * check means the session is over: the server has cleared the cookies. */
 async function checkTokens(): Promise<boolean> {
   const last = Number(stored(TOKEN_CHECK_KEY));
-  const throttle = new TokenCheckThrottle(Number.isFinite(last) && last > 0 ? last : undefined);
-  if (!throttle.tryAcquire(Date.now())) return true;
+  const now = Date.now();
+  if (!tokenCheckDue(Number.isFinite(last) && last > 0 ? last : undefined, now)) return true;
   try {
     await api("/oauth/v1/token/check", { method: "POST", body: {} });
-    store(TOKEN_CHECK_KEY, String(throttle.lastCheckMs ?? Date.now()));
+    store(TOKEN_CHECK_KEY, String(now));
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.refused) return false;
     // The server could not be asked: keep the session and ask again next time.
     return true;
-  } finally {
-    throttle.free();
   }
 }
 
