@@ -16,6 +16,8 @@ export function PeriodPicker({ period }: { period: Period }) {
   const [custom, setCustom] = useState(period.kind === "range");
   const [from, setFrom] = useState(period.kind === "range" ? period.from : "");
   const [to, setTo] = useState(period.kind === "range" ? period.to : "");
+  // What Apply found wrong, per field; a field's change clears its own.
+  const [problems, setProblems] = useState<{ from?: string; to?: string }>({});
   const go = (next: Period) => navigate(`${location}?${periodQuery(next)}`, { replace: true });
   const value = period.kind === "last" && !custom ? String(period.days) : "custom";
 
@@ -23,11 +25,43 @@ export function PeriodPicker({ period }: { period: Period }) {
     event.preventDefault();
     const first = readDate(from);
     const last = readDate(to);
-    if (first && last && first <= last) go({ kind: "range", from: first, to: last });
+    const found = {
+      from: first ? undefined : tx.dayUnreadable,
+      to: !last ? tx.dayUnreadable : first && first > last ? tx.rangeReversed : undefined,
+    };
+    setProblems(found);
+    if (found.from || found.to) {
+      document.getElementById(found.from ? "period-from" : "period-to")?.focus();
+      return;
+    }
+    if (first && last) go({ kind: "range", from: first, to: last });
   }
 
+  const field = (id: "from" | "to", value: string, set: (value: string) => void, bounds: { min?: string; max?: string }) => (
+    <div className="form-field">
+      <label htmlFor={`period-${id}`}>{tx[id]}</label>
+      <DateField
+        id={`period-${id}`}
+        value={value}
+        {...bounds}
+        onChange={(next) => {
+          set(next);
+          setProblems((was) => ({ ...was, [id]: undefined }));
+        }}
+        required
+        invalid={Boolean(problems[id])}
+        describedBy={problems[id] ? `period-${id}-problem` : undefined}
+      />
+      {problems[id] ? (
+        <p id={`period-${id}-problem`} className="form-problem">
+          {problems[id]}
+        </p>
+      ) : null}
+    </div>
+  );
+
   return (
-    <form className="period-picker" onSubmit={apply}>
+    <form className="period-picker" onSubmit={apply} noValidate>
       <fieldset>
         <legend>{tx.period}</legend>
         {(["7", "30", "90", "custom"] as const).map((choice) => (
@@ -49,14 +83,8 @@ export function PeriodPicker({ period }: { period: Period }) {
       </fieldset>
       {custom ? (
         <div className="period-range">
-          <div className="form-field">
-            <label htmlFor="period-from">{tx.from}</label>
-            <DateField id="period-from" value={from} max={readDate(to) ?? undefined} onChange={setFrom} required />
-          </div>
-          <div className="form-field">
-            <label htmlFor="period-to">{tx.to}</label>
-            <DateField id="period-to" value={to} min={readDate(from) ?? undefined} onChange={setTo} required />
-          </div>
+          {field("from", from, setFrom, { max: readDate(to) ?? undefined })}
+          {field("to", to, setTo, { min: readDate(from) ?? undefined })}
           <button type="submit" className="button button-small">
             {tx.apply}
           </button>

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { MyBusiness } from "../../lib/business";
-import { renderPage, sessionOf } from "../../test/render";
+import { renderPage, renderWithApp, sessionOf } from "../../test/render";
 import type { Outline } from "./api";
 import ContentsPage from "./ContentsPage";
 import { daySplits } from "./DailyChart";
 import OutlinePage, { changeText } from "./OutlinePage";
+import { PeriodPicker } from "./PeriodPicker";
 import { periodQuery, readPeriod } from "./period";
 
 // jsdom draws no canvas: the chart itself is drawn in Chromium (tests/e2e/console.spec.ts);
@@ -60,6 +61,32 @@ describe("the period", () => {
     expect(readPeriod("?from=2026-11-01&to=2026-11-10")).toEqual({ kind: "range", from: "2026-11-01", to: "2026-11-10" });
     expect(readPeriod("?from=2026-11-10&to=2026-11-01")).toEqual({ kind: "last", days: 7 });
     expect(periodQuery({ kind: "range", from: "2026-11-01", to: "2026-11-10" })).toBe("from=2026-11-01&to=2026-11-10");
+  });
+});
+
+describe("the period picker", () => {
+  it("says which typed day it cannot read, or that the days are reversed, and keeps the period until both are right", async () => {
+    const { history } = renderWithApp(<PeriodPicker period={{ kind: "range", from: "2026-11-03", to: "2026-11-21" }} />, { route: "/mypage/business/analytics?from=2026-11-03&to=2026-11-21" });
+    const from = screen.getByLabelText("시작일");
+    const to = screen.getByLabelText("종료일");
+    const apply = screen.getByRole("button", { name: "적용" });
+
+    fireEvent.change(from, { target: { value: "2026-13-45" } });
+    fireEvent.click(apply);
+    expect(await screen.findByText("날짜를 2026-12-31처럼 적어 주세요.")).toBeTruthy();
+    expect(from.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(from);
+
+    fireEvent.change(from, { target: { value: "2026-11-25" } });
+    expect(screen.queryByText("날짜를 2026-12-31처럼 적어 주세요.")).toBeNull();
+    fireEvent.click(apply);
+    expect(await screen.findByText("종료일은 시작일과 같거나 그 뒤여야 합니다.")).toBeTruthy();
+    expect(document.activeElement).toBe(to);
+    expect(history.at(-1)).toBe("/mypage/business/analytics?from=2026-11-03&to=2026-11-21");
+
+    fireEvent.change(to, { target: { value: "2026-11-30" } });
+    fireEvent.click(apply);
+    await waitFor(() => expect(history.at(-1)).toContain("from=2026-11-25&to=2026-11-30"));
   });
 });
 
