@@ -120,6 +120,16 @@ ensure_npm() {
 }
 
 # A real SMTP server process for the mail tests (aiosmtpd from PyPI).
+# .ci/tools: the tools that run with their own TypeScript 5 (API Extractor, TypeDoc,
+# openapi-typescript) and a second Node.js release, from their lock file.
+ensure_ci_tools() {
+  local tools="$ROOT/.ci/tools"
+  if [ ! -x "$tools/node_modules/.bin/openapi-typescript" ] || [ "$tools/package-lock.json" -nt "$tools/node_modules/.package-lock.json" ]; then
+    say "installing the test command's own tools into .ci/tools (API Extractor, TypeDoc, openapi-typescript, Node.js 22)"
+    npm ci --prefix "$tools" --no-audit --no-fund --loglevel error
+  fi
+}
+
 ensure_smtp_server() {
   command -v python3 >/dev/null || fail "python3 is missing: the mail tests run a real SMTP server (aiosmtpd)"
   if ! python3 -c "import aiosmtpd" 2>/dev/null; then

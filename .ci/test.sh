@@ -22,6 +22,10 @@ say "rust: format and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo clippy -p tidemark-core --target wasm32-unknown-unknown --quiet -- -D warnings
+cargo clippy -p tidemark-core --target wasm32-unknown-unknown --no-default-features --features korean --quiet -- -D warnings
+
+say "rust: the crates' documentation builds with no warning (cargo doc; the server's opens with how to start it in-process)"
+RUSTDOCFLAGS="-D warnings" cargo doc -p tidemark-server -p tidemark-core --no-deps --quiet
 
 say "rust: unit, property and integration tests"
 cargo test --workspace --quiet -- --skip precision:: --skip scale_out::
@@ -58,6 +62,12 @@ npx vitest run --config ui/vite.config.ts
 say "building the UI and the server for the browser tests"
 npx vite build --config ui/vite.config.ts --logLevel warn
 cargo build -p tidemark-server --bin tidemark --quiet
+
+say "the API contract: ui/src/lib/apiSchema.ts against the server's OpenAPI document (.ci/api-types.sh)"
+TIDEMARK_BIN="$TARGET_DIR/debug/tidemark" bash .ci/api-types.sh
+
+say "the server alone: from an empty folder, no UI build, no Node.js on the PATH (.ci/server-alone.sh)"
+bash .ci/server-alone.sh
 
 say "schemathesis: generated requests against the OpenAPI document"
 bash .ci/schemathesis.sh

@@ -2,7 +2,7 @@
 //!
 //! Every decision the web client makes lives here as a plain Rust function or type: no I/O,
 //! no clock (time is an argument), no globals. The UI calls these through the WebAssembly
-//! bindings in [`bindings`] (compiled only for `wasm32`); the server links the same crate
+//! bindings in `bindings` (compiled only for `wasm32`); the server links the same crate
 //! natively so both sides apply the very same validators.
 
 pub mod analytics;

@@ -58,10 +58,8 @@ fn site(settings: &Settings) -> Result<Site, String> {
         "this site's database is PostgreSQL: back it up with pg_dump or base backups and its \
          media with the bucket's versioning (docs/operations.md)",
     )?;
-    let media = settings
-        .get("TIDEMARK_S3_BUCKET")
-        .is_none()
-        .then(|| settings.data_dir.join(MEDIA));
+    let media =
+        (!settings.is_set(&crate::settings::S3_BUCKET)).then(|| settings.data_dir.join(MEDIA));
     Ok(Site {
         database,
         media,

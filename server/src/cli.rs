@@ -1,7 +1,7 @@
 //! The `tidemark` command line: the server (the default) and the operators' commands. The
 //! binary's `main` only calls [`run`].
 
-use crate::{build_state, telemetry, AppState, Application, Settings};
+use crate::{build_state, settings, telemetry, AppState, Application, Settings};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -33,6 +33,17 @@ enum Command {
         /// Move the site already in the data folder aside (into replaced-<time>/) first.
         #[arg(long)]
         replace: bool,
+    },
+    /// Print the API's OpenAPI document (as `/api-docs/openapi.json` serves it) without
+    /// starting a server; the UI's types are generated from it.
+    Openapi,
+    /// Print every setting (name, default, what it takes, what it does) as the README's
+    /// markdown table; settings need not be valid.
+    Settings {
+        /// Write the table into FILE (the README) between its `<!-- settings:start -->` and
+        /// `<!-- settings:end -->` lines instead.
+        #[arg(long, value_name = "FILE")]
+        write_readme: Option<std::path::PathBuf>,
     },
     /// Write the large data set for benchmarks into the configured database.
     GenerateLarge {
@@ -120,13 +131,33 @@ enum SearchCommand {
 /// Parses the command line, runs what it asks and says how it went.
 pub async fn run() -> ExitCode {
     let cli = Cli::parse();
-    let settings = Settings::from_env().and_then(|settings| {
-        let format = telemetry::LogFormat::parse(settings.get("TIDEMARK_LOG_FORMAT"))?;
-        Ok((settings, format))
-    });
-    let settings = match settings {
-        Ok((settings, format)) => {
-            telemetry::init(format);
+    if let Some(Command::Openapi) = &cli.command {
+        return match serde_json::to_string_pretty(&crate::openapi_document()) {
+            Ok(json) => {
+                println!("{json}");
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("error: {error}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if let Some(Command::Settings { write_readme }) = &cli.command {
+        return match print_settings(write_readme.as_deref()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("error: {error}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let settings = match Settings::from_env() {
+        Ok(settings) => {
+            telemetry::init(telemetry::LogFormat::of(&settings));
+            for name in &settings.unknown {
+                tracing::warn!(%name, "not a setting of this server (misspelt?): ignored");
+            }
             settings
         }
         Err(problem) => {
@@ -137,6 +168,9 @@ pub async fn run() -> ExitCode {
     };
     let outcome = match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(settings).await,
+        Command::Settings { .. } | Command::Openapi => {
+            unreachable!("answered before the settings are read")
+        }
         Command::Search(SearchCommand::Rebuild) => rebuild_search(settings)
             .await
             .map(|report| println!("search index rebuilt: {report:?}")),
@@ -195,6 +229,24 @@ pub async fn run() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The settings table on standard output, or written into the README at `readme`.
+fn print_settings(readme: Option<&std::path::Path>) -> Result<(), String> {
+    let Some(path) = readme else {
+        print!("{}", settings::readme_table());
+        return Ok(());
+    };
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let written = settings::with_readme_table(&text).map_err(|e| format!("{shown}: {e}"))?;
+    if written == text {
+        println!("{shown}: the settings table is up to date");
+        return Ok(());
+    }
+    std::fs::write(path, written).map_err(|e| format!("cannot write {shown}: {e}"))?;
+    println!("{shown}: the settings table written");
+    Ok(())
 }
 
 async fn serve(settings: Settings) -> Result<(), String> {

@@ -228,7 +228,7 @@ pub fn spawn_all(state: &AppState) {
     let backend = state.db.get_database_backend();
     let off: Vec<&str> = state
         .settings
-        .get("TIDEMARK_JOBS_OFF")
+        .text(&crate::settings::JOBS_OFF)
         .unwrap_or_default()
         .split(',')
         .map(str::trim)
@@ -237,7 +237,8 @@ pub fn spawn_all(state: &AppState) {
         if off.contains(&job.name) {
             tracing::info!(
                 job = job.name,
-                "not run by this process (TIDEMARK_JOBS_OFF)"
+                "not run by this process ({})",
+                crate::settings::JOBS_OFF.name
             );
             continue;
         }

@@ -1,5 +1,51 @@
-//! Tidemark's server: routes → services → entities, one module per domain, each with its
-//! `router()`, merged in `web::app`.
+//! Tidemark's server: the HTTP API where Korean businesses publish and readers follow,
+//! bookmark and search them; its OpenAPI reference; the reader's pages when the UI is built
+//! beside it; and the jobs behind them (mail, followers' notices, scheduled posts, the search
+//! index). SQLite by default, PostgreSQL and S3-compatible storage to scale out.
+//!
+//! # Run it
+//!
+//! `cargo run -p tidemark-server` serves <http://127.0.0.1:8080> in demo mode, with demo
+//! accounts and content, on a SQLite file under `./data`. Without a UI build (it needs
+//! Node.js) the server runs the API alone: `/api-docs/` is the API's reference,
+//! `/api-docs/openapi.json` its OpenAPI document, `/health` the health check, and `/` a short
+//! page that says so. Every setting is an environment variable (`TIDEMARK_*`, listed with
+//! its default in [`settings`]) or a line of a TOML file.
+//!
+//! # Start it in your own tests
+//!
+//! [`Application::build`] binds and prepares a server from [`Settings`]; port 0 takes any
+//! free port, and [`Application::run_until_stopped`] serves until the process is told to stop.
+//!
+//! ```
+//! use tidemark_server::{Application, Settings};
+//!
+//! #[tokio::main]
+//! async fn main() -> Result<(), String> {
+//!     let data = std::env::temp_dir().join(format!("tidemark-doc-{}", std::process::id()));
+//!     let settings = Settings::from_lookup(|name| match name {
+//!         "PORT" => Some("0".into()),
+//!         "TIDEMARK_DATA_DIR" => Some(data.display().to_string()),
+//!         "TIDEMARK_DEMO_CONTENT" => Some("off".into()), // demo accounts, no demo posts
+//!         _ => None,
+//!     })?;
+//!     let app = Application::build(settings).await?;
+//!     let address = app.local_addr().map_err(|e| e.to_string())?;
+//!     tokio::spawn(app.run_until_stopped());
+//!
+//!     let health = reqwest::get(format!("http://{address}/health")).await.map_err(|e| e.to_string())?;
+//!     assert_eq!(health.status(), 200);
+//!     let page = reqwest::get(format!("http://{address}/")).await.map_err(|e| e.to_string())?;
+//!     assert!(page.text().await.map_err(|e| e.to_string())?.contains("/api-docs/"));
+//!     # std::fs::remove_dir_all(&data).ok();
+//!     Ok(())
+//! }
+//! ```
+//!
+//! # Layers
+//!
+//! `http` (extractors, errors, the router's parts) → one module per domain (`routes` →
+//! `service` → queries) → [`entities`]; each domain has its `router()`, merged by [`app`].
 
 pub mod analytics;
 pub mod answers;
@@ -34,7 +80,7 @@ pub mod publication;
 pub mod push;
 pub mod search;
 pub mod seed;
-mod settings;
+pub mod settings;
 pub mod signin;
 pub mod social;
 pub mod state;
@@ -47,7 +93,7 @@ mod web;
 
 pub use settings::{Mode, Settings};
 pub use state::AppState;
-pub use web::app;
+pub use web::{app, openapi_document};
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -56,6 +102,7 @@ use tokio::net::TcpListener;
 /// Everything a running server holds, built from the settings: the database (migrated), the
 /// token keys, the rate limits, the mailer.
 pub async fn build_state(settings: Settings) -> Result<AppState, String> {
+    settings.check()?;
     certify::check_settings(&settings)?;
     social::check_settings(&settings)?;
     let db = db::connect(&settings).await?;
@@ -69,27 +116,27 @@ pub async fn build_state(settings: Settings) -> Result<AppState, String> {
         reach: reach.clone(),
     };
     let mailer = mail::Mailer::new(settings.smtp_url.as_deref(), &settings.mail_from)?;
-    let limits_on = settings.get("TIDEMARK_RATE_LIMITS") != Some("off");
+    let limits_on = settings.flag(&settings::RATE_LIMITS);
     if !limits_on {
+        let name = settings::RATE_LIMITS.name;
         if settings.mode == Mode::Production {
-            return Err(
-                "TIDEMARK_RATE_LIMITS=off is for benchmarks in demo mode, never in production"
-                    .into(),
-            );
+            return Err(format!(
+                "{name}=off is for benchmarks in demo mode, never in production"
+            ));
         }
-        tracing::warn!("rate limits are off (TIDEMARK_RATE_LIMITS=off): for load benchmarks only");
+        tracing::warn!("rate limits are off ({name}=off): for load benchmarks only");
     }
     let vapid = push::Vapid::load(&settings)?;
     let services = settings
-        .get("TIDEMARK_PUSH_SERVICES")
-        .unwrap_or(push::DEFAULT_SERVICES)
+        .text(&settings::PUSH_SERVICES)
+        .unwrap_or_default()
         .to_string();
     let pusher = Arc::new(push::sender::Pusher::new(vapid, services, tokens.clone())?);
     let storage = storage::open_storage(&settings)?;
     let node = Arc::new(state::Node::new(folder_name(&settings.data_dir)?));
     let search = Arc::new(index::SearchIndex::open(&settings)?);
     let events = events::EventSink::new(db.clone(), reach.clone());
-    let cache_bytes = settings.megabytes("TIDEMARK_CACHE_MB", answers::DEFAULT_CACHE_MB)?;
+    let cache_bytes = settings.megabytes(&settings::CACHE_MB);
     let catalog = Arc::new(catalog::Catalog::new(answers::Answers::new(cache_bytes)));
     let loaded = catalog
         .reload(&db)
@@ -146,6 +193,7 @@ pub struct Application {
 impl Application {
     pub async fn build(settings: Settings) -> Result<Self, String> {
         let address = settings.address();
+        settings.check()?;
         tracing::info!(?settings, "starting");
         let serving = backup::ServingLock::take(&settings.data_dir).map_err(|e| {
             format!(
@@ -153,15 +201,13 @@ impl Application {
                 settings.data_dir.display()
             )
         })?;
-        let metrics = monitoring::Access::from_settings(&settings)?;
+        let metrics = monitoring::Access::from_settings(&settings);
         if metrics.on() {
             telemetry::figures::install();
         }
         let state = build_state(settings).await?;
         demo::prepare(&state).await?;
-        if state.settings.mode == Mode::Demo
-            && state.settings.get("TIDEMARK_DEMO_CONTENT") != Some("off")
-        {
+        if state.settings.mode == Mode::Demo && state.settings.flag(&settings::DEMO_CONTENT) {
             seed::demo::fill(&state).await?;
         }
         sync::join_others(&state).await?;

@@ -8,6 +8,7 @@ mod headers;
 use crate::entities::mail_outbox;
 use crate::entities::mail_outbox::MailStatus;
 use crate::http::error::ApiError;
+use crate::settings;
 use chrono::{DateTime, Utc};
 use headers::{ListUnsubscribe, ListUnsubscribePost};
 use lettre::message::Mailbox;
@@ -94,7 +95,7 @@ impl Mailer {
     pub fn new(smtp_url: Option<&str>, from: &str) -> Result<Self, String> {
         let from: Mailbox = from
             .parse()
-            .map_err(|e| format!("TIDEMARK_MAIL_FROM is not a mailbox: {e}"))?;
+            .map_err(|e| format!("{} is not a mailbox: {e}", settings::MAIL_FROM.name))?;
         let transport = smtp_url.map(smtp_transport).transpose()?;
         Ok(Self {
             transport,
@@ -146,7 +147,7 @@ impl Mailer {
 
     /// Delivers due mail until the process ends. Claiming a row is a conditional update, so
     /// two server processes never take the same message at once; a claim is a lease of
-    /// [`LEASE`], so a message whose process died while sending it goes out later rather than
+    /// `LEASE`, so a message whose process died while sending it goes out later rather than
     /// never.
     pub async fn run_sender(self: Arc<Self>, db: DatabaseConnection) {
         let Some(transport) = self.transport.clone() else {
@@ -471,7 +472,7 @@ async fn withdrawn(
 }
 
 /// Takes message `row` for this process as it was read (a process that took it meanwhile
-/// moved `attempts` on): sending, with a lease of [`LEASE`]. `false` when another had it.
+/// moved `attempts` on): sending, with a lease of `LEASE`. `false` when another had it.
 async fn claim(
     db: &DatabaseConnection,
     row: &mail_outbox::Model,
@@ -518,9 +519,10 @@ async fn record(
 /// `smtp://[user:password@]host[:port]`: a plain SMTP relay (the local mail daemon or a
 /// relay on a private network; port 25 by default).
 fn smtp_transport(url: &str) -> Result<AsyncSmtpTransport<Tokio1Executor>, String> {
+    let name = settings::SMTP_URL.name;
     let rest = url
         .strip_prefix("smtp://")
-        .ok_or("TIDEMARK_SMTP_URL must start with smtp://")?;
+        .ok_or_else(|| format!("{name} must start with smtp://"))?;
     let rest = rest.trim_end_matches('/');
     let (credentials, address) = match rest.rsplit_once('@') {
         Some((credentials, address)) => (Some(credentials), address),
@@ -530,12 +532,12 @@ fn smtp_transport(url: &str) -> Result<AsyncSmtpTransport<Tokio1Executor>, Strin
         Some((host, port)) => (
             host,
             port.parse::<u16>()
-                .map_err(|_| "TIDEMARK_SMTP_URL has a bad port")?,
+                .map_err(|_| format!("{name} has a bad port"))?,
         ),
         None => (address, 25),
     };
     if host.is_empty() {
-        return Err("TIDEMARK_SMTP_URL has no host".into());
+        return Err(format!("{name} has no host"));
     }
     let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
         .port(port)

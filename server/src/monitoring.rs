@@ -9,7 +9,7 @@
 use crate::http::error::ApiError;
 use crate::state::AppState;
 use crate::telemetry::figures;
-use crate::{db, mail, sync, Settings};
+use crate::{db, mail, settings, sync, Settings};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
@@ -19,9 +19,6 @@ use metrics::{counter, gauge};
 use sha2::{Digest, Sha256};
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
-
-/// The shortest token accepted: a guessable one would make the figures public.
-const TOKEN_MIN_CHARS: usize = 24;
 
 /// Where `/metrics` is answered, from the settings.
 #[derive(Clone, Default)]
@@ -42,25 +39,14 @@ impl std::fmt::Debug for Access {
 }
 
 impl Access {
-    pub fn from_settings(settings: &Settings) -> Result<Access, String> {
-        let address = match settings.get("TIDEMARK_METRICS_ADDR") {
-            Some(text) => Some(text.trim().parse::<SocketAddr>().map_err(|_| {
-                format!(
-                    "TIDEMARK_METRICS_ADDR is an address and port (127.0.0.1:9464), not \"{text}\""
-                )
-            })?),
-            None => None,
-        };
-        let token = match settings.get("TIDEMARK_METRICS_TOKEN") {
-            Some(token) if token.chars().count() < TOKEN_MIN_CHARS => {
-                return Err(format!(
-                    "TIDEMARK_METRICS_TOKEN must be at least {TOKEN_MIN_CHARS} characters"
-                ))
-            }
-            Some(token) => Some(Sha256::digest(token.as_bytes()).into()),
-            None => None,
-        };
-        Ok(Access { address, token })
+    /// `/metrics` as [`settings::METRICS_ADDR`] and [`settings::METRICS_TOKEN`] say (their
+    /// values checked with the others: an address and port, a token of 24 characters at least).
+    pub fn from_settings(settings: &Settings) -> Access {
+        let address = settings.socket_address(&settings::METRICS_ADDR);
+        let token = settings
+            .text(&settings::METRICS_TOKEN)
+            .map(|token| Sha256::digest(token.as_bytes()).into());
+        Access { address, token }
     }
 
     /// Whether anyone can read the figures (and so whether they are recorded at all).
@@ -184,32 +170,30 @@ async fn read_figures(state: &AppState) {
 mod tests {
     use super::*;
 
-    fn settings(pairs: &[(&str, &str)]) -> Settings {
+    fn settings(pairs: &[(&settings::Setting, &str)]) -> Settings {
         let mut settings = Settings::default();
-        for (name, value) in pairs {
-            settings.raw.insert((*name).into(), (*value).into());
+        for (setting, value) in pairs {
+            settings.set(setting, *value);
         }
         settings
     }
 
     #[test]
     fn metrics_are_off_unless_an_address_or_a_long_token_is_given() {
-        assert!(!Access::from_settings(&settings(&[])).unwrap().on());
+        assert!(!Access::from_settings(&settings(&[])).on());
         let private =
-            Access::from_settings(&settings(&[("TIDEMARK_METRICS_ADDR", "127.0.0.1:9464")]));
-        assert_eq!(
-            private.unwrap().address,
-            Some("127.0.0.1:9464".parse().unwrap())
-        );
-        let bad =
-            Access::from_settings(&settings(&[("TIDEMARK_METRICS_ADDR", "9464")])).unwrap_err();
+            Access::from_settings(&settings(&[(&settings::METRICS_ADDR, "127.0.0.1:9464")]));
+        assert_eq!(private.address, Some("127.0.0.1:9464".parse().unwrap()));
+        let bad = settings(&[(&settings::METRICS_ADDR, "9464")])
+            .check()
+            .unwrap_err();
         assert!(bad.contains("address and port"), "{bad}");
-        let short =
-            Access::from_settings(&settings(&[("TIDEMARK_METRICS_TOKEN", "short")])).unwrap_err();
+        let short = settings(&[(&settings::METRICS_TOKEN, "short")])
+            .check()
+            .unwrap_err();
         assert!(short.contains("at least 24"), "{short}");
         let token = "a-token-of-twenty-four-chars";
-        let access =
-            Access::from_settings(&settings(&[("TIDEMARK_METRICS_TOKEN", token)])).unwrap();
+        let access = Access::from_settings(&settings(&[(&settings::METRICS_TOKEN, token)]));
         assert!(access.on());
         assert!(!format!("{access:?}").contains(token));
         let mut headers = HeaderMap::new();

@@ -12,7 +12,7 @@
 //! before its followers all heard is withdrawn: no further notice goes out for it.
 //!
 //! The other notices (an operator's answer to a report, an invitation, a business's
-//! verification and media requests) have one recipient each and are written by [`write`] in
+//! verification and media requests) have one recipient each and are written by [`write()`] in
 //! the transaction of the decision they tell of.
 
 use crate::entities::members::MemberStatus;

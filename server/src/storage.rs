@@ -5,6 +5,7 @@
 //! The interface is object-safe and speaks only keys, bytes and content types; keys, rows and
 //! addresses are the same whichever storage holds the bytes.
 
+use crate::settings::{self, Setting};
 use std::future::Future;
 use std::io;
 use std::path::PathBuf;
@@ -176,6 +177,7 @@ pub struct S3Config {
     pub bucket: String,
     /// For S3-compatible services: `http(s)://host:port` (path-style requests are used).
     pub endpoint: Option<String>,
+    /// `None`: [`settings::S3_REGION`]'s default.
     pub region: Option<String>,
     pub access_key_id: Option<String>,
     pub secret_access_key: Option<String>,
@@ -187,7 +189,7 @@ impl S3Storage {
     pub fn connect(config: &S3Config) -> Result<Self, String> {
         let bucket = config.bucket.trim();
         if bucket.is_empty() {
-            return Err("TIDEMARK_S3_BUCKET is empty".into());
+            return Err(format!("{} is empty", settings::S3_BUCKET.name));
         }
         // An upload waits at most about 15 s for a bucket that does not answer, then fails
         // with a clear error (the defaults retry for minutes).
@@ -201,12 +203,21 @@ impl S3Storage {
             .with_timeout(std::time::Duration::from_secs(30));
         let mut builder = object_store::aws::AmazonS3Builder::from_env()
             .with_bucket_name(bucket)
-            .with_region(config.region.as_deref().unwrap_or("us-east-1"))
+            .with_region(
+                config
+                    .region
+                    .as_deref()
+                    .or(settings::S3_REGION.default_text())
+                    .unwrap_or_default(),
+            )
             .with_retry(retry)
             .with_client_options(client);
         if let Some(endpoint) = config.endpoint.as_deref() {
             if !(endpoint.starts_with("http://") || endpoint.starts_with("https://")) {
-                return Err("TIDEMARK_S3_ENDPOINT must start with http:// or https://".into());
+                return Err(format!(
+                    "{} must start with http:// or https://",
+                    settings::S3_ENDPOINT.name
+                ));
             }
             builder = builder
                 .with_endpoint(endpoint.trim_end_matches('/'))
@@ -225,7 +236,10 @@ impl S3Storage {
             .map(|p| p.trim_matches('/'))
             .unwrap_or("");
         if !prefix.is_empty() && !valid_key(prefix) {
-            return Err("TIDEMARK_S3_PREFIX may hold only a-z, 0-9, '/', '.', '_' and '-'".into());
+            return Err(format!(
+                "{} may hold only a-z, 0-9, '/', '.', '_' and '-'",
+                settings::S3_PREFIX.name
+            ));
         }
         // The builder's errors name settings, never their values.
         let store = builder
@@ -316,15 +330,15 @@ impl Storage for S3Storage {
 /// `TIDEMARK_S3_ENDPOINT`, `_REGION`, `_ACCESS_KEY_ID`, `_SECRET_ACCESS_KEY`, `_PREFIX`),
 /// otherwise the local folder `<data_dir>/media`.
 pub fn open_storage(settings: &crate::Settings) -> Result<Arc<dyn Storage>, String> {
-    if let Some(bucket) = settings.get("TIDEMARK_S3_BUCKET") {
-        let setting = |name: &str| settings.get(name).map(str::to_string);
+    if let Some(bucket) = settings.text(&settings::S3_BUCKET) {
+        let setting = |setting: &Setting| settings.text(setting).map(str::to_string);
         let config = S3Config {
             bucket: bucket.to_string(),
-            endpoint: setting("TIDEMARK_S3_ENDPOINT"),
-            region: setting("TIDEMARK_S3_REGION"),
-            access_key_id: setting("TIDEMARK_S3_ACCESS_KEY_ID"),
-            secret_access_key: setting("TIDEMARK_S3_SECRET_ACCESS_KEY"),
-            prefix: setting("TIDEMARK_S3_PREFIX"),
+            endpoint: setting(&settings::S3_ENDPOINT),
+            region: setting(&settings::S3_REGION),
+            access_key_id: setting(&settings::S3_ACCESS_KEY_ID),
+            secret_access_key: setting(&settings::S3_SECRET_ACCESS_KEY),
+            prefix: setting(&settings::S3_PREFIX),
         };
         let storage = S3Storage::connect(&config)?;
         tracing::info!(bucket, "uploads are stored in S3-compatible object storage");

@@ -49,6 +49,31 @@ const API_PREFIXES: [&str; 8] = [
 
 /// The site: every page, file and API call of `state`, with `/metrics` on the site's own
 /// address when `metrics` says so.
+/// Every domain's API routes with their OpenAPI descriptions.
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(crate::auth::router())
+        .merge(crate::signin::router())
+        .merge(crate::members::router())
+        .merge(crate::certify::router())
+        .merge(crate::social::router())
+        .merge(crate::analytics::router())
+        .merge(crate::business::router())
+        .merge(crate::content::router())
+        .merge(crate::engagement::router())
+        .merge(crate::notifications::router())
+        .merge(crate::publication::router())
+        .merge(crate::operator::router())
+        .merge(crate::uploads::router())
+        .merge(crate::search::router())
+}
+
+/// The API's OpenAPI document, as `/api-docs/openapi.json` serves it, without a running
+/// server (`tidemark openapi` prints it; the UI's types are generated from it).
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    crate::http::openapi::finished(api_routes().split_for_parts().1)
+}
+
 pub fn app(state: AppState, metrics: &crate::monitoring::Access) -> std::io::Result<Router> {
     let settings = state.settings.clone();
     let node = state.node.id.clone();
@@ -81,23 +106,8 @@ pub fn app(state: AppState, metrics: &crate::monitoring::Access) -> std::io::Res
         .precompressed_br()
         .precompressed_gzip();
 
-    let (api, document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(crate::auth::router())
-        .merge(crate::signin::router())
-        .merge(crate::members::router())
-        .merge(crate::certify::router())
-        .merge(crate::social::router())
-        .merge(crate::analytics::router())
-        .merge(crate::business::router())
-        .merge(crate::content::router())
-        .merge(crate::engagement::router())
-        .merge(crate::notifications::router())
-        .merge(crate::publication::router())
-        .merge(crate::operator::router())
-        .merge(crate::uploads::router())
-        .merge(crate::search::router())
-        .split_for_parts();
-    let document = Arc::new(crate::http::openapi::with_body_limits(document));
+    let (api, document) = api_routes().split_for_parts();
+    let document = Arc::new(crate::http::openapi::finished(document));
     let api = api
         .route("/dev/mail", get(crate::demo::outbox_page))
         .merge(crate::feeds::router())

@@ -1,7 +1,7 @@
 //! Analytics (PRODUCT "Analytics"): the visit and click beacons of SPEC §7, the reader
 //! events of post pages, the daily roll-ups and the business analytics API.
 //!
-//! - [`events`]: the sink every event goes through (batched, group-committed writes).
+//! - `events`: the sink every event goes through (batched, group-committed writes).
 //! - `beacons`, `intake` (`routes/intake.rs`, `service/intake.rs`): the calls browsers send
 //!   events to; `visitor`: who their events count for (a member, or a guest id this server
 //!   signed) and the limits they pass; `device`: the SPEC §3 device info they all accept.

@@ -96,7 +96,7 @@ impl Coding {
 /// start (the plain bytes are three to four times larger, and a cache bounded in bytes holds
 /// that many more answers), brotli at its better setting once the answer is asked for again
 /// (the gzip copy is then dropped unless a client asked for gzip itself; under
-/// [`BROTLI_FROM`] gzip's better setting instead, for every client); a client that
+/// `BROTLI_FROM` gzip's better setting instead, for every client); a client that
 /// accepts neither gets the plain bytes decoded, which costs a tenth of making them.
 pub struct CachedPage {
     /// The plain answer's ETag, quoted (`"<generation>-<fingerprint>"`).
@@ -246,7 +246,7 @@ impl CachedPage {
     /// accepts brotli gets the gzip copy, which every such client accepts too. A page read
     /// once (a crawler's, the long tail's) costs only gzip's fast setting. A gzip client's
     /// copy is made fast when missing and made again at gzip's better setting once it is
-    /// asked for twice. An answer under [`BROTLI_FROM`] is never made in brotli: its better
+    /// asked for twice. An answer under `BROTLI_FROM` is never made in brotli: its better
     /// copy is gzip's, for every client.
     pub fn encoded(self: &Arc<Self>, coding: Coding) -> Option<(Coding, Bytes)> {
         if self.small.is_some() {

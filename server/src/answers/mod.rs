@@ -4,8 +4,8 @@
 //! answers that show what changed and keeps the others.
 //!
 //! What a change touches is the catalogue's to say ([`crate::catalog::Catalog::forget`]);
-//! how an answer is compressed and sent is [`encoded`]'s; where the bytes are held is
-//! [`store`]'s.
+//! how an answer is compressed and sent is `encoded`'s; where the bytes are held is
+//! `store`'s.
 
 mod encoded;
 mod store;
@@ -28,7 +28,7 @@ const MAX_KEPT_DOCUMENT: usize = 1024 * 1024;
 /// part full): 96 MB peaked at 387-402 MB on a node of 100,000 posts, 80 MB at 357 MB with
 /// the hit ratios two points lower and the same speed; 192 MB ended at 490 MB for a post
 /// page 10–25% faster (docs/performance.md, twelfth and nineteenth steps).
-pub const DEFAULT_CACHE_MB: u64 = 80;
+pub const DEFAULT_CACHE_MB: u64 = crate::settings::CACHE_MB.default_number();
 
 pub struct Answers {
     /// Moves on with every change: an answer carries the value it had when its reading began.

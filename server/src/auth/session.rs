@@ -16,23 +16,58 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use tidemark_core::cookies::{ACCESS_TOKEN, REFRESH_TOKEN};
 
 /// The token a request presents: the cookie first (the web), then the header (APP web view and
-/// API clients). Empty values count as absent.
+/// API clients). Empty values count as absent, so an empty cookie (`tma=`, as a client clearing
+/// it or an API tool sends) does not hide the header's token.
 pub fn presented(
     parts_headers: &axum::http::HeaderMap,
     jar: &CookieJar,
     cookie: &str,
     header: &str,
 ) -> Option<String> {
-    jar.get(cookie)
-        .map(|c| c.value().to_string())
-        .or_else(|| {
-            parts_headers
-                .get(header)
-                .and_then(|v| v.to_str().ok())
-                .map(str::to_string)
-        })
-        .map(|v| v.trim().to_string())
-        .filter(|v| !v.is_empty())
+    let filled = |value: &str| Some(value.trim().to_string()).filter(|v| !v.is_empty());
+    jar.get(cookie).and_then(|c| filled(c.value())).or_else(|| {
+        parts_headers
+            .get(header)
+            .and_then(|v| v.to_str().ok())
+            .and_then(filled)
+    })
+}
+
+#[cfg(test)]
+mod presented_tests {
+    use super::*;
+    use axum::http::{HeaderMap, HeaderValue};
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.append(*name, HeaderValue::from_str(value).unwrap());
+        }
+        map
+    }
+
+    fn token(pairs: &[(&'static str, &str)]) -> Option<String> {
+        let map = headers(pairs);
+        presented(&map, &CookieJar::from_headers(&map), "tma", "_tma_token")
+    }
+
+    #[test]
+    fn the_cookie_comes_first_and_an_empty_one_does_not_hide_the_header() {
+        assert_eq!(
+            token(&[("cookie", "tma=from-cookie"), ("_tma_token", "from-header")]).as_deref(),
+            Some("from-cookie")
+        );
+        assert_eq!(
+            token(&[("cookie", "tma="), ("_tma_token", "from-header")]).as_deref(),
+            Some("from-header")
+        );
+        assert_eq!(
+            token(&[("cookie", "tma= "), ("_tma_token", " from-header ")]).as_deref(),
+            Some("from-header")
+        );
+        assert_eq!(token(&[("cookie", "tma=")]), None);
+        assert_eq!(token(&[("_tma_token", "  ")]), None);
+    }
 }
 
 pub fn presented_refresh(headers: &axum::http::HeaderMap, jar: &CookieJar) -> Option<String> {

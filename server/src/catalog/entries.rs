@@ -25,7 +25,7 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// A post's entry; its tags come with it into [`Entries`].
+    /// A post's entry; its tags come with it into `Entries`.
     pub fn new(
         id: i64,
         business_id: i64,

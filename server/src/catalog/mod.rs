@@ -6,7 +6,7 @@
 //! The database stays the truth: the catalogue is loaded at start, updated after each write
 //! of this process, and its rows are read again every minute (which brings in the stored
 //! popular scores and what other server processes wrote), a page of rows at a time
-//! ([`rows`]).
+//! (`rows`).
 
 mod entries;
 mod rows;

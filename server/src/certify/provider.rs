@@ -2,17 +2,14 @@
 //! certification. `local` keeps its record in our own row (see `local.rs`); `portone` is asked
 //! over its v1 REST API (token, then the certification by `imp_uid`).
 
+use crate::settings::{
+    Setting, CERTIFY_PROVIDER, PORTONE_API_BASE, PORTONE_API_KEY, PORTONE_API_SECRET,
+    PORTONE_IMP_CODE,
+};
 use crate::Settings;
 use serde::Deserialize;
 use std::sync::OnceLock;
 use std::time::Duration;
-
-pub const PROVIDER_SETTING: &str = "TIDEMARK_CERTIFY_PROVIDER";
-pub const API_BASE_SETTING: &str = "TIDEMARK_PORTONE_API_BASE";
-pub const API_KEY_SETTING: &str = "TIDEMARK_PORTONE_API_KEY";
-pub const API_SECRET_SETTING: &str = "TIDEMARK_PORTONE_API_SECRET";
-pub const IMP_CODE_SETTING: &str = "TIDEMARK_PORTONE_IMP_CODE";
-const DEFAULT_API_BASE: &str = "https://api.iamport.kr";
 
 /// The configured provider, read from the settings (checked at start by `check_settings`).
 #[derive(Clone)]
@@ -42,51 +39,40 @@ impl std::fmt::Debug for Provider {
 
 impl Provider {
     pub fn from_settings(settings: &Settings) -> Result<Provider, String> {
-        let value = |name: &str| {
+        let provider = CERTIFY_PROVIDER.name;
+        let required = |setting: &Setting| {
             settings
-                .get(name)
-                .map(str::trim)
-                .filter(|v| !v.is_empty())
+                .text(setting)
                 .map(str::to_string)
+                .ok_or_else(|| format!("{provider}=portone needs {}", setting.name))
         };
-        let required = |name: &str| {
-            value(name).ok_or_else(|| format!("{PROVIDER_SETTING}=portone needs {name}"))
-        };
-        match value(PROVIDER_SETTING).as_deref() {
-            None | Some("local") => {
-                if settings.mode == crate::Mode::Production {
-                    return Err(format!(
-                        "{PROVIDER_SETTING}=local certifies anyone as anybody: it is for development \
-                         and tests; production needs {PROVIDER_SETTING}=portone"
-                    ));
-                }
-                Ok(Provider::Local)
+        if settings.choice(&CERTIFY_PROVIDER) == "local" {
+            if settings.mode == crate::Mode::Production {
+                return Err(format!(
+                    "{provider}=local certifies anyone as anybody: it is for development and \
+                     tests; production needs {provider}=portone"
+                ));
             }
-            Some("portone") => {
-                let api_base = value(API_BASE_SETTING)
-                    .unwrap_or_else(|| DEFAULT_API_BASE.to_string())
-                    .trim_end_matches('/')
-                    .to_string();
-                let secure = api_base.starts_with("https://");
-                if !secure && !api_base.starts_with("http://") {
-                    return Err(format!(
-                        "{API_BASE_SETTING} must start with https:// (or http:// outside production)"
-                    ));
-                }
-                if !secure && settings.mode == crate::Mode::Production {
-                    return Err(format!("production needs an https:// {API_BASE_SETTING}"));
-                }
-                Ok(Provider::PortOne(PortOne {
-                    api_base,
-                    api_key: required(API_KEY_SETTING)?,
-                    api_secret: required(API_SECRET_SETTING)?,
-                    imp_code: required(IMP_CODE_SETTING)?,
-                }))
-            }
-            Some(other) => Err(format!(
-                "{PROVIDER_SETTING} must be local or portone, not {other:?}"
-            )),
+            return Ok(Provider::Local);
         }
+        // `portone`, the kind's other word. Its address is an http(s) one (checked at start).
+        let api_base = settings
+            .text(&PORTONE_API_BASE)
+            .unwrap_or_default()
+            .trim_end_matches('/')
+            .to_string();
+        if !api_base.starts_with("https://") && settings.mode == crate::Mode::Production {
+            return Err(format!(
+                "production needs an https:// {}",
+                PORTONE_API_BASE.name
+            ));
+        }
+        Ok(Provider::PortOne(PortOne {
+            api_base,
+            api_key: required(&PORTONE_API_KEY)?,
+            api_secret: required(&PORTONE_API_SECRET)?,
+            imp_code: required(&PORTONE_IMP_CODE)?,
+        }))
     }
 
     /// The name stored in `certifications.provider`.
@@ -235,10 +221,10 @@ impl PortOne {
 mod tests {
     use super::*;
 
-    fn settings(pairs: &[(&str, &str)]) -> Settings {
+    fn settings(pairs: &[(&Setting, &str)]) -> Settings {
         let mut settings = Settings::default();
-        for (name, value) in pairs {
-            settings.raw.insert(name.to_string(), value.to_string());
+        for (setting, value) in pairs {
+            settings.set(setting, *value);
         }
         settings
     }
@@ -250,42 +236,47 @@ mod tests {
             Ok(Provider::Local)
         ));
         assert!(matches!(
-            Provider::from_settings(&settings(&[(PROVIDER_SETTING, " ")])),
+            Provider::from_settings(&settings(&[(&CERTIFY_PROVIDER, " ")])),
             Ok(Provider::Local)
         ));
-        let error = Provider::from_settings(&settings(&[(PROVIDER_SETTING, "nice")])).unwrap_err();
+        let error = settings(&[(&CERTIFY_PROVIDER, "nice")])
+            .check()
+            .unwrap_err();
         assert!(
-            error.contains(PROVIDER_SETTING) && error.contains("nice"),
+            error.contains(CERTIFY_PROVIDER.name) && error.contains("nice"),
             "{error}"
         );
     }
 
     #[test]
     fn portone_needs_its_key_secret_and_store_code() {
-        let all = [
-            (PROVIDER_SETTING, "portone"),
-            (API_KEY_SETTING, "key"),
-            (API_SECRET_SETTING, "secret"),
-            (IMP_CODE_SETTING, "imp12345678"),
+        let all: [(&Setting, &str); 4] = [
+            (&CERTIFY_PROVIDER, "portone"),
+            (&PORTONE_API_KEY, "key"),
+            (&PORTONE_API_SECRET, "secret"),
+            (&PORTONE_IMP_CODE, "imp12345678"),
         ];
         let provider = Provider::from_settings(&settings(&all)).unwrap();
         let Provider::PortOne(portone) = &provider else {
             panic!("portone expected")
         };
-        assert_eq!(portone.api_base, DEFAULT_API_BASE);
+        assert_eq!(
+            Some(portone.api_base.as_str()),
+            PORTONE_API_BASE.default_text()
+        );
         assert!(
             !format!("{provider:?}").contains("secret"),
             "keys never reach logs"
         );
-        for missing in [API_KEY_SETTING, API_SECRET_SETTING, IMP_CODE_SETTING] {
-            let some: Vec<_> = all.iter().copied().filter(|(n, _)| *n != missing).collect();
+        for missing in [&PORTONE_API_KEY, &PORTONE_API_SECRET, &PORTONE_IMP_CODE] {
+            let some: Vec<_> = all.iter().copied().filter(|(s, _)| *s != missing).collect();
             let error = Provider::from_settings(&settings(&some)).unwrap_err();
-            assert!(error.contains(missing), "{error}");
+            assert!(error.contains(missing.name), "{error}");
         }
         let mut bad_base = all.to_vec();
-        bad_base.push((API_BASE_SETTING, "ftp://example"));
-        let error = Provider::from_settings(&settings(&bad_base)).unwrap_err();
-        assert!(error.contains(API_BASE_SETTING), "{error}");
+        bad_base.push((&PORTONE_API_BASE, "ftp://example"));
+        let error = settings(&bad_base).check().unwrap_err();
+        assert!(error.contains(PORTONE_API_BASE.name), "{error}");
     }
 
     #[test]
@@ -294,14 +285,14 @@ mod tests {
         production.mode = crate::Mode::Production;
         let error = Provider::from_settings(&production).unwrap_err();
         assert!(error.contains("portone"), "{error}");
-        for (name, value) in [
-            (PROVIDER_SETTING, "portone"),
-            (API_KEY_SETTING, "key"),
-            (API_SECRET_SETTING, "secret"),
-            (IMP_CODE_SETTING, "imp12345678"),
-            (API_BASE_SETTING, "http://127.0.0.1:9"),
+        for (setting, value) in [
+            (&CERTIFY_PROVIDER, "portone"),
+            (&PORTONE_API_KEY, "key"),
+            (&PORTONE_API_SECRET, "secret"),
+            (&PORTONE_IMP_CODE, "imp12345678"),
+            (&PORTONE_API_BASE, "http://127.0.0.1:9"),
         ] {
-            production.raw.insert(name.into(), value.into());
+            production.set(setting, value);
         }
         let error = Provider::from_settings(&production).unwrap_err();
         assert!(error.contains("https"), "{error}");

@@ -1,7 +1,7 @@
 //! The database: the embedded SQLite file by default, PostgreSQL through `DATABASE_URL`.
 //! Migrations run at start.
 
-use crate::Settings;
+use crate::{settings, Settings};
 use sea_orm::sea_query::{Expr, Func, LikeExpr};
 use sea_orm::{
     ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbErr,
@@ -13,8 +13,8 @@ pub mod direct;
 pub mod reach;
 
 /// Memory for the embedded database's pages by default, all connections together
-/// (`TIDEMARK_SQLITE_CACHE_MB`).
-pub const DEFAULT_SQLITE_CACHE_MB: u64 = 32;
+/// ([`settings::SQLITE_CACHE_MB`]'s default).
+pub const DEFAULT_SQLITE_CACHE_MB: u64 = crate::settings::SQLITE_CACHE_MB.default_number();
 
 /// The embedded database's file: the data folder's `tidemark.db`, or the file a `sqlite:`
 /// `DATABASE_URL` names (`None` for PostgreSQL and for a database in memory).
@@ -37,7 +37,7 @@ pub fn direct_reads(settings: &Settings) -> Result<Option<direct::DirectReads>, 
     let Some(file) = sqlite_file(settings) else {
         return Ok(None);
     };
-    let cache_bytes = settings.megabytes("TIDEMARK_SQLITE_CACHE_MB", DEFAULT_SQLITE_CACHE_MB)?;
+    let cache_bytes = settings.megabytes(&settings::SQLITE_CACHE_MB);
     direct::DirectReads::open(&file, cache_bytes / 1024).map(Some)
 }
 
@@ -65,12 +65,11 @@ pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> 
     if !sqlite {
         // A call that needs PostgreSQL while it is away fails within this time (503, try
         // again) instead of waiting half a minute for a connection (sqlx's default).
-        let timeout = timeout(settings)?;
+        let timeout = timeout(settings);
         options.acquire_timeout(timeout).connect_timeout(timeout);
     }
     if sqlite {
-        let cache_bytes =
-            settings.megabytes("TIDEMARK_SQLITE_CACHE_MB", DEFAULT_SQLITE_CACHE_MB)?;
+        let cache_bytes = settings.megabytes(&settings::SQLITE_CACHE_MB);
         // Per-connection settings go on every connection of the pool, not just the first:
         // WAL lets readers go on while one writer writes; NORMAL syncs the WAL at checkpoints
         // (committed transactions survive a process crash); a writer waits for the lock
@@ -109,20 +108,16 @@ pub async fn connect(settings: &Settings) -> Result<DatabaseConnection, String> 
 }
 
 /// How long a call waits for a PostgreSQL connection, and a probe for an answer
-/// (`TIDEMARK_DB_TIMEOUT_MS`, [`reach::DEFAULT_TIMEOUT_MS`] by default).
-pub fn timeout(settings: &Settings) -> Result<std::time::Duration, String> {
-    settings.millis(
-        "TIDEMARK_DB_TIMEOUT_MS",
-        reach::DEFAULT_TIMEOUT_MS,
-        100..=60_000,
-    )
+/// ([`settings::DB_TIMEOUT_MS`], [`reach::DEFAULT_TIMEOUT_MS`] by default).
+pub fn timeout(settings: &Settings) -> std::time::Duration {
+    settings.millis(&settings::DB_TIMEOUT_MS)
 }
 
 /// Whether the database can be reached, probed on a connection of its own on PostgreSQL.
 pub async fn reach(settings: &Settings) -> Result<reach::Reach, String> {
     match &settings.database_url {
         Some(url) if url.starts_with("postgres") => {
-            reach::Reach::remote(url, timeout(settings)?).await
+            reach::Reach::remote(url, timeout(settings)).await
         }
         _ => Ok(reach::Reach::local()),
     }
@@ -317,9 +312,7 @@ mod tests {
             database_url: None,
             ..Settings::default()
         };
-        settings
-            .raw
-            .insert("TIDEMARK_SQLITE_CACHE_MB".into(), "8".into());
+        settings.set(&settings::SQLITE_CACHE_MB, "8");
         let db = connect(&settings).await.unwrap();
         // Four transactions open at once hold four connections of the pool.
         let mut held = Vec::new();

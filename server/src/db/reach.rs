@@ -14,7 +14,7 @@ use tokio::sync::watch;
 /// How long a probe may take by default before the database counts as away; also the pool's
 /// acquire time-out (`TIDEMARK_DB_TIMEOUT_MS`). Under a second, so that a call which began
 /// just before a loss was noticed still answers within one.
-pub const DEFAULT_TIMEOUT_MS: u64 = 800;
+pub const DEFAULT_TIMEOUT_MS: u64 = crate::settings::DB_TIMEOUT_MS.default_number();
 
 /// How often the probe asks.
 pub const PROBE_EVERY: Duration = Duration::from_millis(250);

@@ -1,6 +1,6 @@
 //! Demo mode (the embedded default): the demo accounts of PRODUCT, printed at start. In
 //! production mode they never exist: any left in the database are locked. The outbox page
-//! of demo mode is [`outbox`]'s.
+//! of demo mode is `outbox`'s.
 
 mod outbox;
 

@@ -49,6 +49,80 @@ impl Modify for SessionSchemes {
     }
 }
 
+/// The document as it is published: [`with_body_limits`], then [`unique_operation_ids`].
+pub fn finished(document: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    unique_operation_ids(with_body_limits(document))
+}
+
+/// An operation's id is its handler's name (`publish`), which two domains may share; OpenAPI
+/// wants each id once, and generated clients name their functions by it. A shared name is
+/// qualified by the words of its path, without the version, the parameters and the name
+/// itself: `POST /api/v1/posts/{id}/publish` is `publishPosts`, `POST
+/// /api/v1/admin/recommendations/{id}/publish` `publishAdminRecommendations`.
+pub fn unique_operation_ids(mut document: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    use std::collections::HashMap;
+    let mut uses: HashMap<String, usize> = HashMap::new();
+    for item in document.paths.paths.values() {
+        for operation in operations(item) {
+            if let Some(id) = &operation.operation_id {
+                *uses.entry(id.clone()).or_default() += 1;
+            }
+        }
+    }
+    for (path, item) in document.paths.paths.iter_mut() {
+        for operation in operations_mut(item) {
+            let Some(id) = operation.operation_id.clone() else {
+                continue;
+            };
+            if uses.get(&id).copied().unwrap_or(0) < 2 {
+                continue;
+            }
+            let words: String = path
+                .split('/')
+                .filter(|word| {
+                    let version =
+                        word.starts_with('v') && word[1..].chars().all(|c| c.is_ascii_digit());
+                    let skipped =
+                        word.is_empty() || *word == "api" || word.starts_with('{') || version;
+                    !skipped && *word != id
+                })
+                .flat_map(|word| word.split('-'))
+                .map(|word| {
+                    let mut chars = word.chars();
+                    chars
+                        .next()
+                        .map(|first| first.to_ascii_uppercase().to_string() + chars.as_str())
+                        .unwrap_or_default()
+                })
+                .collect();
+            operation.operation_id = Some(format!("{id}{words}"));
+        }
+    }
+    document
+}
+
+fn operations(
+    item: &utoipa::openapi::PathItem,
+) -> impl Iterator<Item = &utoipa::openapi::path::Operation> {
+    [&item.get, &item.post, &item.put, &item.patch, &item.delete]
+        .into_iter()
+        .flatten()
+}
+
+fn operations_mut(
+    item: &mut utoipa::openapi::PathItem,
+) -> impl Iterator<Item = &mut utoipa::openapi::path::Operation> {
+    [
+        &mut item.get,
+        &mut item.post,
+        &mut item.put,
+        &mut item.patch,
+        &mut item.delete,
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// Every call that takes a JSON body may answer 413 when the body is over its limit (the
 /// extractor's, `http/extract.rs`); uploads say so themselves.
 pub fn with_body_limits(mut document: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
@@ -94,4 +168,26 @@ pub struct ErrorBody {
     /// Null on errors, except 2009: `{version, updatedAt, editorNickname}` of the post as it
     /// is now.
     pub data: Option<serde_json::Value>,
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_operation_has_an_id_of_its_own() {
+        let document = crate::openapi_document();
+        let mut seen = std::collections::HashMap::new();
+        for (path, item) in &document.paths.paths {
+            for operation in super::operations(item) {
+                let id = operation
+                    .operation_id
+                    .clone()
+                    .unwrap_or_else(|| panic!("{path}: an operation without an id"));
+                if let Some(other) = seen.insert(id.clone(), path.clone()) {
+                    panic!("{id} names an operation of {other} and one of {path}");
+                }
+            }
+        }
+        assert!(seen.contains_key("publishPosts"), "{:?}", seen.keys());
+        assert!(seen.contains_key("publishAdminRecommendations"));
+    }
 }

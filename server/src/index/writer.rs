@@ -280,9 +280,10 @@ mod tests {
     fn fresh_index() -> (tempfile::TempDir, SearchIndex) {
         let data = tempfile::tempdir().unwrap();
         let dir = data.path().to_string_lossy().into_owned();
-        let settings =
-            crate::Settings::from_lookup(|name| (name == "TIDEMARK_DATA_DIR").then(|| dir.clone()))
-                .unwrap();
+        let settings = crate::Settings::from_lookup(|name| {
+            (name == crate::settings::DATA_DIR.name).then(|| dir.clone())
+        })
+        .unwrap();
         let index = SearchIndex::open(&settings).unwrap();
         (data, index)
     }

@@ -5,7 +5,7 @@
 //! structure and the image sizes of the components named on each function (ui/src/…), as a
 //! guest sees them (the session is unknown here: its placeholder shows).
 //!
-//! Every text and attribute goes through [`escape_html`]; the one exception is a post's body,
+//! Every text and attribute goes through `escape_html`; the one exception is a post's body,
 //! which the server's HTML policy sanitised when it was written (content/sanitize.rs).
 //!
 //! This file holds the frame, the layout, the pieces the pages share (buttons, marks,

@@ -61,12 +61,6 @@ pub const MAX_SUBSCRIPTIONS: u64 = 20;
 pub const NIGHT_STARTS: u32 = 21;
 pub const NIGHT_ENDS: u32 = 8;
 
-/// The push services the server sends to by default (a host or a parent domain of it, over
-/// HTTPS): those of Chrome and Edge's FCM, Firefox, Safari and Windows. Anything else would
-/// let a member make the server post to an address of their choosing.
-pub const DEFAULT_SERVICES: &str =
-    "fcm.googleapis.com,updates.push.services.mozilla.com,push.apple.com,notify.windows.com";
-
 /// Whether the server sends pushes to `endpoint`: HTTPS to a listed push service (a host or
 /// a parent domain), or an origin listed whole (`http://127.0.0.1:9000`, a local push
 /// service in tests).

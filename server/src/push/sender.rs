@@ -92,8 +92,8 @@ struct Payload<'a> {
     url: String,
 }
 
-/// Sends what is due at `now`: rounds of at most [`ROUND`] deliveries, [`IN_FLIGHT`] of them
-/// at once, one round after another while rounds come full, for at most [`BUSY_FOR`].
+/// Sends what is due at `now`: rounds of at most `ROUND` deliveries, `IN_FLIGHT` of them
+/// at once, one round after another while rounds come full, for at most `BUSY_FOR`.
 pub async fn deliver_due(
     db: &DatabaseConnection,
     pusher: &Arc<Pusher>,
@@ -110,7 +110,7 @@ pub async fn deliver_due(
     }
 }
 
-/// One round: the deliveries due, claimed one by one, then sent [`IN_FLIGHT`] at a time.
+/// One round: the deliveries due, claimed one by one, then sent `IN_FLIGHT` at a time.
 /// Returns how many were read, and what became of them.
 async fn deliver_round(
     db: &DatabaseConnection,

@@ -42,19 +42,19 @@ impl Vapid {
     /// The configured key, or the one generated into the data folder (made now if absent).
     pub fn load(settings: &Settings) -> Result<Self, String> {
         let contact = contact_of(&settings.mail_from, &settings.public_url);
-        if let Some(text) = settings.get("TIDEMARK_VAPID_PRIVATE_KEY") {
+        let name = crate::settings::VAPID_PRIVATE_KEY.name;
+        if let Some(text) = settings.text(&crate::settings::VAPID_PRIVATE_KEY) {
             let bytes = URL_SAFE_NO_PAD
-                .decode(text.trim())
-                .map_err(|_| "TIDEMARK_VAPID_PRIVATE_KEY is not base64url")?;
-            return Self::from_bytes(&bytes, contact)
-                .map_err(|e| format!("TIDEMARK_VAPID_PRIVATE_KEY: {e}"));
+                .decode(text)
+                .map_err(|_| format!("{name} is not base64url"))?;
+            return Self::from_bytes(&bytes, contact).map_err(|e| format!("{name}: {e}"));
         }
         if settings.database_url.is_some() {
             // Processes on one PostgreSQL database share their subscribers: each must sign
             // with the key those browsers subscribed with.
             tracing::warn!(
-                "TIDEMARK_VAPID_PRIVATE_KEY is not set: this process signs pushes with the key in \
-                 its own data folder; with several processes, set the same key on every one"
+                "{name} is not set: this process signs pushes with the key in its own data \
+                 folder; with several processes, set the same key on every one"
             );
         }
         let path = settings.data_dir.join(KEY_FILE);

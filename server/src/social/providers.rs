@@ -8,6 +8,7 @@
 use super::service::local;
 use crate::http::error::{ApiError, ApiResult};
 use crate::kernel::url::with_query;
+use crate::settings::{self, ProviderSettings, LOCAL_OAUTH};
 use crate::state::AppState;
 use crate::{Mode, Settings};
 use serde::{Deserialize, Serialize};
@@ -63,35 +64,14 @@ impl Channel {
         }
     }
 
-    /// The `TIDEMARK_<P>` prefix of a remote provider's settings.
-    fn setting_prefix(self) -> &'static str {
+    /// A remote provider's settings (its endpoints default to the provider's real ones);
+    /// `None` for the built-in provider.
+    fn settings(self) -> Option<&'static ProviderSettings> {
         match self {
-            Channel::Kakao => "TIDEMARK_KAKAO",
-            Channel::Naver => "TIDEMARK_NAVER",
-            Channel::Google => "TIDEMARK_GOOGLE",
-            Channel::Local => "TIDEMARK_LOCAL",
-        }
-    }
-
-    /// The providers' real endpoints: (authorize, token, userinfo).
-    fn default_endpoints(self) -> (&'static str, &'static str, &'static str) {
-        match self {
-            Channel::Kakao => (
-                "https://kauth.kakao.com/oauth/authorize",
-                "https://kauth.kakao.com/oauth/token",
-                "https://kapi.kakao.com/v2/user/me",
-            ),
-            Channel::Naver => (
-                "https://nid.naver.com/oauth2.0/authorize",
-                "https://nid.naver.com/oauth2.0/token",
-                "https://openapi.naver.com/v1/nid/me",
-            ),
-            Channel::Google => (
-                "https://accounts.google.com/o/oauth2/v2/auth",
-                "https://oauth2.googleapis.com/token",
-                "https://openidconnect.googleapis.com/v1/userinfo",
-            ),
-            Channel::Local => (local::AUTHORIZE_PATH, "", ""),
+            Channel::Kakao => Some(&settings::KAKAO),
+            Channel::Naver => Some(&settings::NAVER),
+            Channel::Google => Some(&settings::GOOGLE),
+            Channel::Local => None,
         }
     }
 
@@ -132,24 +112,13 @@ pub struct ProviderIdentity {
     pub name: Option<String>,
 }
 
-fn setting<'a>(settings: &'a Settings, name: &str) -> Option<&'a str> {
-    settings.get(name).map(str::trim).filter(|v| !v.is_empty())
-}
-
 /// The built-in provider: on by default in demo mode, off in production unless
 /// `TIDEMARK_LOCAL_OAUTH=true`.
 pub fn local_enabled(settings: &Settings) -> bool {
-    match setting(settings, "TIDEMARK_LOCAL_OAUTH").map(parse_flag) {
-        Some(Some(on)) => on,
-        _ => settings.mode == Mode::Demo,
-    }
-}
-
-fn parse_flag(value: &str) -> Option<bool> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" | "1" | "yes" | "on" => Some(true),
-        "false" | "0" | "no" | "off" => Some(false),
-        _ => None,
+    if settings.is_set(&LOCAL_OAUTH) {
+        settings.flag(&LOCAL_OAUTH)
+    } else {
+        settings.mode == Mode::Demo
     }
 }
 
@@ -162,7 +131,7 @@ impl Provider {
                 channel.display_name()
             ))
         };
-        if channel == Channel::Local {
+        let Some(named) = channel.settings() else {
             if !local_enabled(settings) {
                 return Err(unavailable());
             }
@@ -174,27 +143,21 @@ impl Provider {
                 token_url: String::new(),
                 userinfo_url: String::new(),
             });
-        }
-        let prefix = channel.setting_prefix();
-        let client_id =
-            setting(settings, &format!("{prefix}_CLIENT_ID")).ok_or_else(unavailable)?;
-        let client_secret = setting(settings, &format!("{prefix}_CLIENT_SECRET"));
+        };
+        let client_id = settings.text(named.client_id).ok_or_else(unavailable)?;
+        let client_secret = settings.text(named.client_secret);
         if channel.secret_required() && client_secret.is_none() {
             return Err(unavailable());
         }
-        let (authorize, token, userinfo) = channel.default_endpoints();
-        let url = |suffix: &str, default: &str| {
-            setting(settings, &format!("{prefix}_{suffix}"))
-                .unwrap_or(default)
-                .to_string()
-        };
+        let url =
+            |setting: &settings::Setting| settings.text(setting).unwrap_or_default().to_string();
         Ok(Provider {
             channel,
             client_id: client_id.to_string(),
             client_secret: client_secret.map(str::to_string),
-            authorize_url: url("AUTH_URL", authorize),
-            token_url: url("TOKEN_URL", token),
-            userinfo_url: url("USERINFO_URL", userinfo),
+            authorize_url: url(named.auth_url),
+            token_url: url(named.token_url),
+            userinfo_url: url(named.userinfo_url),
         })
     }
 
@@ -434,11 +397,12 @@ pub fn parse_identity(channel: Channel, body: &Value) -> Option<ProviderIdentity
 /// the name of what is missing.
 pub fn check(settings: &Settings) -> Result<(), String> {
     for channel in [Channel::Kakao, Channel::Naver, Channel::Google] {
-        let prefix = channel.setting_prefix();
-        let id_name = format!("{prefix}_CLIENT_ID");
-        let secret_name = format!("{prefix}_CLIENT_SECRET");
-        let id = setting(settings, &id_name);
-        let secret = setting(settings, &secret_name);
+        let Some(named) = channel.settings() else {
+            continue;
+        };
+        let (id_name, secret_name) = (named.client_id.name, named.client_secret.name);
+        let id = settings.text(named.client_id);
+        let secret = settings.text(named.client_secret);
         match (id, secret) {
             (None, Some(_)) => {
                 return Err(format!("{secret_name} is set but {id_name} is not"));
@@ -451,28 +415,18 @@ pub fn check(settings: &Settings) -> Result<(), String> {
             }
             _ => {}
         }
-        for suffix in ["AUTH_URL", "TOKEN_URL", "USERINFO_URL"] {
-            let name = format!("{prefix}_{suffix}");
-            let Some(url) = setting(settings, &name) else {
-                continue;
-            };
-            let https = url.starts_with("https://");
-            if !(https || url.starts_with("http://")) || url.len() <= "https://".len() {
-                return Err(format!("{name} must be an http:// or https:// address"));
-            }
-            if settings.mode == Mode::Production && !https {
-                return Err(format!("{name} must be an https:// address in production"));
+        // Each is an http(s) address (checked at start, with the other settings).
+        for setting in [named.auth_url, named.token_url, named.userinfo_url] {
+            let url = settings.text(setting).unwrap_or_default();
+            if settings.mode == Mode::Production && !url.starts_with("https://") {
+                return Err(format!(
+                    "{} must be an https:// address in production",
+                    setting.name
+                ));
             }
         }
         if id.is_some() {
             http_client()?;
-        }
-    }
-    if let Some(value) = setting(settings, "TIDEMARK_LOCAL_OAUTH") {
-        if parse_flag(value).is_none() {
-            return Err(format!(
-                "TIDEMARK_LOCAL_OAUTH must be true or false, not {value:?}"
-            ));
         }
     }
     Ok(())
@@ -483,10 +437,15 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn settings(pairs: &[(&str, &str)]) -> Settings {
+    use crate::settings::{
+        GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, KAKAO_AUTH_URL, KAKAO_CLIENT_ID, KAKAO_TOKEN_URL,
+        NAVER_CLIENT_ID, NAVER_CLIENT_SECRET,
+    };
+
+    fn settings(pairs: &[(&settings::Setting, &str)]) -> Settings {
         let mut settings = Settings::default();
-        for (name, value) in pairs {
-            settings.raw.insert(name.to_string(), value.to_string());
+        for (setting, value) in pairs {
+            settings.set(setting, *value);
         }
         settings
     }
@@ -500,7 +459,7 @@ mod tests {
             Provider::configured(&none, Channel::Local).is_ok(),
             "demo mode"
         );
-        let kakao = settings(&[("TIDEMARK_KAKAO_CLIENT_ID", "k-id")]);
+        let kakao = settings(&[(&KAKAO_CLIENT_ID, "k-id")]);
         assert!(check(&kakao).is_ok(), "Kakao's secret is optional");
         let provider = Provider::configured(&kakao, Channel::Kakao).unwrap();
         let url = provider.authorize_url("https://t.example/cb?type=join", "st", "ch");
@@ -509,14 +468,16 @@ mod tests {
 
     #[test]
     fn half_configured_providers_are_named() {
-        let error = check(&settings(&[("TIDEMARK_NAVER_CLIENT_ID", "n")])).unwrap_err();
-        assert!(error.contains("TIDEMARK_NAVER_CLIENT_SECRET"), "{error}");
-        let error = check(&settings(&[("TIDEMARK_GOOGLE_CLIENT_SECRET", "g")])).unwrap_err();
-        assert!(error.contains("TIDEMARK_GOOGLE_CLIENT_ID"), "{error}");
-        let error = check(&settings(&[("TIDEMARK_KAKAO_TOKEN_URL", "ftp://x")])).unwrap_err();
-        assert!(error.contains("TIDEMARK_KAKAO_TOKEN_URL"), "{error}");
-        let error = check(&settings(&[("TIDEMARK_LOCAL_OAUTH", "maybe")])).unwrap_err();
-        assert!(error.contains("TIDEMARK_LOCAL_OAUTH"), "{error}");
+        let error = check(&settings(&[(&NAVER_CLIENT_ID, "n")])).unwrap_err();
+        assert!(error.contains(NAVER_CLIENT_SECRET.name), "{error}");
+        let error = check(&settings(&[(&GOOGLE_CLIENT_SECRET, "g")])).unwrap_err();
+        assert!(error.contains(GOOGLE_CLIENT_ID.name), "{error}");
+        let error = settings(&[(&KAKAO_TOKEN_URL, "ftp://x")])
+            .check()
+            .unwrap_err();
+        assert!(error.contains(KAKAO_TOKEN_URL.name), "{error}");
+        let error = settings(&[(&LOCAL_OAUTH, "maybe")]).check().unwrap_err();
+        assert!(error.contains(LOCAL_OAUTH.name), "{error}");
     }
 
     #[test]
@@ -524,15 +485,13 @@ mod tests {
         let mut production = settings(&[]);
         production.mode = Mode::Production;
         assert!(!local_enabled(&production));
-        production
-            .raw
-            .insert("TIDEMARK_LOCAL_OAUTH".into(), "true".into());
+        production.set(&LOCAL_OAUTH, "true");
         assert!(local_enabled(&production));
-        let demo_off = settings(&[("TIDEMARK_LOCAL_OAUTH", "false")]);
+        let demo_off = settings(&[(&LOCAL_OAUTH, "false")]);
         assert!(!local_enabled(&demo_off));
         let mut production = settings(&[
-            ("TIDEMARK_KAKAO_CLIENT_ID", "k"),
-            ("TIDEMARK_KAKAO_AUTH_URL", "http://k.test/a"),
+            (&KAKAO_CLIENT_ID, "k"),
+            (&KAKAO_AUTH_URL, "http://k.test/a"),
         ]);
         production.mode = Mode::Production;
         assert!(check(&production).unwrap_err().contains("https"));

@@ -48,7 +48,7 @@ impl AppState {
     /// Whether media are kept in this process's data folder (no S3 bucket): then only one
     /// process may serve them.
     pub fn local_media(&self) -> bool {
-        self.settings.get("TIDEMARK_S3_BUCKET").is_none()
+        !self.settings.is_set(&crate::settings::S3_BUCKET)
     }
 
     /// One heartbeat, under the data folder's name (the name the process joined with and

@@ -19,14 +19,11 @@ pub enum LogFormat {
 }
 
 impl LogFormat {
-    /// `TIDEMARK_LOG_FORMAT`: `text` (or unset) or `json`.
-    pub fn parse(value: Option<&str>) -> Result<Self, String> {
-        match value.map(str::trim) {
-            None | Some("") | Some("text") => Ok(LogFormat::Text),
-            Some("json") => Ok(LogFormat::Json),
-            Some(other) => Err(format!(
-                "TIDEMARK_LOG_FORMAT is \"text\" or \"json\", not \"{other}\""
-            )),
+    /// What [`crate::settings::LOG_FORMAT`] asks for: `text` (the default) or `json`.
+    pub fn of(settings: &crate::Settings) -> Self {
+        match settings.choice(&crate::settings::LOG_FORMAT) {
+            "json" => LogFormat::Json,
+            _ => LogFormat::Text,
         }
     }
 }
@@ -60,10 +57,16 @@ mod tests {
 
     #[test]
     fn the_log_format_is_text_unless_json_is_asked_for() {
-        assert_eq!(LogFormat::parse(None), Ok(LogFormat::Text));
-        assert_eq!(LogFormat::parse(Some("text")), Ok(LogFormat::Text));
-        assert_eq!(LogFormat::parse(Some(" json ")), Ok(LogFormat::Json));
-        let refused = LogFormat::parse(Some("yaml")).unwrap_err();
-        assert!(refused.contains("\"text\" or \"json\""), "{refused}");
+        use crate::settings::LOG_FORMAT;
+        let format = |value: &str| {
+            let mut settings = crate::Settings::default();
+            settings.set(&LOG_FORMAT, value);
+            settings.check().map(|()| LogFormat::of(&settings))
+        };
+        assert_eq!(LogFormat::of(&crate::Settings::default()), LogFormat::Text);
+        assert_eq!(format("text"), Ok(LogFormat::Text));
+        assert_eq!(format(" json "), Ok(LogFormat::Json));
+        let refused = format("yaml").unwrap_err();
+        assert!(refused.contains("text or json"), "{refused}");
     }
 }

@@ -1,7 +1,7 @@
 //! What one member or business may keep in uploads, and how fast they may add to it
 //! (docs/media.md, "Quotas"). The rate is a shared limit (one statement on PostgreSQL, so it
 //! holds across processes); the quotas are sums over the `uploads` rows, which every process
-//! reads alike. Uploads nothing uses are deleted after a day ([`super::sweep`]).
+//! reads alike. Uploads nothing uses are deleted after a day (`super::sweep`).
 
 use crate::entities::uploads;
 use crate::http::error::{ApiError, ApiResult};

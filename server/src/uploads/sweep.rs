@@ -59,7 +59,7 @@ fn named_by_no_id() -> Condition {
         ))
 }
 
-/// Deletes the uploads unused for [`UNUSED_FOR`] before `now` (one round of [`ROUND`]).
+/// Deletes the uploads unused for [`UNUSED_FOR`] before `now` (one round of `ROUND`).
 pub async fn sweep_unused(state: &AppState, now: DateTime<Utc>) -> Result<Swept, DbErr> {
     let db = &state.db;
     let candidates = uploads::Entity::find()

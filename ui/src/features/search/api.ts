@@ -1,6 +1,7 @@
 // The search calls (server/src/search/routes.rs, docs/search.md) and their queries.
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { ApiError, api } from "../../lib/api";
+import type { Popular } from "../../lib/apiSchema";
 
 export type SearchTarget = "CONTENTS" | "BUSINESS";
 export type SearchSort = "POPULAR" | "LATEST";
@@ -46,10 +47,8 @@ export interface Suggestion {
   categoryId?: number;
 }
 
-export interface PopularSearches {
-  items: { query: string; count: number }[];
-  period: "today" | "week";
-}
+/** The most searched queries of today, or of the week when today has too few. */
+export type PopularSearches = Popular;
 
 /** The server refuses longer queries (`MAX_QUERY_CHARS`). */
 export const MAX_QUERY_CHARS = 100;

@@ -8,7 +8,7 @@ const root = new URL("../..", import.meta.url).pathname;
 const update = process.argv.includes("--update");
 let failed = false;
 for (const entry of ["main", "korean"]) {
-  const configObjectFullPath = join(root, `.ci/package-tools/api-extractor.${entry}.json`);
+  const configObjectFullPath = join(root, `.ci/tools/api-extractor.${entry}.json`);
   const config = ExtractorConfig.prepare({
     configObject: ExtractorConfig.loadFile(configObjectFullPath),
     configObjectFullPath,
@@ -22,6 +22,6 @@ for (const entry of ["main", "korean"]) {
   if (!result.succeeded) failed = true;
 }
 if (failed) {
-  console.error("If the change is meant: node .ci/package-tools/api-report.mjs --update, commit core-wasm/api/ and say what changed in core-wasm/npm/CHANGELOG.md");
+  console.error("If the change is meant: node .ci/tools/api-report.mjs --update, commit core-wasm/api/ and say what changed in core-wasm/npm/CHANGELOG.md");
   process.exit(1);
 }
