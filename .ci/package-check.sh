@@ -55,7 +55,7 @@ say "examples/vite-react: installed from the tarball, type-checked, Vitest, buil
 install_example vite-react
 (cd "$WORK/vite-react" && npm run --silent typecheck && npx vitest run && npx vite build --logLevel warn)
 PORT="$(free_port)"
-(cd "$WORK/vite-react" && exec npx vite preview --host 127.0.0.1 --port "$PORT" --strictPort) >"$WORK/preview.log" 2>&1 &
+(cd "$WORK/vite-react" && exec ./node_modules/.bin/vite preview --host 127.0.0.1 --port "$PORT" --strictPort) >"$WORK/preview.log" 2>&1 &
 PREVIEW=$!
 trap 'kill "$PREVIEW" 2>/dev/null; rm -rf "$WORK"' EXIT
 wait_port "$PORT" "the example's preview server"
