@@ -92,7 +92,7 @@ pub(super) async fn popular(
 #[utoipa::path(
         post,
         path = "/api/v1/admin/search/rebuild",
-        tag = "search",
+        tag = "operators",
         params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<RebuildReport>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody))
@@ -135,7 +135,7 @@ pub(super) async fn rebuild(
 #[utoipa::path(
         get,
         path = "/api/v1/admin/search/rebuild",
-        tag = "search",
+        tag = "operators",
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<RebuildProgress>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody))
     )]
