@@ -11,7 +11,7 @@ if [ -z "${TIDEMARK_BIN:-}" ]; then cargo build -p tidemark-server --bin tidemar
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 "$BIN" openapi >"$WORK/openapi.json"
-"$ROOT/.ci/tools/node_modules/.bin/openapi-typescript" "$WORK/openapi.json" -o "$WORK/generated.ts" --root-types --root-types-no-schema-prefix >/dev/null
+"$ROOT/.ci/tools/node_modules/.bin/openapi-typescript" "$WORK/openapi.json" -o "$WORK/generated.ts" --root-types --root-types-no-schema-prefix --enum-values >/dev/null
 {
   printf '// Generated from the server'"'"'s OpenAPI document by openapi-typescript (.ci/api-types.sh): do\n'
   printf '// not edit. After changing the API, run `npm run api:types` and commit this file.\n'

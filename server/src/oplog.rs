@@ -29,6 +29,11 @@ crate::named_words! {
     }
 }
 
+crate::word_schema! {
+    /// What an operator's audit entry records.
+    OperatorAction = Action::ALL.iter().map(|action| action.as_str())
+}
+
 /// What an action was done to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {

@@ -66,6 +66,8 @@ test("an operator verifies a business, takes a media request through to publishe
   await admin.getByRole("link", { name: boss.business.name }).click();
   await expect(admin.getByRole("heading", { name: boss.business.name })).toBeVisible();
   await expect(admin.getByRole("region", { name: "People" })).toContainText(boss.email);
+  // Its only person, the master, is named as the master (the row once said Manager for all).
+  await expect(admin.getByRole("region", { name: "People" })).toContainText("Master");
   await admin.getByLabel("Note (optional)").fill("사업자등록증 확인 완료");
   await admin.getByRole("button", { name: "Verify" }).click();
   await expect(admin.getByText(`${boss.business.name} is verified.`)).toBeVisible();

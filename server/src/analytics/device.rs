@@ -28,6 +28,7 @@ pub const DEVICE_OS: [&str; 5] = ["WINDOWS", "MAC", "LINUX", "AOS", "IOS"];
 pub struct DeviceInfo {
     /// `TABLET` | `MOBILE` | `PC` | `APP`
     #[serde(default)]
+    #[schema(value_type = Option<DeviceType>)]
     device_type: Option<String>,
     /// `WINDOWS` | `MAC` | `LINUX` | `AOS` | `IOS` (any case), or empty
     #[serde(default)]
@@ -45,6 +46,11 @@ pub struct DeviceInfo {
     device_id: Option<String>,
     #[serde(default)]
     push_token: Option<String>,
+}
+
+crate::word_schema! {
+    /// The kind of device a reader used.
+    DeviceType = ["TABLET", "MOBILE", "PC", "APP"]
 }
 
 /// What the event log keeps of a device.

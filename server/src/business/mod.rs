@@ -16,6 +16,7 @@ mod routes {
 
 mod service {
     pub(super) mod invitation;
+    pub(super) mod joining;
     pub(super) mod mine;
     pub(super) mod ownership;
     pub(super) mod profile;

@@ -58,6 +58,7 @@ pub struct PostDetail {
     pub report_url: Option<String>,
     pub series_order: Option<i32>,
     /// `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`
+    #[schema(value_type = crate::kernel::schema::codes::PostStatus)]
     pub status: String,
     pub publish_at: Option<DateTime<Utc>>,
     pub published_at: Option<DateTime<Utc>>,
@@ -71,12 +72,15 @@ pub struct PostDetail {
     /// For the business's own people only (absent for everyone else): the number of the
     /// post's content writes, to send back as `baseVersion` with an edit.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub version: Option<i32>,
     /// For the business's own people only, as `version`: the uploads behind `coverUrl` and
     /// `reportUrl`, to send back with an edit that keeps them.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub cover_upload_id: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub report_upload_id: Option<i64>,
 }
 

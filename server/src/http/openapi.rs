@@ -49,9 +49,122 @@ impl Modify for SessionSchemes {
     }
 }
 
-/// The document as it is published: [`with_body_limits`], then [`unique_operation_ids`].
+/// The document as it is published: [`with_body_limits`], [`unique_operation_ids`], then
+/// [`answers_always_whole`].
 pub fn finished(document: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
-    unique_operation_ids(with_body_limits(document))
+    answers_always_whole(unique_operation_ids(with_body_limits(document)))
+}
+
+/// An answer's `Option` field is always written, as `null` when empty, yet utoipa lists it as
+/// optional, so a generated client would have to check for a missing field that never is. In
+/// every schema no request uses (answers, and the schemas the answers' envelopes copy), a
+/// nullable property is marked required. A request's `Option`
+/// field may be left out and stays optional, and so does an answer's field that serde skips
+/// when empty: it is declared `#[schema(nullable = false)]`, absent but never null.
+pub fn answers_always_whole(document: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    use serde_json::Value;
+    use std::collections::BTreeSet;
+    use utoipa::openapi::schema::{ArrayItems, Schema, SchemaType, Type};
+    use utoipa::openapi::RefOr;
+
+    fn refs(value: &Value, found: &mut BTreeSet<String>) {
+        match value {
+            Value::Object(map) => {
+                for (key, item) in map {
+                    match (key.as_str(), item) {
+                        ("$ref", Value::String(target)) => {
+                            if let Some(name) = target.strip_prefix("#/components/schemas/") {
+                                found.insert(name.to_string());
+                            }
+                        }
+                        _ => refs(item, found),
+                    }
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|item| refs(item, found)),
+            _ => {}
+        }
+    }
+    fn closure(mut names: BTreeSet<String>, schemas: &Value) -> BTreeSet<String> {
+        let mut pending: Vec<String> = names.iter().cloned().collect();
+        while let Some(name) = pending.pop() {
+            let mut found = BTreeSet::new();
+            refs(&schemas[&name], &mut found);
+            for next in found {
+                if names.insert(next.clone()) {
+                    pending.push(next);
+                }
+            }
+        }
+        names
+    }
+    fn is_null(schema: &RefOr<Schema>) -> bool {
+        matches!(schema, RefOr::T(Schema::Object(object))
+            if matches!(object.schema_type, SchemaType::Type(Type::Null)))
+    }
+    fn nullable(property: &RefOr<Schema>) -> bool {
+        match property {
+            RefOr::T(Schema::Object(object)) => match &object.schema_type {
+                SchemaType::Array(types) => types.contains(&Type::Null),
+                _ => false,
+            },
+            RefOr::T(Schema::OneOf(one)) => one.items.iter().any(is_null),
+            _ => false,
+        }
+    }
+    /// Requires the nullable properties of `schema` and of the schemas written inside it.
+    fn require_nullable(schema: &mut RefOr<Schema>) {
+        let RefOr::T(schema) = schema else {
+            return;
+        };
+        match schema {
+            Schema::Object(object) => {
+                let wanted: Vec<String> = object
+                    .properties
+                    .iter()
+                    .filter(|(name, property)| {
+                        nullable(property) && !object.required.contains(name)
+                    })
+                    .map(|(name, _)| name.clone())
+                    .collect();
+                object.required.extend(wanted);
+                object.properties.values_mut().for_each(require_nullable);
+            }
+            Schema::Array(array) => {
+                if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                    require_nullable(items);
+                }
+            }
+            Schema::AllOf(all) => all.items.iter_mut().for_each(require_nullable),
+            Schema::OneOf(one) => one.items.iter_mut().for_each(require_nullable),
+            _ => {}
+        }
+    }
+
+    let json = serde_json::to_value(&document).expect("the document serializes");
+    let mut asked = BTreeSet::new();
+    if let Some(paths) = json["paths"].as_object() {
+        for operation in paths
+            .values()
+            .filter_map(Value::as_object)
+            .flat_map(|item| item.values())
+        {
+            refs(&operation["requestBody"], &mut asked);
+            refs(&operation["parameters"], &mut asked);
+        }
+    }
+    let schemas = &json["components"]["schemas"];
+    let asked = closure(asked, schemas);
+    let mut document = document;
+    let Some(components) = document.components.as_mut() else {
+        return document;
+    };
+    for (name, schema) in components.schemas.iter_mut() {
+        if !asked.contains(name) {
+            require_nullable(schema);
+        }
+    }
+    document
 }
 
 /// An operation's id is its handler's name (`publish`), which two domains may share; OpenAPI
@@ -189,5 +302,77 @@ mod tests {
         }
         assert!(seen.contains_key("publishPosts"), "{:?}", seen.keys());
         assert!(seen.contains_key("publishAdminRecommendations"));
+    }
+
+    #[test]
+    fn an_answers_empty_fields_are_required_and_a_requests_stay_optional() {
+        let document = serde_json::to_value(crate::openapi_document()).unwrap();
+        let schemas = &document["components"]["schemas"];
+        let required = |schema: &str| -> Vec<String> {
+            serde_json::from_value(schemas[schema]["required"].clone()).unwrap_or_default()
+        };
+        // An upload's thumbnail is null for a PDF but always there; a post's cover may be
+        // left out of a request.
+        assert!(required("Uploaded").contains(&"thumbnailUrl".to_string()));
+        assert!(!required("PostInput").contains(&"coverUploadId".to_string()));
+        // Written only for the business's own people: absent, never null.
+        assert!(!required("PostDetail").contains(&"version".to_string()));
+        assert_eq!(
+            schemas["PostDetail"]["properties"]["version"]["type"],
+            "integer"
+        );
+    }
+
+    /// Two types of one name would be one schema in the document, the second hiding the
+    /// first (an invitation's join took the shape of the e-mail join once): every type the
+    /// document names has a name of its own, its `#[schema(as = …)]` where it has one.
+    #[test]
+    fn every_schema_has_a_name_of_its_own() {
+        let mut seen: std::collections::HashMap<String, String> = Default::default();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut pending = vec![root];
+        while let Some(dir) = pending.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    pending.push(path);
+                    continue;
+                }
+                if path.extension().is_none_or(|ext| ext != "rs") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                let lines: Vec<&str> = text.lines().collect();
+                for (index, line) in lines.iter().enumerate() {
+                    if !(line.starts_with("#[derive(") && line.contains("ToSchema")) {
+                        continue;
+                    }
+                    let mut renamed = None;
+                    for next in &lines[index + 1..] {
+                        let next = next.trim();
+                        if let Some(rest) = next.strip_prefix("#[schema(as = ") {
+                            renamed = Some(rest.trim_end_matches(")]").to_string());
+                        }
+                        if next.starts_with("#[") || next.starts_with("///") {
+                            continue;
+                        }
+                        let name = next
+                            .split(['{', '<', '(', ';', ' '])
+                            .skip_while(|word| *word != "struct" && *word != "enum")
+                            .nth(1)
+                            .unwrap_or_default()
+                            .to_string();
+                        let name = renamed.take().unwrap_or(name);
+                        let at = format!("{}:{}", path.display(), index + 1);
+                        if let Some(other) = seen.insert(name.clone(), at.clone()) {
+                            panic!("the schema {name} is declared at {other} and at {at}");
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(seen.contains_key("InvitedJoinRequest"), "{:?}", seen.keys());
+        assert!(seen.contains_key("PostDetail"));
     }
 }

@@ -6,4 +6,5 @@ pub mod html;
 pub mod ids;
 pub mod kst;
 pub mod names;
+pub mod schema;
 pub mod url;

@@ -48,32 +48,17 @@ macro_rules! named_words {
                 f.write_str(self.as_str())
             }
         }
+
+        /// In the OpenAPI document, a string that is one of the words (a field holding one
+        /// names it with `#[schema(value_type = …)]`).
+        impl ::utoipa::PartialSchema for $name {
+            fn schema() -> ::utoipa::openapi::RefOr<::utoipa::openapi::schema::Schema> {
+                $crate::kernel::schema::words("", $name::ALL.iter().map(|item| item.as_str()))
+            }
+        }
+
+        impl ::utoipa::ToSchema for $name {}
     };
-}
-
-/// Fails unless the `export const {name} = [ … ]` list in the UI file `path` (from the
-/// repository's root) holds `words`, in their order: a UI list and its server enum stay the
-/// same.
-#[cfg(test)]
-pub fn assert_ui_list(path: &str, name: &str, words: Vec<&str>) {
-    assert_eq!(ui_list(path, name), words, "{path}: {name}");
-}
-
-#[cfg(test)]
-fn ui_list(path: &str, name: &str) -> Vec<String> {
-    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join(path);
-    let text = std::fs::read_to_string(&file).expect("the UI file is there");
-    let start = text
-        .find(&format!("export const {name} = ["))
-        .expect("the UI file declares the list");
-    let body = &text[start..];
-    let body = &body[body.find('[').unwrap() + 1..body.find(']').unwrap()];
-    body.split(',')
-        .map(|word| word.trim().trim_matches('"').to_string())
-        .filter(|word| !word.is_empty())
-        .collect()
 }
 
 #[cfg(test)]

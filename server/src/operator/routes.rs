@@ -112,6 +112,7 @@ struct PostQuery {
     /// A piece of the title.
     q: Option<String>,
     /// `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`; all when left out.
+    #[param(inline, value_type = Option<crate::kernel::schema::codes::PostStatus>)]
     status: Option<String>,
     /// Only posts with a reader's report of a problem waiting.
     flagged: Option<bool>,
@@ -153,6 +154,7 @@ async fn posts(
 #[into_params(parameter_in = Query)]
 struct TrailQuery {
     /// One action only.
+    #[param(inline, value_type = Option<crate::oplog::OperatorAction>)]
     action: Option<String>,
     cursor: Option<String>,
     size: Option<u64>,

@@ -14,3 +14,8 @@ pub use service::review::{list, review, StatusChange};
 
 /// The kinds of partner media a release can go to.
 pub const MEDIA_TYPES: [&str; 5] = ["NEWSPAPER", "ONLINE", "BROADCAST", "MAGAZINE", "PORTAL"];
+
+crate::word_schema! {
+    /// A kind of partner media a release can go to.
+    MediaType = MEDIA_TYPES
+}

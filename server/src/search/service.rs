@@ -47,9 +47,11 @@ pub(super) struct SearchParams {
     /// `CONTENTS` (default) or `BUSINESS`.
     #[serde(rename = "type")]
     #[param(rename = "type")]
+    #[param(inline, value_type = Option<SearchTarget>)]
     kind: Option<String>,
     /// `POPULAR` (default: posts by popular score, businesses by followers), `LATEST`, or
     /// `RELEVANCE` (title > tags > business name > summary > body).
+    #[param(inline, value_type = Option<SearchSort>)]
     sort: Option<String>,
     /// Contents only: one category (1–9).
     category_id: Option<String>,
@@ -57,6 +59,16 @@ pub(super) struct SearchParams {
     cursor: Option<String>,
     /// 1 to 50, 20 when absent.
     size: Option<String>,
+}
+
+crate::word_schema! {
+    /// What a search looks for: posts (`CONTENTS`) or businesses.
+    SearchTarget = ["CONTENTS", "BUSINESS"]
+}
+
+crate::word_schema! {
+    /// The order of search results.
+    SearchSort = ["POPULAR", "LATEST", "RELEVANCE"]
 }
 
 /// Where the query's parts occur, as `[start, end)` ranges in UTF-16 code units (JavaScript
@@ -369,7 +381,13 @@ pub(super) struct SuggestionParams {
     /// `Typing` (default): completions of titles, business names, categories, tags and
     /// popular searches, by prefix, initial consonants (ㅁㅋㅌ) or half-typed syllables (맠).
     /// `Related`: keywords searched together with `q`, and tags found with it.
+    #[param(inline, value_type = Option<SuggestionMode>)]
     mode: Option<String>,
+}
+
+crate::word_schema! {
+    /// Completions of what is typed (`Typing`) or keywords searched with it (`Related`).
+    SuggestionMode = ["Typing", "Related"]
 }
 
 #[derive(Serialize, ToSchema)]
@@ -377,13 +395,22 @@ pub(super) struct SuggestionParams {
 pub(super) struct Suggestion {
     text: String,
     /// `post` | `business` | `category` | `query` | `tag`
+    #[schema(value_type = SuggestionKind)]
     kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     post_seq: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     business_id: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     category_id: Option<i64>,
+}
+
+crate::word_schema! {
+    /// What a suggestion completes: a post's title, a business's name, a category, a popular query or a tag.
+    SuggestionKind = ["post", "business", "category", "query", "tag"]
 }
 
 impl Suggestion {

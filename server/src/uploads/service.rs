@@ -65,7 +65,13 @@ pub struct Uploaded {
     pub height: Option<i32>,
     pub byte_size: i64,
     /// `image` or `pdf`.
+    #[schema(value_type = UploadKind)]
     pub kind: String,
+}
+
+crate::word_schema! {
+    /// What was uploaded: an image or a PDF report.
+    UploadKind = ["image", "pdf"]
 }
 
 impl From<uploads::Model> for Uploaded {

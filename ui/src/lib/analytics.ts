@@ -3,6 +3,7 @@
 // and the data-layer events. Every payload and every once-a-day decision comes from the core.
 import { readCookie } from "./api";
 import { clickRecord, cookieFor, dataLayerEvent, detectDevice, offsetMinutes, visitDecision, visitRecord, withinReloadGuard, type DataLayerUser } from "./core";
+import { type IncomingKind, type ShareChannel } from "./apiSchema";
 
 declare global {
   interface Window {
@@ -54,8 +55,9 @@ export function recordClick(postSeq: number, now: number = Date.now()) {
   beacon("/click/v1", clickRecord(postSeq, offsetMinutes(), analysisId(now), null));
 }
 
-export type PostEventKind = "view" | "share" | "read_through";
-export type ShareChannel = "link" | "kakao" | "linkedin" | "x";
+/** The events of a post the page reports itself (clicks are reported by the lists). */
+export type PostEventKind = Extract<IncomingKind, "view" | "share" | "read_through">;
+export type { ShareChannel };
 
 const RELOAD_KEY = "tm_reload:";
 

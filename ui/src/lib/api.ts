@@ -1,8 +1,42 @@
 // The one API client: SPEC §6–7 headers on every call (built by the core), credentials
 // included, a 20 s time-out, `{code, message, data}` unwrapped, failures as ApiError.
+import type { paths } from "./apiSchema";
 import { offsetMinutes, requestHeaders } from "./core";
 import { inlineCall } from "./inline";
 import { loginHere } from "./login";
+
+/** A call of the API: its path as the OpenAPI document writes it, and its method. */
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/** What a type of the document resolves to when the call or the field named is not there: a
+ * shape no code can read, so a misspelt path or method fails the type check. */
+interface NotInTheDocument {
+  readonly notInTheDocument: true;
+}
+
+/** The `data` of a call's successful answer, as the server's OpenAPI document declares it
+ * (`ui/src/lib/apiSchema.ts`, generated): `Answer<"/api/v1/posts/popular">` is a page of cards. */
+export type Answer<P extends keyof paths, M extends Method = "get"> = paths[P][M] extends {
+  responses: { 200: { content: { "application/json": { data: infer D } } } };
+}
+  ? D
+  : NotInTheDocument;
+
+/** A query parameter of a GET call, as the document declares it (an enum's words). */
+export type QueryParam<P extends keyof paths, N extends string> = paths[P]["get"] extends { parameters: { query?: infer Q } }
+  ? N extends keyof NonNullable<Q>
+    ? NonNullable<NonNullable<Q>[N]>
+    : NotInTheDocument
+  : NotInTheDocument;
+
+/** The JSON body a call takes, as the document declares it. */
+export type Body<P extends keyof paths, M extends Method = "post"> = paths[P][M] extends {
+  requestBody: { content: { "application/json": infer B } };
+}
+  ? B
+  : paths[P][M] extends { requestBody?: { content: { "application/json": infer B } } }
+    ? B
+    : NotInTheDocument;
 
 /** SPEC §9: request time-out. */
 export const REQUEST_TIMEOUT_MS = 20_000;

@@ -2156,7 +2156,7 @@ export interface components {
             channel: string;
             emailVerified: boolean;
             /** @description The next join step: certify, profile, or none. */
-            nextStep?: string | null;
+            nextStep: string | null;
             profileComplete: boolean;
             status: string;
         };
@@ -2174,17 +2174,20 @@ export interface components {
             url: string;
         };
         AuditEntry: {
-            action: string;
+            action: components["schemas"]["BusinessAction"];
             /** Format: int64 */
-            actorMemberId?: number | null;
+            actorMemberId: number | null;
             /** Format: date-time */
             createdAt: string;
-            detail?: unknown;
+            /** @description What the action changed, as a JSON object (its fields depend on the action). */
+            detail: {
+                [key: string]: unknown;
+            } | null;
             /** Format: int64 */
             id: number;
-            targetEmail?: string | null;
+            targetEmail: string | null;
             /** Format: int64 */
-            targetMemberId?: number | null;
+            targetMemberId: number | null;
         };
         Authorization: {
             /** @description The provider's consent page: send the browser there. */
@@ -2214,23 +2217,23 @@ export interface components {
         };
         /** @description A business's public profile. */
         Business: {
-            coverUrl?: string | null;
+            coverUrl: string | null;
             /** Format: date-time */
             createdAt: string;
             description: string;
-            employeeBand?: string | null;
+            employeeBand: string | null;
             /** Format: int64 */
             followerCount: number;
             /** @description Whether the signed-in reader follows it (false for guests). */
             following: boolean;
             /** Format: int32 */
-            foundedYear?: number | null;
-            homepage?: string | null;
+            foundedYear: number | null;
+            homepage: string | null;
             /** Format: int64 */
             id: number;
             industry: string;
-            location?: string | null;
-            logoUrl?: string | null;
+            location: string | null;
+            logoUrl: string | null;
             name: string;
             /** @description Public posts per category. */
             postCounts: components["schemas"]["CategoryCount"][];
@@ -2238,22 +2241,30 @@ export interface components {
             registrationNumber: string;
             verified: boolean;
         };
+        /**
+         * @description What a business's audit entry records.
+         * @enum {string}
+         */
+        BusinessAction: "BUSINESS_REGISTERED" | "PROFILE_UPDATED" | "VERIFIED" | "VERIFICATION_REMOVED" | "INVITATION_SENT" | "INVITATION_RESENT" | "INVITATION_REVOKED" | "INVITATION_ACCEPTED" | "MANAGER_REMOVED" | "OWNERSHIP_OFFERED" | "OWNERSHIP_TRANSFERRED";
         BusinessAuditRow: {
-            action: string;
+            action: components["schemas"]["BusinessAction"];
             /** Format: int64 */
-            actorMemberId?: number | null;
+            actorMemberId: number | null;
             /** Format: date-time */
             createdAt: string;
-            detail?: unknown;
+            /** @description What the action changed, as a JSON object (its fields depend on the action). */
+            detail: {
+                [key: string]: unknown;
+            } | null;
             /** Format: int64 */
             id: number;
-            targetEmail?: string | null;
+            targetEmail: string | null;
         };
         /** @description The business as a card shows it. */
         BusinessBadge: {
             /** Format: int64 */
             id: number;
-            logoUrl?: string | null;
+            logoUrl: string | null;
             name: string;
             verified: boolean;
         };
@@ -2289,10 +2300,15 @@ export interface components {
             highlights: components["schemas"]["BusinessHighlights"];
             industry: string;
             /** @description The business's logo, as its badge elsewhere shows it. */
-            logoUrl?: string | null;
+            logoUrl: string | null;
             name: string;
             verified: boolean;
         };
+        /**
+         * @description A role in a business: `BUSINESS_MASTER` (owns it, manages its team) or `BUSINESS` (a manager, writes its posts).
+         * @enum {string}
+         */
+        BusinessRole: "BUSINESS_MASTER" | "BUSINESS";
         BusinessRow: {
             /** Format: date-time */
             createdAt: string;
@@ -2305,10 +2321,15 @@ export interface components {
             /** @description 123-45-67890. */
             registrationNumber: string;
             /** @description The operator's note on the last verification change. */
-            verificationNote?: string | null;
+            verificationNote: string | null;
             verified: boolean;
             /** Format: date-time */
-            verifiedAt?: string | null;
+            verifiedAt: string | null;
+        };
+        BusinessVerifyRequest: {
+            /** @description The operator's note (up to 500 characters), kept with the business and in the audit logs. */
+            note?: string | null;
+            verified: boolean;
         };
         /** @description A post in a list. */
         Card: {
@@ -2318,15 +2339,15 @@ export interface components {
             /** Format: int32 */
             categoryId: number;
             /** @description The cover at 480 px wide, what a card shows (a third of the bytes). */
-            coverThumbnailUrl?: string | null;
-            coverUrl?: string | null;
+            coverThumbnailUrl: string | null;
+            coverUrl: string | null;
             isReport: boolean;
             /** Format: int64 */
             postSeq: number;
             /** Format: date-time */
-            publishedAt?: string | null;
+            publishedAt: string | null;
             /** Format: int32 */
-            seriesOrder?: number | null;
+            seriesOrder: number | null;
             summary: string;
             tags: string[];
             title: string;
@@ -2342,16 +2363,26 @@ export interface components {
         Certified: {
             certify: components["schemas"]["CertifySummary"];
         };
+        /**
+         * @description The identity certification provider: the built-in `local` one or PortOne.
+         * @enum {string}
+         */
+        CertifyProvider: "local" | "portone";
+        /**
+         * @description What a certification is for: joining, finding an account, resetting a password or changing the certified person.
+         * @enum {string}
+         */
+        CertifyPurpose: "join" | "account" | "password" | "change";
         CertifyRequested: {
             /** @description The request id: give it to the provider as `merchant_uid` and keep it for the return page. */
             certifyNo: string;
             /** Format: date-time */
             expiresAt: string;
             /** @description `portone`: the store code for `IMP.init`; null for `local`. */
-            impCode?: string | null;
+            impCode: string | null;
             /** @description `local` or `portone`. */
-            provider: string;
-            purpose: string;
+            provider: components["schemas"]["CertifyProvider"];
+            purpose: components["schemas"]["CertifyPurpose"];
             /**
              * @description `local`: the certification page to open, a path on this server (the browser stays at
              *     the address it is on). `portone`: the return page to give PortOne as `m_redirect_url`
@@ -2362,12 +2393,12 @@ export interface components {
         /** @description A certification as the member may see it: never the whole phone number. */
         CertifySummary: {
             /** @description yyyy-MM-dd */
-            birthDate?: string | null;
+            birthDate: string | null;
             certifyNo: string;
             /** @description `male`, `female` or null. */
-            gender?: string | null;
-            name?: string | null;
-            phoneLast4?: string | null;
+            gender: string | null;
+            name: string | null;
+            phoneLast4: string | null;
         };
         ChangeRequest: {
             newPassword: string;
@@ -2394,12 +2425,12 @@ export interface components {
         };
         CheckedTokens: {
             /** @description A new access token, or null when the presented one is still good. */
-            accessToken?: string | null;
-            refreshToken?: string | null;
+            accessToken: string | null;
+            refreshToken: string | null;
         };
         ChoiceBody: {
             /** @description `OFF`, `EACH` (a mail a post), `DAILY` or `WEEKLY` (a digest at 08:00 KST). */
-            mail: string;
+            mail: components["schemas"]["MailChoice"];
         };
         /** @description SPEC §3 click record: postSeq, offset, tmsId, accessToken; device info if the client has it. */
         Click: components["schemas"]["DeviceInfo"] & {
@@ -2434,7 +2465,7 @@ export interface components {
             id: number;
             /** @description The first posts (home) or a page of them. */
             items: components["schemas"]["Card"][];
-            nextCursor?: string | null;
+            nextCursor: string | null;
             titleEn: string;
             titleKo: string;
         };
@@ -2459,7 +2490,7 @@ export interface components {
             businessName: string;
             /** Format: int64 */
             postSeq: number;
-            status: string;
+            status: components["schemas"]["PostStatus"];
             title: string;
         };
         CompleteRequest: {
@@ -2495,7 +2526,7 @@ export interface components {
             /** Format: int64 */
             postSeq: number;
             /** Format: date-time */
-            publishedAt?: string | null;
+            publishedAt: string | null;
             summary: string;
             title: string;
         };
@@ -2510,13 +2541,13 @@ export interface components {
             /** Format: int64 */
             postSeq: number;
             /** Format: date-time */
-            publishedAt?: string | null;
+            publishedAt: string | null;
             /** Format: int64 */
             readThroughs: number;
             /** Format: int64 */
             shares: number;
             /** @description `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED` */
-            status: string;
+            status: components["schemas"]["PostStatus"];
             title: string;
             /** Format: int64 */
             uniqueReaders: number;
@@ -2526,7 +2557,7 @@ export interface components {
         ContentsPage: {
             items: components["schemas"]["ContentRow"][];
             /** @description The cursor of the next page; null on the last one. */
-            nextCursor?: string | null;
+            nextCursor: string | null;
             period: components["schemas"]["PeriodOut"];
         };
         /**
@@ -2541,14 +2572,13 @@ export interface components {
             deviceId?: string | null;
             /** @description `WINDOWS` | `MAC` | `LINUX` | `AOS` | `IOS` (any case), or empty */
             deviceOs?: string | null;
-            /** @description `TABLET` | `MOBILE` | `PC` | `APP` */
-            deviceType?: string | null;
+            deviceType?: components["schemas"]["DeviceType"] | null;
             osVersion?: string | null;
             pushToken?: string | null;
         };
         DeviceShare: {
             /** @description `TABLET` | `MOBILE` | `PC` | `APP` */
-            deviceType: string;
+            deviceType: components["schemas"]["DeviceType"];
             /** Format: int64 */
             readers: number;
             /**
@@ -2557,6 +2587,11 @@ export interface components {
              */
             share: number;
         };
+        /**
+         * @description The kind of device a reader used.
+         * @enum {string}
+         */
+        DeviceType: "TABLET" | "MOBILE" | "PC" | "APP";
         DismissRequest: {
             /** @description Why nothing is to be done (optional, at most 500 characters). */
             note?: string;
@@ -2567,6 +2602,31 @@ export interface components {
              * @description Reports closed.
              */
             dismissed: number;
+        };
+        /** @description How a post is now, in the 409 (code 2009) of an edit that started from an older version. */
+        EditConflict: {
+            /**
+             * @description Who wrote the newest version (the author of its newest revision), while they have a
+             *     nickname.
+             */
+            editorNickname: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: int32
+             * @description The post's version now: an edit that takes it in sends it back as `baseVersion`.
+             */
+            version: number;
+        };
+        /**
+         * @description The 409 answer of an edit that started from an older version: code 2009, with the post as
+         *     it is now in `data` (the server writes it through `ApiError::EditConflict`).
+         */
+        EditConflictBody: {
+            /** @description `2009`. */
+            code: string;
+            data: components["schemas"]["EditConflict"];
+            message: string;
         };
         EditRequest: {
             interests?: number[] | null;
@@ -2601,18 +2661,18 @@ export interface components {
              * Format: int64
              * @description The file's length in bytes, once made.
              */
-            byteSize?: number | null;
+            byteSize: number | null;
             /** Format: date-time */
-            expiresAt?: string | null;
+            expiresAt: string | null;
             /**
              * Format: int64
              * @description The file's id, for `GET /mypage/v1/export/{id}/file`.
              */
-            id?: number | null;
+            id: number | null;
             /** Format: date-time */
-            readyAt?: string | null;
+            readyAt: string | null;
             /** Format: date-time */
-            requestedAt?: string | null;
+            requestedAt: string | null;
             status: components["schemas"]["ExportStatus"];
         };
         /**
@@ -2631,7 +2691,7 @@ export interface components {
              * Format: double
              * @description (value − previous) / previous, e.g. 0.25 for +25 %; null when previous is 0.
              */
-            change?: number | null;
+            change: number | null;
             /** Format: int64 */
             previous: number;
             /** Format: int64 */
@@ -2652,22 +2712,37 @@ export interface components {
             /** @description The reader's own words: required for OTHER, at most 1,000 characters. */
             detail?: string | null;
             /** @description SPAM, ABUSE, ILLEGAL, PRIVACY, COPYRIGHT, MISLEADING or OTHER. */
-            reason: string;
+            reason: components["schemas"]["FlagReason"];
         };
+        /**
+         * @description What a reader says is wrong with a post.
+         * @enum {string}
+         */
+        FlagReason: "SPAM" | "ABUSE" | "ILLEGAL" | "PRIVACY" | "COPYRIGHT" | "MISLEADING" | "OTHER";
         FlagRow: {
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
-            decidedAt?: string | null;
-            decisionNote?: string | null;
-            detail?: string | null;
+            decidedAt: string | null;
+            decisionNote: string | null;
+            detail: string | null;
             /** Format: int64 */
             id: number;
-            reason: string;
-            reporter?: components["schemas"]["Reporter"] | null;
+            reason: components["schemas"]["FlagReason"];
+            reporter: components["schemas"]["Reporter"] | null;
             /** @description OPEN, DISMISSED or ACTIONED. */
-            status: string;
+            status: components["schemas"]["FlagStatus"];
         };
+        /**
+         * @description A reader's report: `OPEN`, `DISMISSED` or `ACTIONED` (the post was removed).
+         * @enum {string}
+         */
+        FlagStatus: "OPEN" | "DISMISSED" | "ACTIONED";
+        /**
+         * @description What a reader reported: a post.
+         * @enum {string}
+         */
+        FlaggedKind: "POST";
         /** @description A post readers reported, while any report of it is open. */
         FlaggedPost: {
             /** Format: int64 */
@@ -2679,7 +2754,7 @@ export interface components {
              */
             flags: number;
             /** @description `POST`. */
-            kind: string;
+            kind: components["schemas"]["FlaggedKind"];
             /** Format: int64 */
             postSeq: number;
             /** @description The open reports' reasons, the most given first. */
@@ -2690,8 +2765,8 @@ export interface components {
              */
             since: string;
             /** @description The post's status now. */
-            status: string;
-            takenBy?: components["schemas"]["Taker"] | null;
+            status: components["schemas"]["PostStatus"];
+            takenBy: components["schemas"]["Taker"] | null;
             title: string;
         };
         FollowState: {
@@ -2724,10 +2799,9 @@ export interface components {
             sessionId: string;
         };
         IncomingEvent: components["schemas"]["DeviceInfo"] & {
-            /** @description Shares only: `link` | `kakao` | `linkedin` | `x`. */
-            channel?: string | null;
+            channel?: components["schemas"]["ShareChannel"] | null;
             /** @description `view` | `click` | `share` | `read_through` */
-            kind: string;
+            kind: components["schemas"]["IncomingKind"];
             /**
              * Format: int32
              * @description The reader's time-zone offset, minutes east of UTC (-720 to 840).
@@ -2739,11 +2813,21 @@ export interface components {
              */
             postSeq: number;
         };
+        /**
+         * @description What a reader did: viewed a post, clicked one in a list, shared it or read it through.
+         * @enum {string}
+         */
+        IncomingKind: "view" | "click" | "share" | "read_through";
         /** @description Why a post is in the reader's interest list. */
         InterestItem: components["schemas"]["Card"] & {
             /** @description `followed_business` | `category_interest` */
-            reason: string;
+            reason: components["schemas"]["InterestReason"];
         };
+        /**
+         * @description Why a post is in the interest list: a followed business wrote it, or it is in a category of interest.
+         * @enum {string}
+         */
+        InterestReason: "followed_business" | "category_interest";
         Invitation: {
             /** Format: date-time */
             createdAt: string;
@@ -2752,9 +2836,19 @@ export interface components {
             expiresAt: string;
             /** Format: int64 */
             id: number;
-            /** @description `PENDING` | `EXPIRED` (pending, but past `expiresAt`) | `ACCEPTED` | `WITHDRAWN` */
-            status: string;
+            status: components["schemas"]["TeamInvitationStatus"];
         };
+        InvitationAccepted: {
+            /** Format: int64 */
+            businessId: number;
+            /** @description `BUSINESS` */
+            role: string;
+        };
+        /**
+         * @description An invitation as its invitee sees it: `REVOKED` when the business took it back.
+         * @enum {string}
+         */
+        InvitationStatus: "PENDING" | "ACCEPTED" | "REVOKED" | "EXPIRED";
         InvitationView: {
             /** @description Whether an account with the invited e-mail exists (accept) or not (join). */
             accountExists: boolean;
@@ -2768,19 +2862,31 @@ export interface components {
              * @description For a signed-in reader: whether they may accept it (their verified e-mail is the
              *     invited one); null for a guest.
              */
-            forSignedInMember?: boolean | null;
+            forSignedInMember: boolean | null;
             /** @description The nickname of the member who sent it, while that member has one. */
-            inviter?: string | null;
+            inviter: string | null;
             /** @description The role the invitation gives: `BUSINESS` (a manager). */
-            role: string;
+            role: components["schemas"]["BusinessRole"];
             /**
              * @description `PENDING` | `ACCEPTED` | `REVOKED` | `EXPIRED` (the business's list says `WITHDRAWN`
              *     where the invitee's page says `REVOKED`)
              */
-            status: string;
+            status: components["schemas"]["InvitationStatus"];
         };
         InviteRequest: {
             email: string;
+        };
+        InvitedJoinRequest: {
+            nickname: string;
+            password: string;
+            terms: components["schemas"]["Terms"];
+            token: string;
+        };
+        InvitedJoined: components["schemas"]["SignedIn"] & {
+            /** Format: int64 */
+            businessId: number;
+            /** Format: int64 */
+            memberId: number;
         };
         JoinRequest: {
             joinToken: string;
@@ -2816,36 +2922,38 @@ export interface components {
         };
         /** @description OpenID Connect's userinfo shape. */
         LocalUserInfo: {
-            email?: string | null;
-            name?: string | null;
+            email: string | null;
+            name: string | null;
             sub: string;
         };
+        /** @enum {string} */
+        MailChoice: "OFF" | "EACH" | "DAILY" | "WEEKLY";
         /** @description A followed business and how its posts come by e-mail. */
         MailSetting: {
             /** Format: int64 */
             businessId: number;
             businessName: string;
             /** @description `OFF` | `EACH` | `DAILY` | `WEEKLY`. */
-            mail: string;
+            mail: components["schemas"]["MailChoice"];
         };
         MailSettings: {
             /** @description Whether the member has an address mail can go to (verified, not bounced). */
             canMail: boolean;
             items: components["schemas"]["MailSetting"][];
-            nextCursor?: string | null;
+            nextCursor: string | null;
         };
         Manager: {
-            email?: string | null;
+            email: string | null;
             /** Format: int64 */
             memberId: number;
-            nickname?: string | null;
+            nickname: string | null;
             /** @description `BUSINESS_MASTER` | `BUSINESS` */
-            role: string;
+            role: components["schemas"]["BusinessRole"];
             /** Format: date-time */
             since: string;
         };
         MediaRequest: {
-            attachmentIds: unknown;
+            attachmentIds: number[];
             /** @description The attachments as files to open. */
             attachments: components["schemas"]["Attachment"][];
             body: string;
@@ -2854,21 +2962,32 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /** Format: date */
-            desiredDate?: string | null;
+            desiredDate: string | null;
             /** @description `HH:mm`, Korean time. */
-            desiredTime?: string | null;
+            desiredTime: string | null;
             history: components["schemas"]["Step"][];
             /** Format: int64 */
             id: number;
-            links?: unknown;
-            mediaTypes: unknown;
-            rejectReason?: string | null;
+            /** @description The published articles' addresses (PUBLISHED). */
+            links?: string[] | null;
+            mediaTypes: components["schemas"]["MediaType"][];
+            rejectReason: string | null;
             /** @description `REQUESTED` | `IN_REVIEW` | `PUBLISHED` | `REJECTED` */
-            status: string;
+            status: components["schemas"]["MediaRequestStatus"];
             title: string;
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * @description A press release's request: `REQUESTED` → `IN_REVIEW` → `PUBLISHED` or `REJECTED`.
+         * @enum {string}
+         */
+        MediaRequestStatus: "REQUESTED" | "IN_REVIEW" | "PUBLISHED" | "REJECTED";
+        /**
+         * @description A kind of partner media a release can go to.
+         * @enum {string}
+         */
+        MediaType: "NEWSPAPER" | "ONLINE" | "BROADCAST" | "MAGAZINE" | "PORTAL";
         /** @description The member's own business and role. */
         Mine: {
             business: components["schemas"]["Business"];
@@ -2877,9 +2996,9 @@ export interface components {
              * @description Until when the master's offer of the business to this manager holds (accept it with
              *     `POST /api/v1/businesses/{id}/ownership/accept`); null when there is none.
              */
-            ownershipOfferUntil?: string | null;
+            ownershipOfferUntil: string | null;
             /** @description `BUSINESS_MASTER` | `BUSINESS` */
-            role: string;
+            role: components["schemas"]["BusinessRole"];
         };
         MyState: {
             /** @description Of the asked posts, those the reader bookmarked. */
@@ -2904,27 +3023,29 @@ export interface components {
         /** @description A notice as its member sees it. */
         Notice: {
             /** Format: int64 */
-            businessId?: number | null;
-            businessName?: string | null;
+            businessId: number | null;
+            businessName: string | null;
             /** @description When it was written (RFC 3339, UTC). */
             createdAt: string;
             /** @description The outcome it tells of (`APPROVED`, `REJECTED`, …), where the kind has one. */
-            detail?: string | null;
+            detail: string | null;
             /** Format: int64 */
             id: number;
             /** @description `new_post` | `report_reply` | `invitation` | `verification` | `media_request`. */
-            kind: string;
+            kind: components["schemas"]["NoticeKind"];
             /** @description Where the notice leads in the site. */
             link: string;
             /** Format: int64 */
-            postSeq?: number | null;
-            postTitle?: string | null;
+            postSeq: number | null;
+            postTitle: string | null;
             read: boolean;
         };
+        /** @enum {string} */
+        NoticeKind: "new_post" | "report_reply" | "invitation" | "verification" | "media_request";
         /** @description One page of notices, with the member's unread count. */
         NoticePage: {
             items: components["schemas"]["Notice"][];
-            nextCursor?: string | null;
+            nextCursor: string | null;
             /** Format: int64 */
             unread: number;
         };
@@ -3014,7 +3135,7 @@ export interface components {
                 channel: string;
                 emailVerified: boolean;
                 /** @description The next join step: certify, profile, or none. */
-                nextStep?: string | null;
+                nextStep: string | null;
                 profileComplete: boolean;
                 status: string;
             };
@@ -3076,23 +3197,23 @@ export interface components {
             code: string;
             /** @description A business's public profile. */
             data: {
-                coverUrl?: string | null;
+                coverUrl: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 description: string;
-                employeeBand?: string | null;
+                employeeBand: string | null;
                 /** Format: int64 */
                 followerCount: number;
                 /** @description Whether the signed-in reader follows it (false for guests). */
                 following: boolean;
                 /** Format: int32 */
-                foundedYear?: number | null;
-                homepage?: string | null;
+                foundedYear: number | null;
+                homepage: string | null;
                 /** Format: int64 */
                 id: number;
                 industry: string;
-                location?: string | null;
-                logoUrl?: string | null;
+                location: string | null;
+                logoUrl: string | null;
                 name: string;
                 /** @description Public posts per category. */
                 postCounts: components["schemas"]["CategoryCount"][];
@@ -3146,10 +3267,10 @@ export interface components {
                 /** Format: date-time */
                 expiresAt: string;
                 /** @description `portone`: the store code for `IMP.init`; null for `local`. */
-                impCode?: string | null;
+                impCode: string | null;
                 /** @description `local` or `portone`. */
-                provider: string;
-                purpose: string;
+                provider: components["schemas"]["CertifyProvider"];
+                purpose: components["schemas"]["CertifyPurpose"];
                 /**
                  * @description `local`: the certification page to open, a path on this server (the browser stays at
                  *     the address it is on). `portone`: the return page to give PortOne as `m_redirect_url`
@@ -3198,8 +3319,8 @@ export interface components {
             code: string;
             data: {
                 /** @description A new access token, or null when the presented one is still good. */
-                accessToken?: string | null;
-                refreshToken?: string | null;
+                accessToken: string | null;
+                refreshToken: string | null;
             };
             /** @example success */
             message: string;
@@ -3231,7 +3352,7 @@ export interface components {
                 id: number;
                 /** @description The first posts (home) or a page of them. */
                 items: components["schemas"]["Card"][];
-                nextCursor?: string | null;
+                nextCursor: string | null;
                 titleEn: string;
                 titleKo: string;
             };
@@ -3259,7 +3380,7 @@ export interface components {
             data: {
                 items: components["schemas"]["ContentRow"][];
                 /** @description The cursor of the next page; null on the last one. */
-                nextCursor?: string | null;
+                nextCursor: string | null;
                 period: components["schemas"]["PeriodOut"];
             };
             /** @example success */
@@ -3292,18 +3413,18 @@ export interface components {
                  * Format: int64
                  * @description The file's length in bytes, once made.
                  */
-                byteSize?: number | null;
+                byteSize: number | null;
                 /** Format: date-time */
-                expiresAt?: string | null;
+                expiresAt: string | null;
                 /**
                  * Format: int64
                  * @description The file's id, for `GET /mypage/v1/export/{id}/file`.
                  */
-                id?: number | null;
+                id: number | null;
                 /** Format: date-time */
-                readyAt?: string | null;
+                readyAt: string | null;
                 /** Format: date-time */
-                requestedAt?: string | null;
+                requestedAt: string | null;
                 status: components["schemas"]["ExportStatus"];
             };
             /** @example success */
@@ -3391,8 +3512,22 @@ export interface components {
                 expiresAt: string;
                 /** Format: int64 */
                 id: number;
-                /** @description `PENDING` | `EXPIRED` (pending, but past `expiresAt`) | `ACCEPTED` | `WITHDRAWN` */
-                status: string;
+                status: components["schemas"]["TeamInvitationStatus"];
+            };
+            /** @example success */
+            message: string;
+        };
+        Ok_InvitationAccepted: {
+            /**
+             * @description "0"
+             * @example 0
+             */
+            code: string;
+            data: {
+                /** Format: int64 */
+                businessId: number;
+                /** @description `BUSINESS` */
+                role: string;
             };
             /** @example success */
             message: string;
@@ -3416,16 +3551,31 @@ export interface components {
                  * @description For a signed-in reader: whether they may accept it (their verified e-mail is the
                  *     invited one); null for a guest.
                  */
-                forSignedInMember?: boolean | null;
+                forSignedInMember: boolean | null;
                 /** @description The nickname of the member who sent it, while that member has one. */
-                inviter?: string | null;
+                inviter: string | null;
                 /** @description The role the invitation gives: `BUSINESS` (a manager). */
-                role: string;
+                role: components["schemas"]["BusinessRole"];
                 /**
                  * @description `PENDING` | `ACCEPTED` | `REVOKED` | `EXPIRED` (the business's list says `WITHDRAWN`
                  *     where the invitee's page says `REVOKED`)
                  */
-                status: string;
+                status: components["schemas"]["InvitationStatus"];
+            };
+            /** @example success */
+            message: string;
+        };
+        Ok_InvitedJoined: {
+            /**
+             * @description "0"
+             * @example 0
+             */
+            code: string;
+            data: components["schemas"]["SignedIn"] & {
+                /** Format: int64 */
+                businessId: number;
+                /** Format: int64 */
+                memberId: number;
             };
             /** @example success */
             message: string;
@@ -3455,7 +3605,7 @@ export interface components {
                 businessId: number;
                 businessName: string;
                 /** @description `OFF` | `EACH` | `DAILY` | `WEEKLY`. */
-                mail: string;
+                mail: components["schemas"]["MailChoice"];
             };
             /** @example success */
             message: string;
@@ -3470,7 +3620,7 @@ export interface components {
                 /** @description Whether the member has an address mail can go to (verified, not bounced). */
                 canMail: boolean;
                 items: components["schemas"]["MailSetting"][];
-                nextCursor?: string | null;
+                nextCursor: string | null;
             };
             /** @example success */
             message: string;
@@ -3482,7 +3632,7 @@ export interface components {
              */
             code: string;
             data: {
-                attachmentIds: unknown;
+                attachmentIds: number[];
                 /** @description The attachments as files to open. */
                 attachments: components["schemas"]["Attachment"][];
                 body: string;
@@ -3491,17 +3641,18 @@ export interface components {
                 /** Format: date-time */
                 createdAt: string;
                 /** Format: date */
-                desiredDate?: string | null;
+                desiredDate: string | null;
                 /** @description `HH:mm`, Korean time. */
-                desiredTime?: string | null;
+                desiredTime: string | null;
                 history: components["schemas"]["Step"][];
                 /** Format: int64 */
                 id: number;
-                links?: unknown;
-                mediaTypes: unknown;
-                rejectReason?: string | null;
+                /** @description The published articles' addresses (PUBLISHED). */
+                links?: string[] | null;
+                mediaTypes: components["schemas"]["MediaType"][];
+                rejectReason: string | null;
                 /** @description `REQUESTED` | `IN_REVIEW` | `PUBLISHED` | `REJECTED` */
-                status: string;
+                status: components["schemas"]["MediaRequestStatus"];
                 title: string;
                 /** Format: date-time */
                 updatedAt: string;
@@ -3552,7 +3703,7 @@ export interface components {
             /** @description One page of notices, with the member's unread count. */
             data: {
                 items: components["schemas"]["Notice"][];
-                nextCursor?: string | null;
+                nextCursor: string | null;
                 /** Format: int64 */
                 unread: number;
             };
@@ -3602,9 +3753,9 @@ export interface components {
                  * @description Until when the master's offer of the business to this manager holds (accept it with
                  *     `POST /api/v1/businesses/{id}/ownership/accept`); null when there is none.
                  */
-                ownershipOfferUntil?: string | null;
+                ownershipOfferUntil: string | null;
                 /** @description `BUSINESS_MASTER` | `BUSINESS` */
-                role: string;
+                role: components["schemas"]["BusinessRole"];
             };
             /** @example success */
             message: string;
@@ -3638,20 +3789,23 @@ export interface components {
             /** @description One page of a list. */
             data: {
                 items: {
-                    action: string;
+                    action: components["schemas"]["BusinessAction"];
                     /** Format: int64 */
-                    actorMemberId?: number | null;
+                    actorMemberId: number | null;
                     /** Format: date-time */
                     createdAt: string;
-                    detail?: unknown;
+                    /** @description What the action changed, as a JSON object (its fields depend on the action). */
+                    detail: {
+                        [key: string]: unknown;
+                    } | null;
                     /** Format: int64 */
                     id: number;
-                    targetEmail?: string | null;
+                    targetEmail: string | null;
                     /** Format: int64 */
-                    targetMemberId?: number | null;
+                    targetMemberId: number | null;
                 }[];
                 /** @description The cursor of the next page; null on the last one. */
-                nextCursor?: string | null;
+                nextCursor: string | null;
             };
             /** @example success */
             message: string;
@@ -3676,13 +3830,13 @@ export interface components {
                     /** @description 123-45-67890. */
                     registrationNumber: string;
                     /** @description The operator's note on the last verification change. */
-                    verificationNote?: string | null;
+                    verificationNote: string | null;
                     verified: boolean;
                     /** Format: date-time */
-                    verifiedAt?: string | null;
+                    verifiedAt: string | null;
                 }[];
                 /** @description The cursor of the next page; null on the last one. */
-                nextCursor?: string | null;
+                nextCursor: string | null;
             };
             /** @example success */
             message: string;
@@ -3702,15 +3856,15 @@ export interface components {
                     /** Format: int32 */
                     categoryId: number;
                     /** @description The cover at 480 px wide, what a card shows (a third of the bytes). */
-                    coverThumbnailUrl?: string | null;
-                    coverUrl?: string | null;
+                    coverThumbnailUrl: string | null;
+                    coverUrl: string | null;
                     isReport: boolean;
                     /** Format: int64 */
                     postSeq: number;
                     /** Format: date-time */
-                    publishedAt?: string | null;
+                    publishedAt: string | null;
                     /** Format: int32 */
-                    seriesOrder?: number | null;
+                    seriesOrder: number | null;
                     summary: string;
                     tags: string[];
                     title: string;
@@ -3718,7 +3872,7 @@ export interface components {
                     viewCount: number;
                 }[];
                 /** @description The cursor of the next page; null on the last one. */
-                nextCursor?: string | null;
+                nextCursor: string | null;
             };
             /** @example success */
             message: string;
@@ -3739,7 +3893,7 @@ export interface components {
                     industry: string;
                 })[];
                 /** @description The cursor of the next page; null on the last one. */
-                nextCursor?: string | null;
+                nextCursor: string | null;
             };
             /** @example success */
             message: string;
@@ -3754,10 +3908,10 @@ export interface components {
             data: {
                 items: (components["schemas"]["Card"] & {
                     /** @description `followed_business` | `category_interest` */
-                    reason: string;
+                    reason: components["schemas"]["InterestReason"];
                 })[];
                 /** @description The cursor of the next page; null on the last one. */
-                nextCursor?: string | null;
+                nextCursor: string | null;
             };
             /** @example success */
             message: string;
@@ -3771,7 +3925,7 @@ export interface components {
             /** @description One page of a list. */
             data: {
                 items: {
-                    attachmentIds: unknown;
+                    attachmentIds: number[];
                     /** @description The attachments as files to open. */
                     attachments: components["schemas"]["Attachment"][];
                     body: string;
@@ -3780,23 +3934,24 @@ export interface components {
                     /** Format: date-time */
                     createdAt: string;
                     /** Format: date */
-                    desiredDate?: string | null;
+                    desiredDate: string | null;
                     /** @description `HH:mm`, Korean time. */
-                    desiredTime?: string | null;
+                    desiredTime: string | null;
                     history: components["schemas"]["Step"][];
                     /** Format: int64 */
                     id: number;
-                    links?: unknown;
-                    mediaTypes: unknown;
-                    rejectReason?: string | null;
+                    /** @description The published articles' addresses (PUBLISHED). */
+                    links?: string[] | null;
+                    mediaTypes: components["schemas"]["MediaType"][];
+                    rejectReason: string | null;
                     /** @description `REQUESTED` | `IN_REVIEW` | `PUBLISHED` | `REJECTED` */
-                    status: string;
+                    status: components["schemas"]["MediaRequestStatus"];
                     title: string;
                     /** Format: date-time */
                     updatedAt: string;
                 }[];
                 /** @description The cursor of the next page; null on the last one. */
-                nextCursor?: string | null;
+                nextCursor: string | null;
             };
             /** @example success */
             message: string;
@@ -3810,26 +3965,29 @@ export interface components {
             /** @description One page of a list. */
             data: {
                 items: {
-                    action: string;
-                    actorEmail?: string | null;
+                    action: components["schemas"]["OperatorAction"];
+                    actorEmail: string | null;
                     /**
                      * Format: int64
                      * @description The operator (none: the command line).
                      */
-                    actorMemberId?: number | null;
+                    actorMemberId: number | null;
                     /** Format: date-time */
                     createdAt: string;
-                    detail?: unknown;
+                    /** @description What the action changed, as a JSON object (its fields depend on the action). */
+                    detail: {
+                        [key: string]: unknown;
+                    } | null;
                     /** Format: int64 */
                     id: number;
-                    note?: string | null;
+                    note: string | null;
                     /** Format: int64 */
-                    targetId?: number | null;
+                    targetId: number | null;
                     /** @description `BUSINESS`, `MEDIA_REQUEST`, `POST`, `COLLECTION` or `SEARCH_INDEX`. */
-                    targetKind: string;
+                    targetKind: components["schemas"]["TargetKind"];
                 }[];
                 /** @description The cursor of the next page; null on the last one. */
-                nextCursor?: string | null;
+                nextCursor: string | null;
             };
             /** @example success */
             message: string;
@@ -3850,11 +4008,11 @@ export interface components {
                     /** Format: int64 */
                     postSeq: number;
                     /** Format: date-time */
-                    publishAt?: string | null;
+                    publishAt: string | null;
                     /** Format: date-time */
-                    publishedAt?: string | null;
-                    removedReason?: string | null;
-                    status: string;
+                    publishedAt: string | null;
+                    removedReason: string | null;
+                    status: components["schemas"]["PostStatus"];
                     title: string;
                     /** Format: date-time */
                     updatedAt: string;
@@ -3862,7 +4020,7 @@ export interface components {
                     viewCount: number;
                 }[];
                 /** @description The cursor of the next page; null on the last one. */
-                nextCursor?: string | null;
+                nextCursor: string | null;
             };
             /** @example success */
             message: string;
@@ -3889,16 +4047,16 @@ export interface components {
                     /** Format: int64 */
                     postSeq: number;
                     /** Format: date-time */
-                    publishedAt?: string | null;
+                    publishedAt: string | null;
                     /** @description The operator's reason, for a removed post. */
-                    removedReason?: string | null;
-                    status: string;
+                    removedReason: string | null;
+                    status: components["schemas"]["PostStatus"];
                     title: string;
                     /** Format: date-time */
                     updatedAt: string;
                 }[];
                 /** @description The cursor of the next page; null on the last one. */
-                nextCursor?: string | null;
+                nextCursor: string | null;
             };
             /** @example success */
             message: string;
@@ -3942,24 +4100,24 @@ export interface components {
                  * @description For the business's own people only, as `version`: the uploads behind `coverUrl` and
                  *     `reportUrl`, to send back with an edit that keeps them.
                  */
-                coverUploadId?: number | null;
-                coverUrl?: string | null;
+                coverUploadId?: number;
+                coverUrl: string | null;
                 isReport: boolean;
                 /** Format: int64 */
                 postSeq: number;
                 /** Format: date-time */
-                publishAt?: string | null;
+                publishAt: string | null;
                 /** Format: date-time */
-                publishedAt?: string | null;
+                publishedAt: string | null;
                 /** Format: int64 */
-                reportUploadId?: number | null;
-                reportUrl?: string | null;
+                reportUploadId?: number;
+                reportUrl: string | null;
                 /** Format: int32 */
-                seriesOrder?: number | null;
+                seriesOrder: number | null;
                 /** Format: int64 */
                 shareCount: number;
                 /** @description `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED` */
-                status: string;
+                status: components["schemas"]["PostStatus"];
                 summary: string;
                 tags: string[];
                 title: string;
@@ -3972,7 +4130,7 @@ export interface components {
                  * @description For the business's own people only (absent for everyone else): the number of the
                  *     post's content writes, to send back as `baseVersion` with an edit.
                  */
-                version?: number | null;
+                version?: number;
                 /** Format: int64 */
                 viewCount: number;
             };
@@ -3999,7 +4157,7 @@ export interface components {
                 /** Format: int64 */
                 postSeq: number;
                 /** @description The post's status now. */
-                status: string;
+                status: components["schemas"]["PostStatus"];
                 title: string;
             };
             /** @example success */
@@ -4035,7 +4193,7 @@ export interface components {
                 /** Format: int64 */
                 previewId: number;
                 /** Format: date-time */
-                revokedAt?: string | null;
+                revokedAt: string | null;
             };
             /** @example success */
             message: string;
@@ -4061,19 +4219,19 @@ export interface components {
             code: string;
             data: {
                 /** @description yyyy-MM-dd from the certification, or null. */
-                birthday?: string | null;
+                birthday: string | null;
                 /** Format: int64 */
-                businessId?: number | null;
+                businessId: number | null;
                 certified: boolean;
                 channel: string;
-                email?: string | null;
-                gender?: string | null;
+                email: string | null;
+                gender: string | null;
                 identityId: string;
                 interests: number[];
                 marketingOptIn: boolean;
                 /** Format: int64 */
                 memberId: number;
-                nickname?: string | null;
+                nickname: string | null;
                 /** @description USER, BUSINESS, BUSINESS_MASTER or ADMIN. */
                 userAuthName: string;
             };
@@ -4089,7 +4247,7 @@ export interface components {
             /** @description What the push settings show. */
             data: {
                 browsers: components["schemas"]["Browser"][];
-                night?: components["schemas"]["ConsentAnswer"] | null;
+                night: components["schemas"]["ConsentAnswer"] | null;
                 /** @description The site's VAPID public key (base64url): a browser subscribes with it. */
                 publicKey: string;
             };
@@ -4132,11 +4290,11 @@ export interface components {
                  * @description Public posts indexed so far, of `total` (counted when the rebuild began).
                  */
                 done: number;
-                last?: components["schemas"]["RebuildReport"] | null;
+                last: components["schemas"]["RebuildReport"] | null;
                 /** @description Why the last rebuild failed, when it did. */
-                lastError?: string | null;
+                lastError: string | null;
                 /** Format: date-time */
-                lastFinishedAt?: string | null;
+                lastFinishedAt: string | null;
                 running: boolean;
                 /** Format: int64 */
                 total: number;
@@ -4170,11 +4328,11 @@ export interface components {
             code: string;
             data: {
                 /** @description The account's e-mail while the link is valid: the new password may not contain its name. */
-                email?: string | null;
+                email: string | null;
                 /** Format: date-time */
                 expiresAt: string;
                 /** @description `VALID` | `USED` (this link, or a newer reset, set a password) | `EXPIRED` */
-                status: string;
+                status: components["schemas"]["ResetStatus"];
             };
             /** @example success */
             message: string;
@@ -4202,7 +4360,7 @@ export interface components {
             code: string;
             /** @description A revision with what the post said. */
             data: {
-                authorNickname?: string | null;
+                authorNickname: string | null;
                 /** @description The sanitised HTML. */
                 body: string;
                 /** Format: int32 */
@@ -4253,7 +4411,7 @@ export interface components {
             data: {
                 items: components["schemas"]["SearchItem"][];
                 /** @description The cursor of the next page; null on the last one. */
-                nextCursor?: string | null;
+                nextCursor: string | null;
                 /** @description How many documents match in all. */
                 total: number;
             };
@@ -4300,11 +4458,11 @@ export interface components {
                 authToken: string;
                 channel: components["schemas"]["Channel"];
                 /** @description The e-mail the provider vouches for, if it shared one. */
-                email?: string | null;
+                email: string | null;
                 /** Format: int64 */
                 expiresIn: number;
                 /** @description The provider's display name, to suggest as a nickname. */
-                name?: string | null;
+                name: string | null;
                 /** @description The auth type the authorization was started with. */
                 type: string;
             };
@@ -4368,10 +4526,10 @@ export interface components {
             data: {
                 /** Format: date-time */
                 at: string;
-                email?: string | null;
+                email: string | null;
                 /** Format: int64 */
                 memberId: number;
-                nickname?: string | null;
+                nickname: string | null;
             };
             /** @example success */
             message: string;
@@ -4398,9 +4556,9 @@ export interface components {
             code: string;
             /** @description What an unsubscribe link stops. */
             data: {
-                businessName?: string | null;
+                businessName: string | null;
                 /** @description `BUSINESS` (one business's mails) | `DAILY` | `WEEKLY` (a digest). */
-                scope: string;
+                scope: components["schemas"]["UnsubscribeScope"];
                 /** @description Whether those mails are off now. */
                 stopped: boolean;
             };
@@ -4419,17 +4577,17 @@ export interface components {
                 byteSize: number;
                 contentType: string;
                 /** Format: int32 */
-                height?: number | null;
+                height: number | null;
                 /** Format: int64 */
                 id: number;
                 /** @description `image` or `pdf`. */
-                kind: string;
+                kind: components["schemas"]["UploadKind"];
                 /** @description The image 480 pixels wide at most; null for PDFs. */
-                thumbnailUrl?: string | null;
+                thumbnailUrl: string | null;
                 /** @description `/media/<key>`. */
                 url: string;
                 /** Format: int32 */
-                width?: number | null;
+                width: number | null;
             };
             /** @example success */
             message: string;
@@ -4447,15 +4605,15 @@ export interface components {
                 /** Format: int32 */
                 categoryId: number;
                 /** @description The cover at 480 px wide, what a card shows (a third of the bytes). */
-                coverThumbnailUrl?: string | null;
-                coverUrl?: string | null;
+                coverThumbnailUrl: string | null;
+                coverUrl: string | null;
                 isReport: boolean;
                 /** Format: int64 */
                 postSeq: number;
                 /** Format: date-time */
-                publishedAt?: string | null;
+                publishedAt: string | null;
                 /** Format: int32 */
-                seriesOrder?: number | null;
+                seriesOrder: number | null;
                 summary: string;
                 tags: string[];
                 title: string;
@@ -4476,7 +4634,7 @@ export interface components {
                 id: number;
                 /** @description The first posts (home) or a page of them. */
                 items: components["schemas"]["Card"][];
-                nextCursor?: string | null;
+                nextCursor: string | null;
                 titleEn: string;
                 titleKo: string;
             }[];
@@ -4497,8 +4655,7 @@ export interface components {
                 expiresAt: string;
                 /** Format: int64 */
                 id: number;
-                /** @description `PENDING` | `EXPIRED` (pending, but past `expiresAt`) | `ACCEPTED` | `WITHDRAWN` */
-                status: string;
+                status: components["schemas"]["TeamInvitationStatus"];
             }[];
             /** @example success */
             message: string;
@@ -4510,12 +4667,12 @@ export interface components {
              */
             code: string;
             data: {
-                email?: string | null;
+                email: string | null;
                 /** Format: int64 */
                 memberId: number;
-                nickname?: string | null;
+                nickname: string | null;
                 /** @description `BUSINESS_MASTER` | `BUSINESS` */
-                role: string;
+                role: components["schemas"]["BusinessRole"];
                 /** Format: date-time */
                 since: string;
             }[];
@@ -4556,24 +4713,32 @@ export interface components {
             /** @example success */
             message: string;
         };
+        /**
+         * @description What an operator's audit entry records.
+         * @enum {string}
+         */
+        OperatorAction: "BUSINESS_VERIFIED" | "BUSINESS_UNVERIFIED" | "ITEM_TAKEN" | "MEDIA_IN_REVIEW" | "MEDIA_PUBLISHED" | "MEDIA_REJECTED" | "POST_REMOVED" | "POST_RESTORED" | "FLAGS_DISMISSED" | "COLLECTION_CREATED" | "COLLECTION_UPDATED" | "COLLECTION_PUBLISHED" | "COLLECTION_UNPUBLISHED" | "COLLECTION_DELETED" | "SEARCH_REBUILT";
         OperatorAuditEntry: {
-            action: string;
-            actorEmail?: string | null;
+            action: components["schemas"]["OperatorAction"];
+            actorEmail: string | null;
             /**
              * Format: int64
              * @description The operator (none: the command line).
              */
-            actorMemberId?: number | null;
+            actorMemberId: number | null;
             /** Format: date-time */
             createdAt: string;
-            detail?: unknown;
+            /** @description What the action changed, as a JSON object (its fields depend on the action). */
+            detail: {
+                [key: string]: unknown;
+            } | null;
             /** Format: int64 */
             id: number;
-            note?: string | null;
+            note: string | null;
             /** Format: int64 */
-            targetId?: number | null;
+            targetId: number | null;
             /** @description `BUSINESS`, `MEDIA_REQUEST`, `POST`, `COLLECTION` or `SEARCH_INDEX`. */
-            targetKind: string;
+            targetKind: components["schemas"]["TargetKind"];
         };
         /**
          * @description A collection as operators see it: every post whatever its status, the order among the
@@ -4612,11 +4777,11 @@ export interface components {
             /** Format: int64 */
             postSeq: number;
             /** Format: date-time */
-            publishAt?: string | null;
+            publishAt: string | null;
             /** Format: date-time */
-            publishedAt?: string | null;
-            removedReason?: string | null;
-            status: string;
+            publishedAt: string | null;
+            removedReason: string | null;
+            status: components["schemas"]["PostStatus"];
             title: string;
             /** Format: date-time */
             updatedAt: string;
@@ -4636,12 +4801,11 @@ export interface components {
             to: string;
         };
         Person: {
-            email?: string | null;
+            email: string | null;
             /** Format: int64 */
             memberId: number;
-            nickname?: string | null;
-            /** @description `MASTER` or `MANAGER`. */
-            role: string;
+            nickname: string | null;
+            role: components["schemas"]["BusinessRole"];
             /** Format: date-time */
             since: string;
         };
@@ -4674,24 +4838,24 @@ export interface components {
              * @description For the business's own people only, as `version`: the uploads behind `coverUrl` and
              *     `reportUrl`, to send back with an edit that keeps them.
              */
-            coverUploadId?: number | null;
-            coverUrl?: string | null;
+            coverUploadId?: number;
+            coverUrl: string | null;
             isReport: boolean;
             /** Format: int64 */
             postSeq: number;
             /** Format: date-time */
-            publishAt?: string | null;
+            publishAt: string | null;
             /** Format: date-time */
-            publishedAt?: string | null;
+            publishedAt: string | null;
             /** Format: int64 */
-            reportUploadId?: number | null;
-            reportUrl?: string | null;
+            reportUploadId?: number;
+            reportUrl: string | null;
             /** Format: int32 */
-            seriesOrder?: number | null;
+            seriesOrder: number | null;
             /** Format: int64 */
             shareCount: number;
             /** @description `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED` */
-            status: string;
+            status: components["schemas"]["PostStatus"];
             summary: string;
             tags: string[];
             title: string;
@@ -4704,7 +4868,7 @@ export interface components {
              * @description For the business's own people only (absent for everyone else): the number of the
              *     post's content writes, to send back as `baseVersion` with an edit.
              */
-            version?: number | null;
+            version?: number;
             /** Format: int64 */
             viewCount: number;
         };
@@ -4722,7 +4886,7 @@ export interface components {
             /** Format: int64 */
             postSeq: number;
             /** @description The post's status now. */
-            status: string;
+            status: components["schemas"]["PostStatus"];
             title: string;
         };
         /**
@@ -4776,14 +4940,19 @@ export interface components {
             /** Format: int64 */
             postSeq: number;
             /** Format: date-time */
-            publishedAt?: string | null;
+            publishedAt: string | null;
             /** @description The operator's reason, for a removed post. */
-            removedReason?: string | null;
-            status: string;
+            removedReason: string | null;
+            status: components["schemas"]["PostStatus"];
             title: string;
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * @description A post's state: `DRAFT` → `SCHEDULED` (publish time in the future) → `PUBLISHED` → `HIDDEN` (by the business) or `REMOVED` (by an operator).
+         * @enum {string}
+         */
+        PostStatus: "DRAFT" | "SCHEDULED" | "PUBLISHED" | "HIDDEN" | "REMOVED";
         /** @description A post as a preview link shows it: the public detail's fields, and `preview: true`. */
         PreviewDetail: components["schemas"]["PostDetail"] & {
             preview: boolean;
@@ -4799,7 +4968,7 @@ export interface components {
             /** Format: int64 */
             previewId: number;
             /** Format: date-time */
-            revokedAt?: string | null;
+            revokedAt: string | null;
         };
         PreviewList: {
             /** @description Newest first. */
@@ -4814,19 +4983,19 @@ export interface components {
         };
         Profile: {
             /** @description yyyy-MM-dd from the certification, or null. */
-            birthday?: string | null;
+            birthday: string | null;
             /** Format: int64 */
-            businessId?: number | null;
+            businessId: number | null;
             certified: boolean;
             channel: string;
-            email?: string | null;
-            gender?: string | null;
+            email: string | null;
+            gender: string | null;
             identityId: string;
             interests: number[];
             marketingOptIn: boolean;
             /** Format: int64 */
             memberId: number;
-            nickname?: string | null;
+            nickname: string | null;
             /** @description USER, BUSINESS, BUSINESS_MASTER or ADMIN. */
             userAuthName: string;
         };
@@ -4865,7 +5034,7 @@ export interface components {
         /** @description What the push settings show. */
         PushSettings: {
             browsers: components["schemas"]["Browser"][];
-            night?: components["schemas"]["ConsentAnswer"] | null;
+            night: components["schemas"]["ConsentAnswer"] | null;
             /** @description The site's VAPID public key (base64url): a browser subscribes with it. */
             publicKey: string;
         };
@@ -4890,18 +5059,22 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @description `MEDIA_REQUEST` or `BUSINESS`. */
-            kind: string;
+            kind: components["schemas"]["QueueKind"];
             /**
              * Format: date-time
              * @description Since when it waits.
              */
             since: string;
-            /** @description The request's status (`REQUESTED`, `IN_REVIEW`); none for a business. */
-            status?: string | null;
-            takenBy?: components["schemas"]["Taker"] | null;
+            status: components["schemas"]["MediaRequestStatus"] | null;
+            takenBy: components["schemas"]["Taker"] | null;
             /** @description The request's title or the business's name. */
             title: string;
         };
+        /**
+         * @description What waits in the operators' queue.
+         * @enum {string}
+         */
+        QueueKind: "MEDIA_REQUEST" | "BUSINESS";
         ReadBody: {
             /** @description The notices to mark read (1 to 100 of the member's own). */
             ids: number[];
@@ -4919,7 +5092,7 @@ export interface components {
         ReasonCount: {
             /** Format: int64 */
             flags: number;
-            reason: string;
+            reason: components["schemas"]["FlagReason"];
         };
         /** @description Where a rebuild stands: posts indexed of those to index, and the last one's report. */
         RebuildProgress: {
@@ -4928,11 +5101,11 @@ export interface components {
              * @description Public posts indexed so far, of `total` (counted when the rebuild began).
              */
             done: number;
-            last?: components["schemas"]["RebuildReport"] | null;
+            last: components["schemas"]["RebuildReport"] | null;
             /** @description Why the last rebuild failed, when it did. */
-            lastError?: string | null;
+            lastError: string | null;
             /** Format: date-time */
-            lastFinishedAt?: string | null;
+            lastFinishedAt: string | null;
             running: boolean;
             /** Format: int64 */
             total: number;
@@ -4968,10 +5141,10 @@ export interface components {
         };
         /** @description Who reported (operators only see it). */
         Reporter: {
-            email?: string | null;
+            email: string | null;
             /** Format: int64 */
             memberId: number;
-            nickname?: string | null;
+            nickname: string | null;
         };
         RequestInput: {
             /** @description Uploads (images or PDFs) of the business. */
@@ -4983,8 +5156,13 @@ export interface components {
             /** @description `HH:mm`, Korean time (with a desired date only). */
             desiredTime?: string | null;
             /** @description Some of `NEWSPAPER` | `ONLINE` | `BROADCAST` | `MAGAZINE` | `PORTAL`. */
-            mediaTypes: string[];
+            mediaTypes: components["schemas"]["MediaType"][];
             title: string;
+        };
+        ResetCheckRequest: {
+            token: string;
+            /** @description `email` (the token from the mailed link) or `phone` (after certification). */
+            type: string;
         };
         ResetRequest: {
             password: string;
@@ -4994,12 +5172,17 @@ export interface components {
         };
         ResetState: {
             /** @description The account's e-mail while the link is valid: the new password may not contain its name. */
-            email?: string | null;
+            email: string | null;
             /** Format: date-time */
             expiresAt: string;
             /** @description `VALID` | `USED` (this link, or a newer reset, set a password) | `EXPIRED` */
-            status: string;
+            status: components["schemas"]["ResetStatus"];
         };
+        /**
+         * @description A password reset link: `USED` when it, or a newer reset, set a password.
+         * @enum {string}
+         */
+        ResetStatus: "VALID" | "USED" | "EXPIRED";
         ResetTicket: {
             /** Format: int64 */
             expiresInSeconds: number;
@@ -5008,7 +5191,7 @@ export interface components {
         };
         /** @description A revision with what the post said. */
         Revision: {
-            authorNickname?: string | null;
+            authorNickname: string | null;
             /** @description The sanitised HTML. */
             body: string;
             /** Format: int32 */
@@ -5024,7 +5207,7 @@ export interface components {
         /** @description A revision in a post's history. */
         RevisionItem: {
             /** @description Who wrote it; null when the member has left. */
-            authorNickname?: string | null;
+            authorNickname: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: int64 */
@@ -5043,7 +5226,7 @@ export interface components {
         SearchPage: {
             items: components["schemas"]["SearchItem"][];
             /** @description The cursor of the next page; null on the last one. */
-            nextCursor?: string | null;
+            nextCursor: string | null;
             /** @description How many documents match in all. */
             total: number;
         };
@@ -5059,6 +5242,11 @@ export interface components {
             /** Format: int64 */
             views: number;
         };
+        /**
+         * @description Where a post was shared.
+         * @enum {string}
+         */
+        ShareChannel: "link" | "kakao" | "linkedin" | "x";
         /** @description The sign-in request of SPEC §3: credentials plus device information (the core builds it). */
         SignInRequest: {
             authToken?: string | null;
@@ -5080,9 +5268,14 @@ export interface components {
             autoLogin: string;
             refreshToken: string;
         };
+        /**
+         * @description A social sign-in provider (`local` is the built-in one).
+         * @enum {string}
+         */
+        SocialChannel: "kakao" | "naver" | "google" | "local";
         SocialJoinRequest: {
             authToken: string;
-            channel: string;
+            channel: components["schemas"]["SocialChannel"];
             terms: components["schemas"]["SocialTerms"];
         };
         SocialJoined: components["schemas"]["SignedIn"] & {
@@ -5102,16 +5295,16 @@ export interface components {
             authToken: string;
             channel: components["schemas"]["Channel"];
             /** @description The e-mail the provider vouches for, if it shared one. */
-            email?: string | null;
+            email: string | null;
             /** Format: int64 */
             expiresIn: number;
             /** @description The provider's display name, to suggest as a nickname. */
-            name?: string | null;
+            name: string | null;
             /** @description The auth type the authorization was started with. */
             type: string;
         };
         SocialTokenRequest: {
-            channel: string;
+            channel: components["schemas"]["SocialChannel"];
             /** @description `code` of the callback address. */
             code: string;
             /** @description `state` of the callback address. */
@@ -5131,7 +5324,7 @@ export interface components {
             /** @description Why (REJECTED). */
             reason?: string | null;
             /** @description `IN_REVIEW` | `PUBLISHED` | `REJECTED` */
-            status: string;
+            status: components["schemas"]["MediaRequestStatus"];
         };
         /** @description How many of the business's posts are in each status (the console's overview). */
         StatusCounts: {
@@ -5149,8 +5342,8 @@ export interface components {
         Step: {
             /** Format: date-time */
             at: string;
-            note?: string | null;
-            status: string;
+            note: string | null;
+            status: components["schemas"]["MediaRequestStatus"];
         };
         /** @description A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
         Subscription: {
@@ -5164,15 +5357,20 @@ export interface components {
         };
         Suggestion: {
             /** Format: int64 */
-            businessId?: number | null;
+            businessId?: number;
             /** Format: int64 */
-            categoryId?: number | null;
+            categoryId?: number;
             /** @description `post` | `business` | `category` | `query` | `tag` */
-            kind: string;
+            kind: components["schemas"]["SuggestionKind"];
             /** Format: int64 */
-            postSeq?: number | null;
+            postSeq?: number;
             text: string;
         };
+        /**
+         * @description What a suggestion completes: a post's title, a business's name, a category, a popular query or a tag.
+         * @enum {string}
+         */
+        SuggestionKind: "post" | "business" | "category" | "query" | "tag";
         Suggestions: {
             items: components["schemas"]["Suggestion"][];
         };
@@ -5184,11 +5382,21 @@ export interface components {
         Taker: {
             /** Format: date-time */
             at: string;
-            email?: string | null;
+            email: string | null;
             /** Format: int64 */
             memberId: number;
-            nickname?: string | null;
+            nickname: string | null;
         };
+        /**
+         * @description What an operator acted on.
+         * @enum {string}
+         */
+        TargetKind: "BUSINESS" | "MEDIA_REQUEST" | "POST" | "COLLECTION" | "SEARCH_INDEX";
+        /**
+         * @description An invitation in the business's list: `EXPIRED` is still pending but past its expiry (the master may send it again), `WITHDRAWN` taken back by the master or replaced by a newer invitation of the same address.
+         * @enum {string}
+         */
+        TeamInvitationStatus: "PENDING" | "EXPIRED" | "ACCEPTED" | "WITHDRAWN";
         Terms: {
             marketing?: boolean;
             privacy: boolean;
@@ -5219,12 +5427,17 @@ export interface components {
         };
         /** @description What an unsubscribe link stops. */
         Unsubscribe: {
-            businessName?: string | null;
+            businessName: string | null;
             /** @description `BUSINESS` (one business's mails) | `DAILY` | `WEEKLY` (a digest). */
-            scope: string;
+            scope: components["schemas"]["UnsubscribeScope"];
             /** @description Whether those mails are off now. */
             stopped: boolean;
         };
+        /**
+         * @description What an unsubscribe link stops: one business's mails, or a digest.
+         * @enum {string}
+         */
+        UnsubscribeScope: "BUSINESS" | "DAILY" | "WEEKLY";
         /** @description The form of an upload (multipart/form-data). */
         UploadForm: {
             /**
@@ -5235,23 +5448,28 @@ export interface components {
             file: string;
             purpose?: components["schemas"]["Purpose"] | null;
         };
+        /**
+         * @description What was uploaded: an image or a PDF report.
+         * @enum {string}
+         */
+        UploadKind: "image" | "pdf";
         /** @description A stored upload. */
         Uploaded: {
             /** Format: int64 */
             byteSize: number;
             contentType: string;
             /** Format: int32 */
-            height?: number | null;
+            height: number | null;
             /** Format: int64 */
             id: number;
             /** @description `image` or `pdf`. */
-            kind: string;
+            kind: components["schemas"]["UploadKind"];
             /** @description The image 480 pixels wide at most; null for PDFs. */
-            thumbnailUrl?: string | null;
+            thumbnailUrl: string | null;
             /** @description `/media/<key>`. */
             url: string;
             /** Format: int32 */
-            width?: number | null;
+            width: number | null;
         };
         UseRequest: {
             /** @description A certification completed by `POST /certify/v1/complete`. */
@@ -5300,16 +5518,21 @@ export type Authorization = components['schemas']['Authorization'];
 export type BookmarkState = components['schemas']['BookmarkState'];
 export type Browser = components['schemas']['Browser'];
 export type Business = components['schemas']['Business'];
+export type BusinessAction = components['schemas']['BusinessAction'];
 export type BusinessAuditRow = components['schemas']['BusinessAuditRow'];
 export type BusinessBadge = components['schemas']['BusinessBadge'];
 export type BusinessCard = components['schemas']['BusinessCard'];
 export type BusinessFile = components['schemas']['BusinessFile'];
 export type BusinessHighlights = components['schemas']['BusinessHighlights'];
 export type BusinessItem = components['schemas']['BusinessItem'];
+export type BusinessRole = components['schemas']['BusinessRole'];
 export type BusinessRow = components['schemas']['BusinessRow'];
+export type BusinessVerifyRequest = components['schemas']['BusinessVerifyRequest'];
 export type Card = components['schemas']['Card'];
 export type CategoryCount = components['schemas']['CategoryCount'];
 export type Certified = components['schemas']['Certified'];
+export type CertifyProvider = components['schemas']['CertifyProvider'];
+export type CertifyPurpose = components['schemas']['CertifyPurpose'];
 export type CertifyRequested = components['schemas']['CertifyRequested'];
 export type CertifySummary = components['schemas']['CertifySummary'];
 export type ChangeRequest = components['schemas']['ChangeRequest'];
@@ -5335,8 +5558,11 @@ export type ContentRow = components['schemas']['ContentRow'];
 export type ContentsPage = components['schemas']['ContentsPage'];
 export type DeviceInfo = components['schemas']['DeviceInfo'];
 export type DeviceShare = components['schemas']['DeviceShare'];
+export type DeviceType = components['schemas']['DeviceType'];
 export type DismissRequest = components['schemas']['DismissRequest'];
 export type Dismissed = components['schemas']['Dismissed'];
+export type EditConflict = components['schemas']['EditConflict'];
+export type EditConflictBody = components['schemas']['EditConflictBody'];
 export type EditRequest = components['schemas']['EditRequest'];
 export type Endpoint = components['schemas']['Endpoint'];
 export type ErrorBody = components['schemas']['ErrorBody'];
@@ -5349,32 +5575,45 @@ export type FindAnswer = components['schemas']['FindAnswer'];
 export type FindRequest = components['schemas']['FindRequest'];
 export type FlagFiled = components['schemas']['FlagFiled'];
 export type FlagInput = components['schemas']['FlagInput'];
+export type FlagReason = components['schemas']['FlagReason'];
 export type FlagRow = components['schemas']['FlagRow'];
+export type FlagStatus = components['schemas']['FlagStatus'];
+export type FlaggedKind = components['schemas']['FlaggedKind'];
 export type FlaggedPost = components['schemas']['FlaggedPost'];
 export type FollowState = components['schemas']['FollowState'];
 export type Followed = components['schemas']['Followed'];
 export type Group = components['schemas']['Group'];
 export type GuestSession = components['schemas']['GuestSession'];
 export type IncomingEvent = components['schemas']['IncomingEvent'];
+export type IncomingKind = components['schemas']['IncomingKind'];
 export type InterestItem = components['schemas']['InterestItem'];
+export type InterestReason = components['schemas']['InterestReason'];
 export type Invitation = components['schemas']['Invitation'];
+export type InvitationAccepted = components['schemas']['InvitationAccepted'];
+export type InvitationStatus = components['schemas']['InvitationStatus'];
 export type InvitationView = components['schemas']['InvitationView'];
 export type InviteRequest = components['schemas']['InviteRequest'];
+export type InvitedJoinRequest = components['schemas']['InvitedJoinRequest'];
+export type InvitedJoined = components['schemas']['InvitedJoined'];
 export type JoinRequest = components['schemas']['JoinRequest'];
 export type Joined = components['schemas']['Joined'];
 export type Keys = components['schemas']['Keys'];
 export type LocalTokenAnswer = components['schemas']['LocalTokenAnswer'];
 export type LocalTokenRequest = components['schemas']['LocalTokenRequest'];
 export type LocalUserInfo = components['schemas']['LocalUserInfo'];
+export type MailChoice = components['schemas']['MailChoice'];
 export type MailSetting = components['schemas']['MailSetting'];
 export type MailSettings = components['schemas']['MailSettings'];
 export type Manager = components['schemas']['Manager'];
 export type MediaRequest = components['schemas']['MediaRequest'];
+export type MediaRequestStatus = components['schemas']['MediaRequestStatus'];
+export type MediaType = components['schemas']['MediaType'];
 export type Mine = components['schemas']['Mine'];
 export type MyState = components['schemas']['MyState'];
 export type NewPreview = components['schemas']['NewPreview'];
 export type NightAnswer = components['schemas']['NightAnswer'];
 export type Notice = components['schemas']['Notice'];
+export type NoticeKind = components['schemas']['NoticeKind'];
 export type NoticePage = components['schemas']['NoticePage'];
 export type NoticeReach = components['schemas']['NoticeReach'];
 export type OAuthError = components['schemas']['OAuthError'];
@@ -5404,7 +5643,9 @@ export type OkFlagFiled = components['schemas']['Ok_FlagFiled'];
 export type OkFollowState = components['schemas']['Ok_FollowState'];
 export type OkGuestSession = components['schemas']['Ok_GuestSession'];
 export type OkInvitation = components['schemas']['Ok_Invitation'];
+export type OkInvitationAccepted = components['schemas']['Ok_InvitationAccepted'];
 export type OkInvitationView = components['schemas']['Ok_InvitationView'];
+export type OkInvitedJoined = components['schemas']['Ok_InvitedJoined'];
 export type OkJoined = components['schemas']['Ok_Joined'];
 export type OkMailSetting = components['schemas']['Ok_MailSetting'];
 export type OkMailSettings = components['schemas']['Ok_MailSettings'];
@@ -5458,6 +5699,7 @@ export type OkVecInvitation = components['schemas']['Ok_Vec_Invitation'];
 export type OkVecManager = components['schemas']['Ok_Vec_Manager'];
 export type OkVecOperatorCollection = components['schemas']['Ok_Vec_OperatorCollection'];
 export type OkVerified = components['schemas']['Ok_Verified'];
+export type OperatorAction = components['schemas']['OperatorAction'];
 export type OperatorAuditEntry = components['schemas']['OperatorAuditEntry'];
 export type OperatorCollection = components['schemas']['OperatorCollection'];
 export type Option = components['schemas']['Option'];
@@ -5472,6 +5714,7 @@ export type PostDetail = components['schemas']['PostDetail'];
 export type PostFlags = components['schemas']['PostFlags'];
 export type PostInput = components['schemas']['PostInput'];
 export type PostRow = components['schemas']['PostRow'];
+export type PostStatus = components['schemas']['PostStatus'];
 export type PreviewDetail = components['schemas']['PreviewDetail'];
 export type PreviewItem = components['schemas']['PreviewItem'];
 export type PreviewList = components['schemas']['PreviewList'];
@@ -5484,6 +5727,7 @@ export type Purpose = components['schemas']['Purpose'];
 export type PushSettings = components['schemas']['PushSettings'];
 export type Queue = components['schemas']['Queue'];
 export type QueueItem = components['schemas']['QueueItem'];
+export type QueueKind = components['schemas']['QueueKind'];
 export type ReadBody = components['schemas']['ReadBody'];
 export type ReaderMix = components['schemas']['ReaderMix'];
 export type ReasonCount = components['schemas']['ReasonCount'];
@@ -5493,8 +5737,10 @@ export type RegisterRequest = components['schemas']['RegisterRequest'];
 export type RemoveRequest = components['schemas']['RemoveRequest'];
 export type Reporter = components['schemas']['Reporter'];
 export type RequestInput = components['schemas']['RequestInput'];
+export type ResetCheckRequest = components['schemas']['ResetCheckRequest'];
 export type ResetRequest = components['schemas']['ResetRequest'];
 export type ResetState = components['schemas']['ResetState'];
+export type ResetStatus = components['schemas']['ResetStatus'];
 export type ResetTicket = components['schemas']['ResetTicket'];
 export type Revision = components['schemas']['Revision'];
 export type RevisionItem = components['schemas']['RevisionItem'];
@@ -5503,8 +5749,10 @@ export type Saved = components['schemas']['Saved'];
 export type SearchItem = components['schemas']['SearchItem'];
 export type SearchPage = components['schemas']['SearchPage'];
 export type SeriesDay = components['schemas']['SeriesDay'];
+export type ShareChannel = components['schemas']['ShareChannel'];
 export type SignInRequest = components['schemas']['SignInRequest'];
 export type SignedIn = components['schemas']['SignedIn'];
+export type SocialChannel = components['schemas']['SocialChannel'];
 export type SocialJoinRequest = components['schemas']['SocialJoinRequest'];
 export type SocialJoined = components['schemas']['SocialJoined'];
 export type SocialTerms = components['schemas']['SocialTerms'];
@@ -5516,15 +5764,20 @@ export type StatusCounts = components['schemas']['StatusCounts'];
 export type Step = components['schemas']['Step'];
 export type Subscription = components['schemas']['Subscription'];
 export type Suggestion = components['schemas']['Suggestion'];
+export type SuggestionKind = components['schemas']['SuggestionKind'];
 export type Suggestions = components['schemas']['Suggestions'];
 export type TagSuggestions = components['schemas']['TagSuggestions'];
 export type Taker = components['schemas']['Taker'];
+export type TargetKind = components['schemas']['TargetKind'];
+export type TeamInvitationStatus = components['schemas']['TeamInvitationStatus'];
 export type Terms = components['schemas']['Terms'];
 export type TopPost = components['schemas']['TopPost'];
 export type Totals = components['schemas']['Totals'];
 export type Unread = components['schemas']['Unread'];
 export type Unsubscribe = components['schemas']['Unsubscribe'];
+export type UnsubscribeScope = components['schemas']['UnsubscribeScope'];
 export type UploadForm = components['schemas']['UploadForm'];
+export type UploadKind = components['schemas']['UploadKind'];
 export type Uploaded = components['schemas']['Uploaded'];
 export type UseRequest = components['schemas']['UseRequest'];
 export type Verified = components['schemas']['Verified'];
@@ -5537,7 +5790,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One action only. */
-                action?: string;
+                action?: "BUSINESS_VERIFIED" | "BUSINESS_UNVERIFIED" | "ITEM_TAKEN" | "MEDIA_IN_REVIEW" | "MEDIA_PUBLISHED" | "MEDIA_REJECTED" | "POST_REMOVED" | "POST_RESTORED" | "FLAGS_DISMISSED" | "COLLECTION_CREATED" | "COLLECTION_UPDATED" | "COLLECTION_PUBLISHED" | "COLLECTION_UNPUBLISHED" | "COLLECTION_DELETED" | "SEARCH_REBUILT";
                 cursor?: string;
                 size?: number;
             };
@@ -5668,7 +5921,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VerifyRequest"];
+                "application/json": components["schemas"]["BusinessVerifyRequest"];
             };
         };
         responses: {
@@ -5823,7 +6076,7 @@ export interface operations {
                 /** @description A piece of the title. */
                 q?: string;
                 /** @description `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`; all when left out. */
-                status?: string;
+                status?: "DRAFT" | "SCHEDULED" | "PUBLISHED" | "HIDDEN" | "REMOVED";
                 /** @description Only posts with a reader's report of a problem waiting. */
                 flagged?: boolean;
                 cursor?: string;
@@ -6786,16 +7039,16 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `7` | `30` | `90` (as for the outline) */
-                period?: string;
+                period?: "7" | "30" | "90";
                 from?: string;
                 to?: string;
                 /**
                  * @description `views` (default) | `uniqueReaders` | `clicks` | `bookmarks` | `shares` |
                  *     `readThroughs` | `publishedAt`
                  */
-                sort?: string;
+                sort?: "views" | "uniqueReaders" | "clicks" | "bookmarks" | "shares" | "readThroughs" | "publishedAt";
                 /** @description `desc` (default) | `asc` */
-                order?: string;
+                order?: "desc" | "asc";
                 /** @description The previous page's `nextCursor` (not for the CSV, which has every row). */
                 cursor?: string;
                 /** @description 1 to 50, 20 when absent (not for the CSV). */
@@ -6856,16 +7109,16 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `7` | `30` | `90` (as for the outline) */
-                period?: string;
+                period?: "7" | "30" | "90";
                 from?: string;
                 to?: string;
                 /**
                  * @description `views` (default) | `uniqueReaders` | `clicks` | `bookmarks` | `shares` |
                  *     `readThroughs` | `publishedAt`
                  */
-                sort?: string;
+                sort?: "views" | "uniqueReaders" | "clicks" | "bookmarks" | "shares" | "readThroughs" | "publishedAt";
                 /** @description `desc` (default) | `asc` */
-                order?: string;
+                order?: "desc" | "asc";
                 /** @description The previous page's `nextCursor` (not for the CSV, which has every row). */
                 cursor?: string;
                 /** @description 1 to 50, 20 when absent (not for the CSV). */
@@ -6927,7 +7180,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `7` | `30` | `90`: the last days up to today (KST); 7 when neither this nor `from`/`to`. */
-                period?: string;
+                period?: "7" | "30" | "90";
                 /** @description First day, `yyyy-MM-dd` (KST), with `to`. */
                 from?: string;
                 /** @description Last day, `yyyy-MM-dd` (KST), with `from`; at most 366 days in all. */
@@ -7756,7 +8009,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok_Accepted"];
+                    "application/json": components["schemas"]["Ok_InvitationAccepted"];
                 };
             };
             403: {
@@ -7806,7 +8059,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JoinRequest"];
+                "application/json": components["schemas"]["InvitedJoinRequest"];
             };
         };
         responses: {
@@ -7815,7 +8068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok_Joined"];
+                    "application/json": components["schemas"]["Ok_InvitedJoined"];
                 };
             };
             400: {
@@ -8591,7 +8844,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`; all when left out. */
-                status?: string;
+                status?: "DRAFT" | "SCHEDULED" | "PUBLISHED" | "HIDDEN" | "REMOVED";
                 /** @description Only posts whose title holds this text (any case; at most 100 characters). */
                 q?: string;
                 /** @description Only this category (1 to 9). */
@@ -8729,7 +8982,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `POPULAR` | `LATEST` (POPULAR when left out) */
-                sort?: string;
+                sort?: "POPULAR" | "LATEST";
                 cursor?: string;
                 size?: number;
             };
@@ -8771,7 +9024,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `POPULAR` | `LATEST` (POPULAR when left out) */
-                sort?: string;
+                sort?: "POPULAR" | "LATEST";
                 cursor?: string;
                 size?: number;
             };
@@ -9010,6 +9263,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description someone saved the post after `baseVersion`: how it is now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditConflictBody"];
                 };
             };
             /** @description the body is over the call's limit (the limit is in the message) */
@@ -9531,6 +9793,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description someone saved the post after `baseVersion`: how it is now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditConflictBody"];
+                };
+            };
         };
     };
     show: {
@@ -9634,12 +9905,12 @@ export interface operations {
                  */
                 q?: string;
                 /** @description `CONTENTS` (default) or `BUSINESS`. */
-                type?: string;
+                type?: "CONTENTS" | "BUSINESS";
                 /**
                  * @description `POPULAR` (default: posts by popular score, businesses by followers), `LATEST`, or
                  *     `RELEVANCE` (title > tags > business name > summary > body).
                  */
-                sort?: string;
+                sort?: "POPULAR" | "LATEST" | "RELEVANCE";
                 /** @description Contents only: one category (1–9). */
                 categoryId?: string;
                 /** @description The previous page's `nextCursor`. */
@@ -9716,7 +9987,7 @@ export interface operations {
                  *     popular searches, by prefix, initial consonants (ㅁㅋㅌ) or half-typed syllables (맠).
                  *     `Related`: keywords searched together with `q`, and tags found with it.
                  */
-                mode?: string;
+                mode?: "Typing" | "Related";
             };
             header?: never;
             path?: never;
@@ -9862,7 +10133,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `join`, `account` (the default), `password` or `change`. */
-                purpose?: string;
+                purpose?: "join" | "account" | "password" | "change";
             };
             header?: never;
             path?: never;
@@ -10843,7 +11114,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CheckRequest"];
+                "application/json": components["schemas"]["ResetCheckRequest"];
             };
         };
         responses: {
@@ -11443,9 +11714,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description kakao, naver, google or local */
-                channel: string;
+                channel: "kakao" | "naver" | "google" | "local";
                 /** @description signin, join or auth (SPEC §3 auth types) */
-                type: string;
+                type: "signin" | "join" | "auth";
                 /** @description A path of this site to return to after sign-in; anything else becomes `/`. */
                 redirectUrl?: string;
             };
@@ -11684,3 +11955,60 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsApiV1AdminAuditGetParametersQueryActionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/admin/audit"]["get"]["parameters"]["query"]["action"]> = ["BUSINESS_VERIFIED", "BUSINESS_UNVERIFIED", "ITEM_TAKEN", "MEDIA_IN_REVIEW", "MEDIA_PUBLISHED", "MEDIA_REJECTED", "POST_REMOVED", "POST_RESTORED", "FLAGS_DISMISSED", "COLLECTION_CREATED", "COLLECTION_UPDATED", "COLLECTION_PUBLISHED", "COLLECTION_UNPUBLISHED", "COLLECTION_DELETED", "SEARCH_REBUILT"];
+export const pathsApiV1AdminPostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/admin/posts"]["get"]["parameters"]["query"]["status"]> = ["DRAFT", "SCHEDULED", "PUBLISHED", "HIDDEN", "REMOVED"];
+export const pathsApiV1BusinessesIdAnalyticsContentsGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/businesses/{id}/analytics/contents"]["get"]["parameters"]["query"]["period"]> = ["7", "30", "90"];
+export const pathsApiV1BusinessesIdAnalyticsContentsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/businesses/{id}/analytics/contents"]["get"]["parameters"]["query"]["sort"]> = ["views", "uniqueReaders", "clicks", "bookmarks", "shares", "readThroughs", "publishedAt"];
+export const pathsApiV1BusinessesIdAnalyticsContentsGetParametersQueryOrderValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/businesses/{id}/analytics/contents"]["get"]["parameters"]["query"]["order"]> = ["desc", "asc"];
+export const pathsApiV1BusinessesIdAnalyticsContentsCsvGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/businesses/{id}/analytics/contents.csv"]["get"]["parameters"]["query"]["period"]> = ["7", "30", "90"];
+export const pathsApiV1BusinessesIdAnalyticsContentsCsvGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/businesses/{id}/analytics/contents.csv"]["get"]["parameters"]["query"]["sort"]> = ["views", "uniqueReaders", "clicks", "bookmarks", "shares", "readThroughs", "publishedAt"];
+export const pathsApiV1BusinessesIdAnalyticsContentsCsvGetParametersQueryOrderValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/businesses/{id}/analytics/contents.csv"]["get"]["parameters"]["query"]["order"]> = ["desc", "asc"];
+export const pathsApiV1BusinessesIdAnalyticsOutlineGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/businesses/{id}/analytics/outline"]["get"]["parameters"]["query"]["period"]> = ["7", "30", "90"];
+export const pathsApiV1MypagePostsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/mypage/posts"]["get"]["parameters"]["query"]["status"]> = ["DRAFT", "SCHEDULED", "PUBLISHED", "HIDDEN", "REMOVED"];
+export const pathsApiV1PostsCategoryIdGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/posts/category/{id}"]["get"]["parameters"]["query"]["sort"]> = ["POPULAR", "LATEST"];
+export const pathsApiV1PostsInterestGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/posts/interest"]["get"]["parameters"]["query"]["sort"]> = ["POPULAR", "LATEST"];
+export const pathsApiV1SearchGetParametersQueryTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/search"]["get"]["parameters"]["query"]["type"]> = ["CONTENTS", "BUSINESS"];
+export const pathsApiV1SearchGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/search"]["get"]["parameters"]["query"]["sort"]> = ["POPULAR", "LATEST", "RELEVANCE"];
+export const pathsApiV1SearchSuggestionsGetParametersQueryModeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/v1/search/suggestions"]["get"]["parameters"]["query"]["mode"]> = ["Typing", "Related"];
+export const pathsCertifyV1GetParametersQueryPurposeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/certify/v1"]["get"]["parameters"]["query"]["purpose"]> = ["join", "account", "password", "change"];
+export const pathsOauthV1SocialAuthorizeGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/oauth/v1/social/authorize"]["get"]["parameters"]["query"]["channel"]> = ["kakao", "naver", "google", "local"];
+export const pathsOauthV1SocialAuthorizeGetParametersQueryTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/oauth/v1/social/authorize"]["get"]["parameters"]["query"]["type"]> = ["signin", "join", "auth"];
+export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["draft", "publish", "schedule", "save"];
+export const businessActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BusinessAction"]> = ["BUSINESS_REGISTERED", "PROFILE_UPDATED", "VERIFIED", "VERIFICATION_REMOVED", "INVITATION_SENT", "INVITATION_RESENT", "INVITATION_REVOKED", "INVITATION_ACCEPTED", "MANAGER_REMOVED", "OWNERSHIP_OFFERED", "OWNERSHIP_TRANSFERRED"];
+export const businessRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BusinessRole"]> = ["BUSINESS_MASTER", "BUSINESS"];
+export const certifyProviderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CertifyProvider"]> = ["local", "portone"];
+export const certifyPurposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CertifyPurpose"]> = ["join", "account", "password", "change"];
+export const channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]> = ["kakao", "naver", "google", "local"];
+export const deviceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeviceType"]> = ["TABLET", "MOBILE", "PC", "APP"];
+export const exportStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportStatus"]> = ["NONE", "PREPARING", "READY"];
+export const flagReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FlagReason"]> = ["SPAM", "ABUSE", "ILLEGAL", "PRIVACY", "COPYRIGHT", "MISLEADING", "OTHER"];
+export const flagStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FlagStatus"]> = ["OPEN", "DISMISSED", "ACTIONED"];
+export const flaggedKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FlaggedKind"]> = ["POST"];
+export const incomingKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IncomingKind"]> = ["view", "click", "share", "read_through"];
+export const interestReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InterestReason"]> = ["followed_business", "category_interest"];
+export const invitationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationStatus"]> = ["PENDING", "ACCEPTED", "REVOKED", "EXPIRED"];
+export const mailChoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MailChoice"]> = ["OFF", "EACH", "DAILY", "WEEKLY"];
+export const mediaRequestStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MediaRequestStatus"]> = ["REQUESTED", "IN_REVIEW", "PUBLISHED", "REJECTED"];
+export const mediaTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MediaType"]> = ["NEWSPAPER", "ONLINE", "BROADCAST", "MAGAZINE", "PORTAL"];
+export const noticeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoticeKind"]> = ["new_post", "report_reply", "invitation", "verification", "media_request"];
+export const operatorActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OperatorAction"]> = ["BUSINESS_VERIFIED", "BUSINESS_UNVERIFIED", "ITEM_TAKEN", "MEDIA_IN_REVIEW", "MEDIA_PUBLISHED", "MEDIA_REJECTED", "POST_REMOVED", "POST_RESTORED", "FLAGS_DISMISSED", "COLLECTION_CREATED", "COLLECTION_UPDATED", "COLLECTION_PUBLISHED", "COLLECTION_UNPUBLISHED", "COLLECTION_DELETED", "SEARCH_REBUILT"];
+export const periodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Period"]> = ["today", "week"];
+export const postStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PostStatus"]> = ["DRAFT", "SCHEDULED", "PUBLISHED", "HIDDEN", "REMOVED"];
+export const purposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Purpose"]> = ["cover", "logo", "body", "report"];
+export const queueKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueueKind"]> = ["MEDIA_REQUEST", "BUSINESS"];
+export const resetStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResetStatus"]> = ["VALID", "USED", "EXPIRED"];
+export const shareChannelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShareChannel"]> = ["link", "kakao", "linkedin", "x"];
+export const socialChannelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SocialChannel"]> = ["kakao", "naver", "google", "local"];
+export const suggestionKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SuggestionKind"]> = ["post", "business", "category", "query", "tag"];
+export const targetKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TargetKind"]> = ["BUSINESS", "MEDIA_REQUEST", "POST", "COLLECTION", "SEARCH_INDEX"];
+export const teamInvitationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TeamInvitationStatus"]> = ["PENDING", "EXPIRED", "ACCEPTED", "WITHDRAWN"];
+export const unsubscribeScopeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UnsubscribeScope"]> = ["BUSINESS", "DAILY", "WEEKLY"];
+export const uploadKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UploadKind"]> = ["image", "pdf"];

@@ -3,48 +3,20 @@
 // console read the same shapes.
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api";
+import { type Business, type BusinessRole, type CategoryCount, type Mine } from "./apiSchema";
 
-export interface CategoryCount {
-  categoryId: number;
-  count: number;
-}
+export type { CategoryCount };
 
 /** `GET /api/v1/businesses/{id}`. */
-export interface Business {
-  id: number;
-  name: string;
-  description: string;
-  industry: string;
-  homepage: string | null;
-  location: string | null;
-  foundedYear: number | null;
-  /** `1-10` | `11-50` | `51-200` | `201-1000` | `1000+` */
-  employeeBand: string | null;
-  /** Formatted 123-45-67890. */
-  registrationNumber: string;
-  logoUrl: string | null;
-  coverUrl: string | null;
-  verified: boolean;
-  followerCount: number;
-  /** Whether the signed-in reader follows it (false in the guest's answer). */
-  following: boolean;
-  /** Public posts per category. */
-  postCounts: CategoryCount[];
-  createdAt: string;
-}
+export type { Business };
 
 /** The employee bands the server accepts, smallest first. */
 export const EMPLOYEE_BANDS = ["1-10", "11-50", "51-200", "201-1000", "1000+"] as const;
 
-export type BusinessRole = "BUSINESS_MASTER" | "BUSINESS";
+export type { BusinessRole };
 
 /** `GET /api/v1/mypage/business`: the member's business and role, null when none. */
-export interface MyBusiness {
-  role: BusinessRole;
-  business: Business;
-  /** Until when the master's offer of the business to this manager holds; null when none. */
-  ownershipOfferUntil?: string | null;
-}
+export type MyBusiness = Mine;
 
 export const MY_BUSINESS_KEY = ["console", "my-business"] as const;
 

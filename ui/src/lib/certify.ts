@@ -5,21 +5,13 @@
 // takes once. One certification in flight per tab, kept in session storage.
 import { api } from "./api";
 import { sessionSlot } from "./sessionSlot";
+import { type CertifyPurpose, type CertifyRequested } from "./apiSchema";
 
 /** What a certification is for (the server's purposes). */
-export type CertifyPurpose = "join" | "account" | "password" | "change";
+export type { CertifyPurpose };
 
 /** `GET /certify/v1`'s answer. */
-export interface CertifyRequested {
-  certifyNo: string;
-  provider: "local" | "portone";
-  purpose: CertifyPurpose;
-  /** local: the certification page to open; portone: the return page for `m_redirect_url`. */
-  redirectUrl: string;
-  /** portone: the store code for `IMP.init`. */
-  impCode: string | null;
-  expiresAt: string;
-}
+export type { CertifyRequested };
 
 /** The certification in flight, saved before the browser leaves for the provider. */
 export interface PendingCertification {

@@ -7,13 +7,10 @@ import { signInBody } from "./core";
 import { deviceId, statusThenLogin } from "./session";
 import { sessionSlot } from "./sessionSlot";
 import type { Channel } from "./social";
+import { type Terms } from "./apiSchema";
 
 /** The terms of a join as the API takes them. */
-export interface JoinTerms {
-  service: boolean;
-  privacy: boolean;
-  marketing: boolean;
-}
+export type JoinTerms = Terms;
 
 export interface JoinFlow {
   terms?: JoinTerms;

@@ -4,12 +4,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
 import { sharedKeys } from "./queryKeys";
 import { useSession } from "./session";
+import { type MyState } from "./apiSchema";
 
 /** `GET /api/v1/me/state`: of the asked ids, those the reader bookmarked and follows. */
-export interface MyState {
-  bookmarked: number[];
-  following: number[];
-}
+export type { MyState };
 
 /** The server takes at most 100 ids of each kind. */
 export const STATE_IDS_MAX = 100;

@@ -3,32 +3,16 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "./api";
 import { sharedKeys } from "./queryKeys";
+import { type Notice, type NoticeKind, type NoticePage, type Unread } from "./apiSchema";
 
-export type NoticeKind = "new_post" | "report_reply" | "invitation" | "verification" | "media_request";
+export type { NoticeKind };
 
 /** A notice, as `GET /api/v1/me/notifications` answers it. */
-export interface Notice {
-  id: number;
-  kind: NoticeKind;
-  createdAt: string;
-  read: boolean;
-  businessId: number | null;
-  businessName: string | null;
-  postSeq: number | null;
-  postTitle: string | null;
-  detail: string | null;
-  link: string;
-}
+export type { Notice };
 
-export interface NoticePage {
-  items: Notice[];
-  nextCursor: string | null;
-  unread: number;
-}
+export type { NoticePage };
 
-export interface Unread {
-  unread: number;
-}
+export type { Unread };
 
 /** How often the bell asks again while the page is open (it also asks on focus). */
 export const UNREAD_EVERY_MS = 60_000;

@@ -3,43 +3,14 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { api } from "./api";
 import { asMissing, retryPageData } from "./errors";
 import { inlineCall, pageData } from "./pageData";
-import type { BusinessBadge, PostStatus } from "./posts";
+import type { BusinessCard, PostDetail } from "./apiSchema";
 import { sharedKeys } from "./queryKeys";
 
 /** The business card on a post (server/src/catalog/view.rs BusinessCard). */
-export interface PostBusiness extends BusinessBadge {
-  description: string;
-  industry: string;
-  followerCount: number;
-  /** Whether the signed-in reader follows it (false in the guest's answer). */
-  following: boolean;
-}
+export type PostBusiness = BusinessCard;
 
-/** `GET /api/v1/posts/{id}` (server/src/catalog/view.rs PostDetail). */
-export interface PostDetail {
-  postSeq: number;
-  business: PostBusiness;
-  categoryId: number;
-  title: string;
-  summary: string;
-  coverUrl: string | null;
-  /** Sanitised on the server with the one body policy. */
-  bodyHtml: string;
-  tags: string[];
-  isReport: boolean;
-  reportUrl: string | null;
-  seriesOrder: number | null;
-  status: PostStatus;
-  publishAt: string | null;
-  publishedAt: string | null;
-  updatedAt: string;
-  viewCount: number;
-  uniqueReaderCount: number;
-  bookmarkCount: number;
-  shareCount: number;
-  /** Whether the signed-in reader bookmarked it (false in the guest's answer). */
-  bookmarked: boolean;
-}
+/** `GET /api/v1/posts/{id}` (server/src/content/view.rs PostDetail). */
+export type { PostDetail };
 
 export function postDetailKey(id: number | string) {
   return [...sharedKeys.post, String(id)] as const;

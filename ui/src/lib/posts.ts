@@ -1,50 +1,31 @@
 // The post cards every list answers, and the lists' calls and query hooks: a list page by
 // page (cursor), or its first cards.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { api } from "./api";
+import { api, type Answer, type QueryParam } from "./api";
+import { postStatusValues, type BusinessBadge, type Card, type InterestItem, type PostStatus } from "./apiSchema";
 import { inlineCall, inlineFirstPage } from "./inline";
 import { sharedKeys } from "./queryKeys";
 
 /** Where a post stands (server: `posts.status`), as every answer that carries one says it. */
-export const POST_STATUSES = ["DRAFT", "SCHEDULED", "PUBLISHED", "HIDDEN", "REMOVED"] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
+export const POST_STATUSES = postStatusValues;
+export type { PostStatus };
 
 /** `value` when it names a post status, else null (an address's `?status=`, a select's value). */
 export function postStatusOf(value: string | null | undefined): PostStatus | null {
   return (POST_STATUSES as readonly string[]).includes(value ?? "") ? (value as PostStatus) : null;
 }
 
-export interface BusinessBadge {
-  id: number;
-  name: string;
-  logoUrl: string | null;
-  verified: boolean;
-}
+export type { BusinessBadge, Card };
 
-export interface Card {
-  postSeq: number;
-  title: string;
-  summary: string;
-  categoryId: number;
-  coverUrl: string | null;
-  /** The cover at 480 px wide: what a card shows. */
-  coverThumbnailUrl?: string | null;
-  business: BusinessBadge;
-  tags: string[];
-  isReport: boolean;
-  seriesOrder: number | null;
-  publishedAt: string | null;
-  viewCount: number;
-  bookmarkCount: number;
-  /** Interest list only: why the post is there. */
-  reason?: "followed_business" | "category_interest";
-}
+/** A post of the interest list, with why it is there. */
+export type InterestCard = InterestItem;
 
-/** One page of a cursor-paged list. */
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
+/** One page of a cursor-paged list: the shape of the server's every `Page`, with items of
+ * `T`. */
+export type Page<T> = Omit<Answer<"/api/v1/posts/popular">, "items"> & { items: T[] };
+
+/** The orders of the lists that can be sorted. */
+export type ListSort = QueryParam<"/api/v1/posts/interest", "sort">;
 
 /** The query of a page of a cursor-paged list: its size, and the cursor after the first. */
 export function pageQuery(size: number, cursor: string | null): URLSearchParams {
@@ -56,9 +37,9 @@ export function pageQuery(size: number, cursor: string | null): URLSearchParams 
 export type ListKind =
   | { kind: "popular" }
   | { kind: "latest" }
-  | { kind: "category"; categoryId: number; sort: "POPULAR" | "LATEST" }
+  | { kind: "category"; categoryId: number; sort: ListSort }
   | { kind: "report" }
-  | { kind: "interest"; sort: "POPULAR" | "LATEST" };
+  | { kind: "interest"; sort: ListSort };
 
 /** The API address of a list's page. */
 export function listPath(list: ListKind, cursor: string | null, size = 20): string {

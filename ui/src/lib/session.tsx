@@ -2,24 +2,11 @@
 // check, the profile lookup, sign-in (account status first) and sign-out. The tokens are
 // HttpOnly cookies the server sets; the page sees only `tml` (a session exists) and `tma_id`.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { ApiError, api, readCookie } from "./api";
+import { ApiError, api, readCookie, type Answer } from "./api";
 import { dataLayerUser, maySignIn, signInBody, tokenCheckDue, type DataLayerUser, type SignInBody } from "./core";
 
 /** The signed-in member, as `GET /oauth/v1/token/profile` answers it. */
-export interface Member {
-  memberId: number;
-  email: string | null;
-  nickname: string | null;
-  /** USER, BUSINESS, BUSINESS_MASTER or ADMIN. */
-  userAuthName: string;
-  businessId: number | null;
-  channel: string;
-  identityId: string;
-  certified: boolean;
-  birthday: string | null;
-  gender: string | null;
-  interests: number[];
-}
+export type Member = Answer<"/oauth/v1/token/profile">;
 
 export interface Session {
   /** False until the start of the protocol has finished (token check, profile, guest id). */

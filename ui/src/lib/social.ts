@@ -3,11 +3,12 @@
 // /member/auth/callbackOauth, which finishes it; what that page needs to carry on (channel,
 // the address to come back to) is kept in session storage, as SPEC §4 has it.
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "./api";
+import { api, type Answer } from "./api";
 import type { AuthType } from "./core";
 import { sessionSlot } from "./sessionSlot";
+import { type SocialChannel } from "./apiSchema";
 
-export type Channel = "kakao" | "naver" | "google" | "local";
+export type Channel = SocialChannel;
 
 /** What the callback page reads back: SPEC §4's code, authToken, channel and redirectUrl. */
 export interface SocialFlow {
@@ -30,7 +31,7 @@ export const forgetSocialFlow = flow.clear;
 export function socialChannelsQuery() {
   return queryOptions({
     queryKey: ["social-channels"],
-    queryFn: ({ signal }) => api<{ channels: Channel[] }>("/oauth/v1/social/channels", { signal }),
+    queryFn: ({ signal }) => api<Answer<"/oauth/v1/social/channels">>("/oauth/v1/social/channels", { signal }),
     staleTime: Infinity,
     select: (answer) => answer.channels,
   });
@@ -41,7 +42,7 @@ export function socialChannelsQuery() {
 export async function startSocial(channel: Channel, type: AuthType, redirectUrl: string | null): Promise<void> {
   const query = new URLSearchParams({ channel, type });
   if (redirectUrl) query.set("redirectUrl", redirectUrl);
-  const started = await api<{ authorizeUrl: string }>(`/oauth/v1/social/authorize?${query.toString()}`);
+  const started = await api<Answer<"/oauth/v1/social/authorize">>(`/oauth/v1/social/authorize?${query.toString()}`);
   saveSocialFlow({ channel, type, redirectUrl });
   window.location.assign(started.authorizeUrl);
 }

@@ -2,21 +2,12 @@
 // same SPEC headers as every other call; the answer is the stored upload.
 import { ApiError, readCookie, REQUEST_TIMEOUT_MS } from "./api";
 import { offsetMinutes, requestHeaders } from "./core";
+import { type Purpose, type Uploaded } from "./apiSchema";
 
-export type UploadPurpose = "logo" | "cover" | "body" | "report";
+export type UploadPurpose = Purpose;
 
 /** `Uploaded` of server/src/media/service.rs. */
-export interface Upload {
-  id: number;
-  /** `/media/<key>`. */
-  url: string;
-  thumbnailUrl: string | null;
-  contentType: string;
-  width: number | null;
-  height: number | null;
-  byteSize: number;
-  kind: "image" | "pdf";
-}
+export type Upload = Uploaded;
 
 export async function uploadFile(file: Blob, purpose: UploadPurpose, name = "upload"): Promise<Upload> {
   const form = new FormData();

@@ -142,6 +142,7 @@ export function card(changes: Partial<Card> = {}): Card {
     summary: "요약",
     categoryId: 1,
     coverUrl: null,
+    coverThumbnailUrl: null,
     business: { id: 3, name: "가온커머스", logoUrl: null, verified: true },
     tags: [],
     isReport: false,
@@ -179,6 +180,7 @@ export function member(changes: Partial<Member> = {}): Member {
     birthday: "1990-01-01",
     gender: "F",
     interests: [],
+    marketingOptIn: false,
     ...changes,
   };
 }

@@ -34,6 +34,7 @@ pub(in crate::analytics) struct EventsRequest {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct IncomingEvent {
     /// `view` | `click` | `share` | `read_through`
+    #[schema(value_type = IncomingKind)]
     kind: String,
     /// The post's id.
     post_seq: i64,
@@ -41,10 +42,21 @@ struct IncomingEvent {
     offset: i32,
     /// Shares only: `link` | `kakao` | `linkedin` | `x`.
     #[serde(default)]
+    #[schema(value_type = Option<ShareChannel>)]
     channel: Option<String>,
     /// SPEC §3 device info; `deviceType` is required.
     #[serde(flatten)]
     device: DeviceInfo,
+}
+
+crate::word_schema! {
+    /// What a reader did: viewed a post, clicked one in a list, shared it or read it through.
+    IncomingKind = ["view", "click", "share", "read_through"]
+}
+
+crate::word_schema! {
+    /// Where a post was shared.
+    ShareChannel = ["link", "kakao", "linkedin", "x"]
 }
 
 #[derive(Serialize, ToSchema)]

@@ -93,6 +93,7 @@ async fn mine(State(state): State<AppState>, user: AuthUser) -> ApiResult<Ok<Opt
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(as = BusinessVerifyRequest)]
 struct VerifyRequest {
     verified: bool,
     /// The operator's note (up to 500 characters), kept with the business and in the audit logs.

@@ -9,9 +9,8 @@
 use crate::auth::{AuthUser, MaybeAuthUser};
 use crate::business::audit::{self, AuditEntry};
 use crate::business::service::invitation::{self, InvitationView};
-use crate::business::service::team::{
-    self as service, Accepted, Invitation, JoinRequest, Joined, Manager,
-};
+use crate::business::service::joining::{self, JoinRequest, Joined};
+use crate::business::service::team::{self as service, Accepted, Invitation, Manager};
 use crate::http::envelope::{ok, NoData, Ok};
 use crate::http::error::ApiResult;
 use crate::http::extract::{Json, Path, Query};
@@ -217,7 +216,7 @@ async fn join(
     jar: CookieJar,
     Json(body): Json<JoinRequest>,
 ) -> ApiResult<(CookieJar, Ok<Joined>)> {
-    let (jar, joined) = service::join(&state, jar, body).await?;
+    let (jar, joined) = joining::join(&state, jar, body).await?;
     Ok((jar, ok(joined)))
 }
 

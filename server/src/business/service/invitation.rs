@@ -21,11 +21,13 @@ pub(crate) struct InvitationView {
     business_name: String,
     email: String,
     /// The role the invitation gives: `BUSINESS` (a manager).
+    #[schema(value_type = crate::kernel::schema::codes::BusinessRole)]
     role: String,
     /// The nickname of the member who sent it, while that member has one.
     inviter: Option<String>,
     /// `PENDING` | `ACCEPTED` | `REVOKED` | `EXPIRED` (the business's list says `WITHDRAWN`
     /// where the invitee's page says `REVOKED`)
+    #[schema(value_type = InvitationStatus)]
     status: &'static str,
     expires_at: DateTime<Utc>,
     /// Whether an account with the invited e-mail exists (accept) or not (join).
@@ -33,6 +35,11 @@ pub(crate) struct InvitationView {
     /// For a signed-in reader: whether they may accept it (their verified e-mail is the
     /// invited one); null for a guest.
     for_signed_in_member: Option<bool>,
+}
+
+crate::word_schema! {
+    /// An invitation as its invitee sees it: `REVOKED` when the business took it back.
+    InvitationStatus = ["PENDING", "ACCEPTED", "REVOKED", "EXPIRED"]
 }
 
 /// What an invitation link is for, and for whom (`user`, the reader reading it, if signed in).

@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Mine {
     /// `BUSINESS_MASTER` | `BUSINESS`
+    #[schema(value_type = crate::kernel::schema::codes::BusinessRole)]
     role: &'static str,
     business: Business,
     /// Until when the master's offer of the business to this manager holds (accept it with

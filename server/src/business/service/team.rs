@@ -2,23 +2,19 @@
 //! the rules and the writes behind `routes::team` (the audit log it reads is `audit`).
 
 use crate::auth::access::{self, require_master_of, require_member_of, Role};
-use crate::auth::accounts::SignedIn;
-use crate::auth::accounts::{new_member, Joining};
-use crate::auth::{password, session, AuthUser};
+use crate::auth::AuthUser;
 use crate::business::audit;
 use crate::business::service::profile;
 use crate::entities::{business_members, invitations, members};
 use crate::http::error::{on_unique, ApiError, ApiResult};
 use crate::http::limits::RateLimits;
-use crate::members::Terms;
 use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
-use axum_extra::extract::cookie::CookieJar;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 
 /// PRODUCT: an invitation is good for seven days.
@@ -31,6 +27,7 @@ pub(crate) struct Manager {
     nickname: Option<String>,
     email: Option<String>,
     /// `BUSINESS_MASTER` | `BUSINESS`
+    #[schema(value_type = crate::kernel::schema::codes::BusinessRole)]
     role: String,
     since: DateTime<Utc>,
 }
@@ -104,15 +101,20 @@ pub(crate) async fn remove_manager(
 pub(crate) struct Invitation {
     id: i64,
     email: String,
-    /// `PENDING` | `EXPIRED` (pending, but past `expiresAt`) | `ACCEPTED` | `WITHDRAWN`
+    #[schema(value_type = TeamInvitationStatus)]
     status: &'static str,
     created_at: DateTime<Utc>,
     expires_at: DateTime<Utc>,
 }
 
-/// Where an invitation stands: `PENDING`, `EXPIRED` (still pending but past its expiry: the
-/// master may send it again), `ACCEPTED` or `WITHDRAWN` (by the master, or replaced by a
-/// newer invitation of the same address).
+crate::word_schema! {
+    /// An invitation in the business's list: `EXPIRED` is still pending but past its expiry
+    /// (the master may send it again), `WITHDRAWN` taken back by the master or replaced by a
+    /// newer invitation of the same address.
+    TeamInvitationStatus = ["PENDING", "EXPIRED", "ACCEPTED", "WITHDRAWN"]
+}
+
+/// Where an invitation stands ([`TeamInvitationStatus`]).
 pub(super) fn status_of(row: &invitations::Model, now: DateTime<Utc>) -> &'static str {
     if row.accepted_at.is_some() {
         "ACCEPTED"
@@ -428,8 +430,9 @@ pub(super) async fn by_token(state: &AppState, token: &str) -> ApiResult<invitat
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = InvitationAccepted)]
 pub(crate) struct Accepted {
-    business_id: i64,
+    pub(super) business_id: i64,
     /// `BUSINESS`
     role: String,
 }
@@ -437,7 +440,7 @@ pub(crate) struct Accepted {
 /// Makes `member` a manager through the invitation, inside `txn`: the invitation must be
 /// pending and the member free of any other business. Claiming is a conditional update, so
 /// two accepts of one link cannot both win.
-async fn take(
+pub(super) async fn take(
     txn: &sea_orm::DatabaseTransaction,
     row: &invitations::Model,
     member_id: i64,
@@ -521,76 +524,4 @@ pub(crate) async fn accept(state: &AppState, user: &AuthUser, token: &str) -> Ap
     let accepted = take(&txn, &row, user.member.id, &email).await?;
     txn.commit().await?;
     Ok(accepted)
-}
-
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct JoinRequest {
-    token: String,
-    password: String,
-    nickname: String,
-    terms: Terms,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct Joined {
-    member_id: i64,
-    business_id: i64,
-    #[serde(flatten)]
-    session: SignedIn,
-}
-
-/// Creates the invited person's account (the invitation proves the e-mail) and accepts the
-/// invitation with it; signs the new member in (the session's cookies on `jar`).
-pub(crate) async fn join(
-    state: &AppState,
-    jar: CookieJar,
-    body: JoinRequest,
-) -> ApiResult<(CookieJar, Joined)> {
-    body.terms.check()?;
-    let nickname = crate::members::check_nickname(&body.nickname)?;
-    let row = by_token(state, &body.token).await?;
-    if status_of(&row, Utc::now()) != "PENDING" {
-        return Err(ApiError::Conflict(
-            "the invitation was used, withdrawn or has expired".into(),
-        ));
-    }
-    if body.password.chars().count() > 128 {
-        return Err(ApiError::bad_request(
-            "the password must be at most 64 characters",
-        ));
-    }
-    crate::members::check_password_policy(&body.password, Some(&row.email))?;
-    let hash = password::hash(body.password.clone()).await?;
-    let now = Utc::now();
-    let txn = crate::db::write_txn(&state.db).await?;
-    let member = new_member(
-        Joining {
-            email: Some(row.email.clone()),
-            password_hash: Some(hash),
-            nickname: Some(nickname),
-            signup_channel: "email".into(),
-            marketing_opt_in: body.terms.marketing,
-        },
-        now,
-    )
-    .insert(&txn)
-    .await
-    .map_err(on_unique(|| {
-        ApiError::AccountExists(
-            "an account with this e-mail exists already: sign in and accept the invitation".into(),
-        )
-    }))?;
-    let accepted = take(&txn, &row, member.id, &row.email).await?;
-    let (jar, session) = session::sign_in(state, &txn, jar, member.id, false, None).await?;
-    txn.commit().await?;
-    Ok((
-        jar,
-        Joined {
-            member_id: member.id,
-            business_id: accepted.business_id,
-            session,
-        },
-    ))
 }

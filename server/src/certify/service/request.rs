@@ -21,6 +21,7 @@ use utoipa::{IntoParams, ToSchema};
 #[into_params(parameter_in = Query)]
 pub(in crate::certify) struct RequestParams {
     /// `join`, `account` (the default), `password` or `change`.
+    #[param(inline, value_type = Option<CertifyPurpose>)]
     purpose: Option<String>,
 }
 
@@ -30,7 +31,9 @@ pub(in crate::certify) struct CertifyRequested {
     /// The request id: give it to the provider as `merchant_uid` and keep it for the return page.
     certify_no: String,
     /// `local` or `portone`.
+    #[schema(value_type = CertifyProvider)]
     provider: &'static str,
+    #[schema(value_type = CertifyPurpose)]
     purpose: &'static str,
     /// `local`: the certification page to open, a path on this server (the browser stays at
     /// the address it is on). `portone`: the return page to give PortOne as `m_redirect_url`
@@ -39,6 +42,16 @@ pub(in crate::certify) struct CertifyRequested {
     /// `portone`: the store code for `IMP.init`; null for `local`.
     imp_code: Option<String>,
     expires_at: DateTime<Utc>,
+}
+
+crate::word_schema! {
+    /// The identity certification provider: the built-in `local` one or PortOne.
+    CertifyProvider = ["local", "portone"]
+}
+
+crate::word_schema! {
+    /// What a certification is for: joining, finding an account, resetting a password or changing the certified person.
+    CertifyPurpose = ["join", "account", "password", "change"]
 }
 
 /// Opens a certification request (30 minutes) with the configured provider.

@@ -37,9 +37,15 @@ const CACHE_CONTROL: &str = "public, max-age=10, stale-while-revalidate=30";
 #[into_params(parameter_in = Query)]
 struct SortedPage {
     /// `POPULAR` | `LATEST` (POPULAR when left out)
+    #[param(inline, value_type = Option<ListSort>)]
     sort: Option<String>,
     cursor: Option<String>,
     size: Option<u64>,
+}
+
+crate::word_schema! {
+    /// The order of a list of posts.
+    ListSort = ["POPULAR", "LATEST"]
 }
 
 #[utoipa::path(

@@ -2,6 +2,7 @@
 //! own list and the operator's removal.
 
 use crate::auth::{AuthUser, MaybeAuthUser};
+use crate::content::service::history::EditConflictBody;
 use crate::content::service::moderation;
 use crate::content::service::posts::{self as service, OwnFilter, OwnPost, Shown};
 use crate::content::service::writing::{self, PostInput};
@@ -67,7 +68,7 @@ async fn create(
         request_body = PostInput,
         params(("id" = i64, Path, description = "postSeq"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
         security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<PostDetail>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+        responses((status = 200, body = Ok<PostDetail>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = EditConflictBody, description = "someone saved the post after `baseVersion`: how it is now"))
     )]
 /// Rewrites a post of the writer's business (the whole post), and applies the action.
 async fn edit(
@@ -183,6 +184,7 @@ async fn detail(
 #[into_params(parameter_in = Query)]
 struct MineQuery {
     /// `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`; all when left out.
+    #[param(inline, value_type = Option<crate::kernel::schema::codes::PostStatus>)]
     status: Option<String>,
     /// Only posts whose title holds this text (any case; at most 100 characters).
     q: Option<String>,

@@ -59,7 +59,7 @@ async fn one(
         tag = "posts",
         params(("id" = i64, Path, description = "postSeq"), ("revisionId" = i64, Path, description = "revision id"), ("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call")),
         security(("access_cookie" = []), ("access_header" = [])),
-        responses((status = 200, body = Ok<PostDetail>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+        responses((status = 200, body = Ok<PostDetail>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = crate::content::service::history::EditConflictBody, description = "someone saved the post after `baseVersion`: how it is now"))
     )]
 /// Puts a revision's title, summary, body, category, tags and cover back into the post,
 /// keeping its status and publication time; stores a new revision and answers the post as

@@ -39,6 +39,7 @@ const SHOWN: u64 = 100;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct FlagInput {
     /// SPAM, ABUSE, ILLEGAL, PRIVACY, COPYRIGHT, MISLEADING or OTHER.
+    #[schema(value_type = crate::kernel::schema::codes::FlagReason)]
     reason: String,
     /// The reader's own words: required for OTHER, at most 1,000 characters.
     #[serde(default)]
@@ -129,9 +130,11 @@ pub(crate) struct Reporter {
 #[serde(rename_all = "camelCase")]
 pub(crate) struct FlagRow {
     id: i64,
+    #[schema(value_type = crate::kernel::schema::codes::FlagReason)]
     reason: String,
     detail: Option<String>,
     /// OPEN, DISMISSED or ACTIONED.
+    #[schema(value_type = crate::kernel::schema::codes::FlagStatus)]
     status: String,
     created_at: DateTime<Utc>,
     /// None once the reporter has left the platform.
@@ -146,6 +149,7 @@ pub(crate) struct PostFlags {
     post_seq: i64,
     title: String,
     /// The post's status now.
+    #[schema(value_type = crate::kernel::schema::codes::PostStatus)]
     status: String,
     business_id: i64,
     business_name: String,

@@ -12,7 +12,9 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
     QuerySelect, Set,
 };
+use serde::Serialize;
 use std::collections::HashMap;
+use utoipa::ToSchema;
 
 /// How many revisions of a post are kept.
 pub const KEPT: u64 = 50;
@@ -60,6 +62,28 @@ pub(super) async fn store(
     Ok(())
 }
 
+/// How a post is now, in the 409 (code 2009) of an edit that started from an older version.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct EditConflict {
+    /// The post's version now: an edit that takes it in sends it back as `baseVersion`.
+    version: i32,
+    updated_at: DateTime<Utc>,
+    /// Who wrote the newest version (the author of its newest revision), while they have a
+    /// nickname.
+    editor_nickname: Option<String>,
+}
+
+/// The 409 answer of an edit that started from an older version: code 2009, with the post as
+/// it is now in `data` (the server writes it through `ApiError::EditConflict`).
+#[derive(Serialize, ToSchema)]
+pub(crate) struct EditConflictBody {
+    /// `2009`.
+    code: String,
+    message: String,
+    data: EditConflict,
+}
+
 /// The 409 (code 2009) of an edit that started from an older version of `post`: the version
 /// it has now, when it changed, and who wrote it (the author of its newest revision).
 pub(super) async fn edit_conflict(state: &AppState, post: &posts::Model) -> ApiError {
@@ -67,11 +91,12 @@ pub(super) async fn edit_conflict(state: &AppState, post: &posts::Model) -> ApiE
         Ok(editor) => editor,
         Err(error) => return error,
     };
-    ApiError::EditConflict(serde_json::json!({
-        "version": post.version,
-        "updatedAt": post.updated_at,
-        "editorNickname": editor,
-    }))
+    let now = EditConflict {
+        version: post.version,
+        updated_at: post.updated_at,
+        editor_nickname: editor,
+    };
+    ApiError::EditConflict(serde_json::to_value(now).expect("the conflict serializes"))
 }
 
 async fn newest_author(state: &AppState, post_id: i64) -> ApiResult<Option<String>> {

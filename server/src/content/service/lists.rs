@@ -252,7 +252,13 @@ pub(crate) struct InterestItem {
     #[serde(flatten)]
     card: Card,
     /// `followed_business` | `category_interest`
+    #[schema(value_type = InterestReason)]
     reason: &'static str,
+}
+
+crate::word_schema! {
+    /// Why a post is in the interest list: a followed business wrote it, or it is in a category of interest.
+    InterestReason = ["followed_business", "category_interest"]
 }
 
 /// The reader's list: posts of the businesses `member_id` follows and of the categories

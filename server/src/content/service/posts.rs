@@ -358,6 +358,7 @@ pub(crate) struct OwnPost {
     post_seq: i64,
     title: String,
     category_id: i16,
+    #[schema(value_type = crate::kernel::schema::codes::PostStatus)]
     status: String,
     publish_at: Option<DateTime<Utc>>,
     published_at: Option<DateTime<Utc>>,

@@ -320,6 +320,7 @@ pub(crate) async fn set_published(
 pub struct CollectionPost {
     pub post_seq: i64,
     pub title: String,
+    #[schema(value_type = crate::kernel::schema::codes::PostStatus)]
     pub status: String,
     pub business_name: String,
 }

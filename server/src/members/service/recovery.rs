@@ -165,6 +165,7 @@ pub(in crate::members) async fn reset(
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(as = ResetCheckRequest)]
 pub(in crate::members) struct CheckRequest {
     /// `email` (the token from the mailed link) or `phone` (after certification).
     #[serde(rename = "type")]
@@ -176,10 +177,16 @@ pub(in crate::members) struct CheckRequest {
 #[serde(rename_all = "camelCase")]
 pub(in crate::members) struct ResetState {
     /// `VALID` | `USED` (this link, or a newer reset, set a password) | `EXPIRED`
+    #[schema(value_type = ResetStatus)]
     status: &'static str,
     /// The account's e-mail while the link is valid: the new password may not contain its name.
     email: Option<String>,
     expires_at: DateTime<Utc>,
+}
+
+crate::word_schema! {
+    /// A password reset link: `USED` when it, or a newer reset, set a password.
+    ResetStatus = ["VALID", "USED", "EXPIRED"]
 }
 
 /// What a reset link is before a new password is typed: valid (with the account's e-mail),

@@ -48,6 +48,7 @@ async fn settings(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ChoiceBody {
     /// `OFF`, `EACH` (a mail a post), `DAILY` or `WEEKLY` (a digest at 08:00 KST).
+    #[schema(value_type = crate::notify::mailing::MailChoice)]
     mail: String,
 }
 

@@ -22,6 +22,7 @@ pub struct MailSetting {
     pub business_id: i64,
     pub business_name: String,
     /// `OFF` | `EACH` | `DAILY` | `WEEKLY`.
+    #[schema(value_type = crate::notify::mailing::MailChoice)]
     pub mail: String,
 }
 
@@ -126,10 +127,16 @@ pub async fn choose(
 #[serde(rename_all = "camelCase")]
 pub struct Unsubscribe {
     /// `BUSINESS` (one business's mails) | `DAILY` | `WEEKLY` (a digest).
+    #[schema(value_type = UnsubscribeScope)]
     pub scope: String,
     pub business_name: Option<String>,
     /// Whether those mails are off now.
     pub stopped: bool,
+}
+
+crate::word_schema! {
+    /// What an unsubscribe link stops: one business's mails, or a digest.
+    UnsubscribeScope = ["BUSINESS", "DAILY", "WEEKLY"]
 }
 
 fn read_token(state: &AppState, token: &str) -> ApiResult<(i64, Stop)> {

@@ -26,6 +26,7 @@ pub const MAX_IDS: usize = 100;
 pub struct Notice {
     pub id: i64,
     /// `new_post` | `report_reply` | `invitation` | `verification` | `media_request`.
+    #[schema(value_type = crate::notify::NoticeKind)]
     pub kind: String,
     /// When it was written (RFC 3339, UTC).
     pub created_at: String,

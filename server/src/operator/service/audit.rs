@@ -17,16 +17,25 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub(crate) struct OperatorAuditEntry {
     id: i64,
+    #[schema(value_type = crate::oplog::OperatorAction)]
     action: String,
     /// The operator (none: the command line).
     actor_member_id: Option<i64>,
     actor_email: Option<String>,
     /// `BUSINESS`, `MEDIA_REQUEST`, `POST`, `COLLECTION` or `SEARCH_INDEX`.
+    #[schema(value_type = TargetKind)]
     target_kind: String,
     target_id: Option<i64>,
     note: Option<String>,
+    /// What the action changed, as a JSON object (its fields depend on the action).
+    #[schema(value_type = Option<std::collections::HashMap<String, serde_json::Value>>)]
     detail: Option<serde_json::Value>,
     created_at: DateTime<Utc>,
+}
+
+crate::word_schema! {
+    /// What an operator acted on.
+    TargetKind = ["BUSINESS", "MEDIA_REQUEST", "POST", "COLLECTION", "SEARCH_INDEX"]
 }
 
 /// The log, newest first (operators only).

@@ -116,7 +116,7 @@ pub(crate) struct Person {
     member_id: i64,
     email: Option<String>,
     nickname: Option<String>,
-    /// `MASTER` or `MANAGER`.
+    #[schema(value_type = crate::kernel::schema::codes::BusinessRole)]
     role: String,
     since: DateTime<Utc>,
 }
@@ -126,6 +126,7 @@ pub(crate) struct Person {
 pub(crate) struct PostRow {
     post_seq: i64,
     title: String,
+    #[schema(value_type = crate::kernel::schema::codes::PostStatus)]
     status: String,
     category_id: i64,
     business_id: i64,
@@ -142,9 +143,12 @@ pub(crate) struct PostRow {
 #[serde(rename_all = "camelCase")]
 pub(crate) struct BusinessAuditRow {
     id: i64,
+    #[schema(value_type = crate::business::audit::BusinessAction)]
     action: String,
     actor_member_id: Option<i64>,
     target_email: Option<String>,
+    /// What the action changed, as a JSON object (its fields depend on the action).
+    #[schema(value_type = Option<std::collections::HashMap<String, serde_json::Value>>)]
     detail: Option<serde_json::Value>,
     created_at: DateTime<Utc>,
 }

@@ -40,6 +40,7 @@ pub(crate) struct Taker {
 #[serde(rename_all = "camelCase")]
 pub(crate) struct QueueItem {
     /// `MEDIA_REQUEST` or `BUSINESS`.
+    #[schema(value_type = QueueKind)]
     kind: &'static str,
     id: i64,
     /// The request's title or the business's name.
@@ -47,16 +48,28 @@ pub(crate) struct QueueItem {
     business_id: i64,
     business_name: String,
     /// The request's status (`REQUESTED`, `IN_REVIEW`); none for a business.
+    #[schema(value_type = Option<crate::kernel::schema::codes::MediaRequestStatus>)]
     status: Option<String>,
     /// Since when it waits.
     since: DateTime<Utc>,
     taken_by: Option<Taker>,
 }
 
+crate::word_schema! {
+    /// What waits in the operators' queue.
+    QueueKind = ["MEDIA_REQUEST", "BUSINESS"]
+}
+
+crate::word_schema! {
+    /// What a reader reported: a post.
+    FlaggedKind = ["POST"]
+}
+
 /// How many open reports of a post give one reason.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ReasonCount {
+    #[schema(value_type = crate::kernel::schema::codes::FlagReason)]
     reason: String,
     flags: u64,
 }
@@ -66,12 +79,14 @@ pub(crate) struct ReasonCount {
 #[serde(rename_all = "camelCase")]
 pub(crate) struct FlaggedPost {
     /// `POST`.
+    #[schema(value_type = FlaggedKind)]
     kind: &'static str,
     post_seq: i64,
     title: String,
     business_id: i64,
     business_name: String,
     /// The post's status now.
+    #[schema(value_type = crate::kernel::schema::codes::PostStatus)]
     status: String,
     /// Since the oldest open report.
     since: DateTime<Utc>,

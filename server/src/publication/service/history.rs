@@ -23,6 +23,7 @@ pub(crate) struct Attachment {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Step {
+    #[schema(value_type = crate::kernel::schema::codes::MediaRequestStatus)]
     status: String,
     note: Option<String>,
     at: DateTime<Utc>,
@@ -38,13 +39,18 @@ pub(crate) struct MediaRequest {
     desired_date: Option<NaiveDate>,
     /// `HH:mm`, Korean time.
     desired_time: Option<String>,
+    #[schema(value_type = Vec<crate::publication::MediaType>)]
     media_types: serde_json::Value,
+    #[schema(value_type = Vec<i64>)]
     attachment_ids: serde_json::Value,
     /// The attachments as files to open.
     attachments: Vec<Attachment>,
     /// `REQUESTED` | `IN_REVIEW` | `PUBLISHED` | `REJECTED`
+    #[schema(value_type = crate::kernel::schema::codes::MediaRequestStatus)]
     status: String,
     reject_reason: Option<String>,
+    /// The published articles' addresses (PUBLISHED).
+    #[schema(value_type = Option<Vec<String>>)]
     links: Option<serde_json::Value>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,

@@ -30,6 +30,7 @@ pub(crate) struct RequestInput {
     /// `HH:mm`, Korean time (with a desired date only).
     desired_time: Option<String>,
     /// Some of `NEWSPAPER` | `ONLINE` | `BROADCAST` | `MAGAZINE` | `PORTAL`.
+    #[schema(value_type = Vec<crate::publication::MediaType>)]
     media_types: Vec<String>,
     /// Uploads (images or PDFs) of the business.
     #[serde(default)]

@@ -25,6 +25,7 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StatusChange {
     /// `IN_REVIEW` | `PUBLISHED` | `REJECTED`
+    #[schema(value_type = crate::kernel::schema::codes::MediaRequestStatus)]
     pub status: String,
     /// The published articles (PUBLISHED): 1 to 20 http(s) addresses.
     #[serde(default)]

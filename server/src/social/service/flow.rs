@@ -28,12 +28,24 @@ pub const STATE_TTL_SECS: i64 = 10 * 60;
 #[into_params(parameter_in = Query)]
 pub struct AuthorizeQuery {
     /// kakao, naver, google or local
+    #[param(inline, value_type = SocialChannel)]
     channel: String,
     /// signin, join or auth (SPEC §3 auth types)
     #[serde(rename = "type")]
+    #[param(inline, value_type = AuthType)]
     auth_type: String,
     /// A path of this site to return to after sign-in; anything else becomes `/`.
     redirect_url: Option<String>,
+}
+
+crate::word_schema! {
+    /// A social sign-in provider (`local` is the built-in one).
+    SocialChannel = ["kakao", "naver", "google", "local"]
+}
+
+crate::word_schema! {
+    /// Why a social authorization was started: to sign in, to join, or to certify (SPEC §3).
+    AuthType = ["signin", "join", "auth"]
 }
 
 /// The social sign-in channels this site offers.
@@ -134,6 +146,7 @@ pub async fn authorize(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SocialTokenRequest {
+    #[schema(value_type = SocialChannel)]
     channel: String,
     /// `code` of the callback address.
     code: String,
@@ -245,6 +258,7 @@ pub struct SocialTerms {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SocialJoinRequest {
     auth_token: String,
+    #[schema(value_type = SocialChannel)]
     channel: String,
     terms: SocialTerms,
 }

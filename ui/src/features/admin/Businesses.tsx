@@ -142,7 +142,7 @@ function BusinessFileView({ id }: { id: number }) {
           {people.map((person) => (
             <tr key={person.memberId}>
               <td>{person.nickname ?? person.email}</td>
-              <td>{person.role === "MASTER" ? tx.roleMaster : tx.roleManager}</td>
+              <td>{person.role === "BUSINESS_MASTER" ? tx.roleMaster : tx.roleManager}</td>
               <td>
                 <When at={person.since} />
               </td>

@@ -10,6 +10,10 @@ import { collectionsQuery, usePublishCollection, useSaveCollection, type Collect
 import { FlashLine, reasonOf, type Flash } from "./parts";
 import { fill, useAdminTexts } from "./texts";
 
+/** A post of the collection being edited: one just added by its number has no known status
+ * until the collection is saved. */
+type Listed = Omit<CollectionPost, "status"> & { status: CollectionPost["status"] | null };
+
 const EMPTY: Collection = { id: 0, titleKo: "", titleEn: "", sortOrder: 0, published: false, posts: [], updatedAt: "" };
 
 export function Collections() {
@@ -50,7 +54,7 @@ function CollectionEditor({ collection, onDone }: { collection: Collection; onDo
   const [titleKo, setTitleKo] = useState(collection.titleKo);
   const [titleEn, setTitleEn] = useState(collection.titleEn);
   const [sortOrder, setSortOrder] = useState(String(collection.sortOrder));
-  const [posts, setPosts] = useState<CollectionPost[]>(collection.posts);
+  const [posts, setPosts] = useState<Listed[]>(collection.posts);
   const [adding, setAdding] = useState("");
   const [dragged, setDragged] = useState<number | null>(null);
   const [announce, setAnnounce] = useState("");

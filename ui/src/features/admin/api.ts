@@ -2,195 +2,49 @@
 // own each action: business verification, media review, post removal, collections, the
 // search index).
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
-import type { PostStatus } from "../../lib/posts";
+import { api, type Answer } from "../../lib/api";
+import type { Page, PostStatus } from "../../lib/posts";
 import { OWN_FAILURE } from "../../lib/queries";
+import { flagReasonValues, operatorActionValues, type BusinessFile, type BusinessRow, type CollectionInput, type CollectionPost, type FlagReason, type FlagRow, type FlaggedPost, type MediaRequest, type OperatorAuditEntry, type OperatorCollection, type PostFlags, type PostRow, type Queue, type QueueItem, type RebuildProgress, type RebuildReport, type StatusChange, type Taker } from "../../lib/apiSchema";
 
-export interface Taker {
-  memberId: number;
-  email: string | null;
-  nickname: string | null;
-  at: string;
-}
+export type { Taker };
 
-export interface QueueItem {
-  kind: "MEDIA_REQUEST" | "BUSINESS";
-  id: number;
-  title: string;
-  businessId: number;
-  businessName: string;
-  status: string | null;
-  since: string;
-  takenBy: Taker | null;
-}
+export type { QueueItem };
 
 /** What a reader may say is wrong with a post (server/src/content/service/flags.rs). */
-export const FLAG_REASONS = ["SPAM", "ABUSE", "ILLEGAL", "PRIVACY", "COPYRIGHT", "MISLEADING", "OTHER"] as const;
-export type FlagReason = (typeof FLAG_REASONS)[number];
+export const FLAG_REASONS = flagReasonValues;
+export type { FlagReason };
 
-export interface FlaggedPost {
-  kind: "POST";
-  postSeq: number;
-  title: string;
-  businessId: number;
-  businessName: string;
-  status: PostStatus;
-  since: string;
-  flags: number;
-  reasons: { reason: FlagReason; flags: number }[];
-  takenBy: Taker | null;
-}
+export type { FlaggedPost };
 
-export interface Queue {
-  mediaRequests: QueueItem[];
-  mediaRequestsWaiting: number;
-  verifications: QueueItem[];
-  verificationsWaiting: number;
-  flaggedPosts: FlaggedPost[];
-  flaggedPostsWaiting: number;
-}
+export type { Queue };
 
-export interface Flag {
-  id: number;
-  reason: FlagReason;
-  detail: string | null;
-  status: "OPEN" | "DISMISSED" | "ACTIONED";
-  createdAt: string;
-  reporter: { memberId: number; email: string | null; nickname: string | null } | null;
-  decidedAt: string | null;
-  decisionNote: string | null;
-}
+export type Flag = FlagRow;
 
-export interface PostFlags {
-  postSeq: number;
-  title: string;
-  status: PostStatus;
-  businessId: number;
-  businessName: string;
-  open: number;
-  flags: Flag[];
-}
+export type { PostFlags };
 
-export interface BusinessRow {
-  id: number;
-  name: string;
-  registrationNumber: string;
-  industry: string;
-  verified: boolean;
-  verifiedAt: string | null;
-  verificationNote: string | null;
-  followerCount: number;
-  createdAt: string;
-}
+export type { BusinessRow };
 
-export interface PostRow {
-  postSeq: number;
-  title: string;
-  status: PostStatus;
-  categoryId: number;
-  businessId: number;
-  businessName: string;
-  publishedAt: string | null;
-  updatedAt: string;
-  removedReason: string | null;
-  /** Readers' reports of a problem waiting for an operator. */
-  openFlags: number;
-}
+export type { PostRow };
 
-export interface BusinessFile {
-  business: BusinessRow;
-  people: { memberId: number; email: string | null; nickname: string | null; role: string; since: string }[];
-  posts: PostRow[];
-  audit: { id: number; action: string; actorMemberId: number | null; targetEmail: string | null; detail: Record<string, unknown> | null; createdAt: string }[];
-}
+export type { BusinessFile };
 
-export interface MediaRequest {
-  id: number;
-  businessId: number;
-  title: string;
-  body: string;
-  desiredDate: string | null;
-  desiredTime: string | null;
-  mediaTypes: string[];
-  attachments: { id: number; url: string }[];
-  status: "REQUESTED" | "IN_REVIEW" | "PUBLISHED" | "REJECTED";
-  rejectReason: string | null;
-  links: string[] | null;
-  createdAt: string;
-  updatedAt: string;
-  history: { status: string; note: string | null; at: string }[];
-}
+export type { MediaRequest };
 
-export interface CollectionPost {
-  postSeq: number;
-  title: string;
-  /** Null for a post added on this page (its status is known once the collection is saved). */
-  status: PostStatus | null;
-  businessName: string;
-}
+export type { CollectionPost };
 
-export interface Collection {
-  id: number;
-  titleKo: string;
-  titleEn: string;
-  sortOrder: number;
-  published: boolean;
-  posts: CollectionPost[];
-  updatedAt: string;
-}
+export type Collection = OperatorCollection;
 
-export interface RebuildReport {
-  posts: number;
-  businesses: number;
-  millis: number;
-}
+export type { RebuildReport };
 
-export interface RebuildProgress {
-  running: boolean;
-  done: number;
-  total: number;
-  last: RebuildReport | null;
-  lastFinishedAt: string | null;
-  lastError: string | null;
-}
+export type { RebuildProgress };
 
-export interface AuditEntry {
-  id: number;
-  action: string;
-  actorMemberId: number | null;
-  actorEmail: string | null;
-  targetKind: string;
-  targetId: number | null;
-  note: string | null;
-  detail: unknown;
-  createdAt: string;
-}
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
+export type AuditEntry = OperatorAuditEntry;
 
 /** How often the search index's rebuild is followed while it runs. */
 const REBUILD_FOLLOW_MS = 300;
 
-export const AUDIT_ACTIONS = [
-  "BUSINESS_VERIFIED",
-  "BUSINESS_UNVERIFIED",
-  "ITEM_TAKEN",
-  "MEDIA_IN_REVIEW",
-  "MEDIA_PUBLISHED",
-  "MEDIA_REJECTED",
-  "POST_REMOVED",
-  "POST_RESTORED",
-  "FLAGS_DISMISSED",
-  "COLLECTION_CREATED",
-  "COLLECTION_UPDATED",
-  "COLLECTION_PUBLISHED",
-  "COLLECTION_UNPUBLISHED",
-  "COLLECTION_DELETED",
-  "SEARCH_REBUILT",
-] as const;
+export const AUDIT_ACTIONS = operatorActionValues;
 
 function query(values: Record<string, string | number | boolean | null | undefined>): string {
   const params = new URLSearchParams();
@@ -210,19 +64,9 @@ export interface PostFilters {
   flagged: boolean;
 }
 
-export interface CollectionInput {
-  titleKo: string;
-  titleEn: string;
-  sortOrder: number;
-  postSeqs: number[];
-  published?: boolean;
-}
+export type { CollectionInput };
 
-export interface Review {
-  status: MediaRequest["status"];
-  links?: string[];
-  reason?: string;
-}
+export type Review = StatusChange;
 
 /** The feature's query keys: every operator answer lives under "admin", so an action
  * refreshes them all. */
@@ -345,7 +189,7 @@ export const useVerify = () =>
 export const useReview = (id: number) => useAdminWrite((change: Review) => api<MediaRequest>(`/api/v1/admin/media-requests/${id}/status`, { method: "POST", body: change }));
 
 export const useDismissFlags = () =>
-  useAdminWrite(({ id, note }: { id: number; note: string }) => api<{ dismissed: number }>(`/api/v1/admin/posts/${id}/flags/dismiss`, { method: "POST", body: { note } }));
+  useAdminWrite(({ id, note }: { id: number; note: string }) => api<Answer<"/api/v1/admin/posts/{id}/flags/dismiss", "post">>(`/api/v1/admin/posts/${id}/flags/dismiss`, { method: "POST", body: { note } }));
 
 /** Removes a post with the reason its business sees. */
 export const useRemovePost = () => useAdminWrite(({ id, reason }: { id: number; reason: string }) => api<unknown>(`/api/v1/admin/posts/${id}/remove`, { method: "POST", body: { reason } }));
@@ -356,7 +200,7 @@ export const useRestorePost = () => useAdminWrite((id: number) => api<unknown>(`
 /** Creates a collection (`id` null) or saves one. */
 export const useSaveCollection = () =>
   useAdminWrite(({ id, body }: { id: number | null; body: CollectionInput }) =>
-    id === null ? api<{ id: number }>("/api/v1/admin/recommendations", { method: "POST", body }) : api<{ id: number }>(`/api/v1/admin/recommendations/${id}`, { method: "PUT", body }),
+    id === null ? api<Answer<"/api/v1/admin/recommendations", "post">>("/api/v1/admin/recommendations", { method: "POST", body }) : api<Answer<"/api/v1/admin/recommendations/{id}", "put">>(`/api/v1/admin/recommendations/${id}`, { method: "PUT", body }),
   );
 
 export const usePublishCollection = () =>

@@ -1,61 +1,23 @@
 // The business analytics calls (server/src/analytics/service/report/): the outline of a period
 // and each post's figures, sorted and paged, or all of them as a CSV file.
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api";
-import type { PostStatus } from "../../lib/posts";
+import { api, type QueryParam } from "../../lib/api";
 import { periodQuery, type Period } from "./period";
+import { type ContentRow, type Figure, type Group, type Outline, type PeriodOut, type SeriesDay } from "../../lib/apiSchema";
 
-export interface Figure {
-  value: number;
-  previous: number;
-  /** (value − previous) / previous; null when previous is 0. */
-  change: number | null;
-}
+export type { Figure };
 
-export interface PeriodOut {
-  from: string;
-  to: string;
-  days: number;
-}
+export type { PeriodOut };
 
-export interface SeriesDay {
-  day: string;
-  views: number;
-  uniqueReaders: number;
-  followers: number;
-}
+export type { SeriesDay };
 
-export interface Group {
-  group: string;
-  readers: number;
-  share: number;
-}
+export type { Group };
 
-export interface Outline {
-  period: PeriodOut;
-  totals: Record<"views" | "uniqueReaders" | "clicks" | "bookmarks" | "shares" | "followsGained" | "readThroughs", Figure>;
-  series: SeriesDay[];
-  topPosts: { postSeq: number; title: string; views: number; uniqueReaders: number }[];
-  devices: { deviceType: string; readers: number; share: number }[];
-  readers: { gender: Group[]; ageBands: Group[]; hiddenGroups: number };
-}
+export type { Outline };
 
-export type SortKey = "views" | "uniqueReaders" | "clicks" | "bookmarks" | "shares" | "readThroughs" | "publishedAt";
+export type SortKey = QueryParam<"/api/v1/businesses/{id}/analytics/contents", "sort">;
 
-export interface ContentRow {
-  postSeq: number;
-  title: string;
-  status: PostStatus;
-  publishedAt: string | null;
-  views: number;
-  uniqueReaders: number;
-  clicks: number;
-  bookmarks: number;
-  shares: number;
-  readThroughs: number;
-  /** Its followers' notices over the post's whole life: told by each channel, and opened. */
-  notices: { inSite: number; mailed: number; pushed: number; openedInSite: number; openedFromMail: number; openedFromPush: number };
-}
+export type { ContentRow };
 
 interface ContentsPage {
   period: PeriodOut;

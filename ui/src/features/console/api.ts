@@ -2,87 +2,34 @@
 // server/src/analytics/): the profile, the team, invitations, the hand-over and the audit log,
 // the business's own posts (by status, publishing or hiding one) and the week's numbers.
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { api, type Answer } from "../../lib/api";
 import { MY_BUSINESS_KEY, type Business } from "../../lib/business";
 import type { PostStatus } from "../../lib/posts";
 import { OWN_FAILURE } from "../../lib/queries";
+import { type AuditEntry, type Figure, type Invitation, type Manager, type Outline, type OwnPost, type ProfileFields, type RegisterRequest, type StatusCounts } from "../../lib/apiSchema";
 
-export interface RegisterInput {
-  registrationNumber: string;
-  name: string;
-  description: string;
-  industry: string;
-  homepage?: string | null;
-  location?: string | null;
-  foundedYear?: number | null;
-  employeeBand?: string | null;
-  logoUploadId?: number | null;
-  coverUploadId?: number | null;
-}
+export type RegisterInput = RegisterRequest;
 
-export type ProfileInput = Partial<Omit<RegisterInput, "registrationNumber">>;
+export type ProfileInput = ProfileFields;
 
-export interface Manager {
-  memberId: number;
-  nickname: string | null;
-  email: string | null;
-  role: "BUSINESS_MASTER" | "BUSINESS";
-  since: string;
-}
+export type { Manager };
 
-export interface Invitation {
-  id: number;
-  email: string;
-  status: "PENDING" | "ACCEPTED" | "WITHDRAWN" | "EXPIRED";
-  createdAt: string;
-  expiresAt: string;
-}
+export type { Invitation };
 
-export interface AuditEntry {
-  id: number;
-  action: string;
-  actorMemberId: number | null;
-  targetMemberId: number | null;
-  targetEmail: string | null;
-  detail: unknown;
-  createdAt: string;
-}
+export type { AuditEntry };
 
 interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
 
-export interface Figure {
-  value: number;
-  previous: number;
-  change: number | null;
-}
+export type { Figure };
 
-export interface WeekNumbers {
-  totals: { views: Figure; uniqueReaders: Figure; bookmarks: Figure; followsGained: Figure };
-}
+export type WeekNumbers = Outline;
 
-export interface OwnPost {
-  postSeq: number;
-  title: string;
-  categoryId: number;
-  status: PostStatus;
-  publishAt: string | null;
-  publishedAt: string | null;
-  removedReason: string | null;
-  updatedAt: string;
-  viewCount: number;
-  bookmarkCount: number;
-}
+export type { OwnPost };
 
-export interface StatusCounts {
-  draft: number;
-  scheduled: number;
-  published: number;
-  hidden: number;
-  removed: number;
-}
+export type { StatusCounts };
 
 /** What the list of the business's posts shows: a status, a title's words, a category. */
 export interface PostFilters {
@@ -189,7 +136,7 @@ export const useRemoveManager = (id: number) =>
 
 /** The master offers the business to a manager (after the password check below). */
 export const useOfferOwnership = (id: number) =>
-  useTeamChange(id, (memberId: number) => api<{ id: number; memberId: number; expiresAt: string }>(`/api/v1/businesses/${id}/ownership`, { method: "POST", body: { memberId } }));
+  useTeamChange(id, (memberId: number) => api<Answer<"/api/v1/businesses/{id}/ownership", "post">>(`/api/v1/businesses/${id}/ownership`, { method: "POST", body: { memberId } }));
 
 /** The manager offered the business takes it. */
 export const useAcceptOwnership = (id: number) => useTeamChange(id, () => api<unknown>(`/api/v1/businesses/${id}/ownership/accept`, { method: "POST" }));
@@ -217,7 +164,7 @@ function ownPostsPath(filters: PostFilters, cursor: string | null): string {
 export function ownPostsQuery(businessId: number, filters: PostFilters) {
   return infiniteQueryOptions({
     queryKey: consoleKeys.postList(businessId, filters),
-    queryFn: ({ pageParam, signal }) => api<{ items: OwnPost[]; nextCursor: string | null }>(ownPostsPath(filters, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => api<Answer<"/api/v1/mypage/posts">>(ownPostsPath(filters, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });

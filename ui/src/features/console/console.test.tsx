@@ -58,7 +58,7 @@ function business(changes: Partial<Business> = {}): Business {
   };
 }
 
-const mine = (role: MyBusiness["role"]): MyBusiness => ({ role, business: business() });
+const mine = (role: MyBusiness["role"]): MyBusiness => ({ role, business: business(), ownershipOfferUntil: null });
 const figure = (value: number, previous: number) => ({ value, previous, change: previous ? (value - previous) / previous : null });
 const week = { totals: { views: figure(150, 100), uniqueReaders: figure(40, 0), bookmarks: figure(1, 1), followsGained: figure(2, 1) } };
 const managers: Manager[] = [

@@ -1,3 +1,4 @@
+import { businessActionValues } from "../../lib/apiSchema";
 import { defineTexts } from "../../lib/i18n";
 
 export const useBusinessTexts = defineTexts({
@@ -254,18 +255,6 @@ export const useBusinessTexts = defineTexts({
 });
 
 /** The audit log's kinds of entry, as the server writes them. */
-export const AUDIT_ACTIONS = [
-  "BUSINESS_REGISTERED",
-  "PROFILE_UPDATED",
-  "VERIFIED",
-  "VERIFICATION_REMOVED",
-  "INVITATION_SENT",
-  "INVITATION_RESENT",
-  "INVITATION_REVOKED",
-  "INVITATION_ACCEPTED",
-  "MANAGER_REMOVED",
-  "OWNERSHIP_OFFERED",
-  "OWNERSHIP_TRANSFERRED",
-] as const;
+export const AUDIT_ACTIONS = businessActionValues;
 
 export { fill } from "../../lib/i18n";

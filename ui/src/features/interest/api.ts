@@ -5,17 +5,10 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { pageQuery, type Card, type Page } from "../../lib/posts";
 import { sharedKeys } from "../../lib/queryKeys";
+import { type Followed } from "../../lib/apiSchema";
 
 /** A followed business, as `GET /api/v1/me/follows` answers it. */
-export interface FollowedBusiness {
-  id: number;
-  name: string;
-  logoUrl: string | null;
-  verified: boolean;
-  industry: string;
-  followerCount: number;
-  followedAt: string;
-}
+export type FollowedBusiness = Followed;
 
 const PAGE_SIZE = 20;
 

@@ -2,26 +2,12 @@
 // (reading it accepts nothing), accepting it as the signed-in member, and joining with it.
 // The answer depends on who reads it (`forSignedInMember`), so it is cached per member.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { api, type Body } from "../../lib/api";
 import { OWN_FAILURE } from "../../lib/queries";
 import { useSession } from "../../lib/session";
-import type { TermsChoice } from "./Terms";
+import { type InvitationView } from "../../lib/apiSchema";
 
-export interface Invitation {
-  businessId: number;
-  businessName: string;
-  email: string;
-  /** BUSINESS (a manager) or BUSINESS_MASTER. */
-  role: string;
-  /** The inviter's nickname, while the inviter has one. */
-  inviter: string | null;
-  status: "PENDING" | "ACCEPTED" | "REVOKED" | "EXPIRED";
-  expiresAt: string;
-  /** Whether an account with the invited e-mail exists (accept) or not (join). */
-  accountExists: boolean;
-  /** For a signed-in reader: the server's word on whether they may accept it; null for a guest. */
-  forSignedInMember: boolean | null;
-}
+export type Invitation = InvitationView;
 
 /** The invitation, or why it could not be read: the pages show both, so the call never throws
  * (a query's failure would also be reported app-wide). */
@@ -64,11 +50,8 @@ export function useAcceptInvitation(token: string) {
   });
 }
 
-export interface InvitedJoin {
-  password: string;
-  nickname: string;
-  terms: TermsChoice;
-}
+/** What the invitee types to join: the call's body without the invitation's token. */
+export type InvitedJoin = Omit<Body<"/api/v1/invitations/join">, "token">;
 
 /** Joins with the invitation (a new account, signed in by the server); the page then loads
  * afresh, so nothing cached needs asking again. */

@@ -2,21 +2,14 @@
 // stands, the e-mail code and its check, the account, the certification attached to it and
 // the profile. Each step's form says itself what went wrong.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { api, type Answer } from "../../lib/api";
 import type { JoinTerms } from "../../lib/joinFlow";
 import { OWN_FAILURE } from "../../lib/queries";
 import { useSession } from "../../lib/session";
+import { type AccountState } from "../../lib/apiSchema";
 
 /** `GET /membership/v1/account/state`'s answer. */
-export interface AccountState {
-  status: string;
-  channel: string;
-  emailVerified: boolean;
-  certified: boolean;
-  profileComplete: boolean;
-  /** The next join step: certify, profile, or none. */
-  nextStep: "certify" | "profile" | null;
-}
+export type { AccountState };
 
 /** The feature's query keys. */
 export const joinKeys = {
@@ -35,7 +28,7 @@ export function accountStateQuery() {
 /** Sends a six-digit code to the address (again, after the wait). */
 export function useSendJoinCode() {
   return useMutation({
-    mutationFn: (email: string) => api<{ sent: boolean; expiresInSeconds: number }>("/membership/v1/join/email/code", { method: "POST", body: { email } }),
+    mutationFn: (email: string) => api<Answer<"/membership/v1/join/email/code", "post">>("/membership/v1/join/email/code", { method: "POST", body: { email } }),
     meta: OWN_FAILURE,
   });
 }
@@ -43,7 +36,7 @@ export function useSendJoinCode() {
 /** Checks the code; the answer's ticket lets the account be made. */
 export function useVerifyJoinCode() {
   return useMutation({
-    mutationFn: (check: { email: string; code: string }) => api<{ joinToken: string }>("/membership/v1/join/email/verify", { method: "POST", body: check }),
+    mutationFn: (check: { email: string; code: string }) => api<Answer<"/membership/v1/join/email/verify", "post">>("/membership/v1/join/email/verify", { method: "POST", body: check }),
     meta: OWN_FAILURE,
   });
 }

@@ -3,31 +3,19 @@
 // a few minutes on this session; the page remembers until when, so it can send the member to
 // the check before a form rather than after it.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, ApiError } from "../../lib/api";
+import { api, ApiError, type Answer } from "../../lib/api";
 import type { CertifyPurpose } from "../../lib/certify";
 import { OWN_FAILURE } from "../../lib/queries";
-import type { Member } from "../../lib/session";
+import { type CertifySummary, type EditRequest, type ExportState, type Profile } from "../../lib/apiSchema";
 
 /** `GET /mypage/v1/profile`: the session's member (`channel` is `email` or the social
  * provider they joined with) and their marketing consent. */
-export interface Profile extends Member {
-  marketingOptIn: boolean;
-}
+export type { Profile };
 
-export interface ProfileEdit {
-  nickname?: string;
-  interests?: number[];
-  marketingOptIn?: boolean;
-}
+export type ProfileEdit = EditRequest;
 
 /** A certification as the member may see it (never the whole phone number). */
-export interface CertifySummary {
-  certifyNo: string;
-  name: string | null;
-  birthDate: string | null;
-  gender: string | null;
-  phoneLast4: string | null;
-}
+export type { CertifySummary };
 
 /** The feature's query keys. */
 export const mypageKeys = {
@@ -59,7 +47,7 @@ export function useSaveProfile() {
 export function businessNameQuery(id: number | null) {
   return queryOptions({
     queryKey: mypageKeys.business(id),
-    queryFn: ({ signal }) => api<{ name: string }>(`/api/v1/businesses/${id}`, { signal }),
+    queryFn: ({ signal }) => api<Answer<"/api/v1/businesses/{id}">>(`/api/v1/businesses/${id}`, { signal }),
     enabled: id !== null,
     select: (business) => business.name,
   });
@@ -103,7 +91,7 @@ export function forgetCheck(): void {
 
 /** Checks the password; the sensitive calls accept this session until the answer's time. */
 async function checkPassword(memberId: number, password: string): Promise<number> {
-  const { validUntil } = await api<{ validUntil: string }>("/mypage/v1/password/check", { method: "POST", body: { password } });
+  const { validUntil } = await api<Answer<"/mypage/v1/password/check", "post">>("/mypage/v1/password/check", { method: "POST", body: { password } });
   const until = Date.parse(validUntil);
   try {
     sessionStorage.setItem(CHECKED_KEY, JSON.stringify({ memberId, until }));
@@ -165,8 +153,8 @@ export function useApplyCertification() {
   return useMutation({
     mutationFn: ({ purpose, certifyNo }: { purpose: CertifyPurpose; certifyNo: string }) =>
       purpose === "change"
-        ? api<{ certify: CertifySummary }>("/mypage/v1/certify/change", { method: "POST", body: { certifyNo } })
-        : api<{ certify: CertifySummary }>("/membership/v1/account/certify", { method: "POST", body: { certifyNo } }),
+        ? api<Answer<"/mypage/v1/certify/change", "post">>("/mypage/v1/certify/change", { method: "POST", body: { certifyNo } })
+        : api<Answer<"/membership/v1/account/certify", "post">>("/membership/v1/account/certify", { method: "POST", body: { certifyNo } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: mypageKeys.profile }),
     meta: OWN_FAILURE,
   });
@@ -175,14 +163,7 @@ export function useApplyCertification() {
 // --- the file of the member's own data ---------------------------------------------------
 
 /** `GET /mypage/v1/export`: where the member's latest file of their data stands. */
-export interface ExportState {
-  status: "NONE" | "PREPARING" | "READY";
-  id: number | null;
-  requestedAt: string | null;
-  readyAt: string | null;
-  expiresAt: string | null;
-  byteSize: number | null;
-}
+export type { ExportState };
 
 /** The latest file, asked again every two seconds while it is being made. */
 export function exportStateQuery() {

@@ -2,27 +2,16 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { noticeKeys } from "../../lib/notices";
+import { mailChoiceValues, type MailChoice, type MailSetting, type MailSettings, type Unsubscribe } from "../../lib/apiSchema";
 
-export const MAIL_CHOICES = ["OFF", "EACH", "DAILY", "WEEKLY"] as const;
-export type MailChoice = (typeof MAIL_CHOICES)[number];
+export const MAIL_CHOICES = mailChoiceValues;
+export type { MailChoice };
 
-export interface MailSetting {
-  businessId: number;
-  businessName: string;
-  mail: MailChoice;
-}
+export type { MailSetting };
 
-export interface MailSettings {
-  items: MailSetting[];
-  nextCursor: string | null;
-  canMail: boolean;
-}
+export type { MailSettings };
 
-export interface Unsubscribe {
-  scope: "BUSINESS" | "DAILY" | "WEEKLY";
-  businessName: string | null;
-  stopped: boolean;
-}
+export type { Unsubscribe };
 
 export function mailSettingsQuery() {
   return infiniteQueryOptions({

@@ -2,25 +2,20 @@
 // lib/postDetail.ts): the home page's collections and one collection page after page, a
 // post's related posts, a preview link's post, and a reader's report of a post.
 import { infiniteQueryOptions, queryOptions, useMutation } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { api, type Answer } from "../../lib/api";
 import { asMissing, retryPageData } from "../../lib/errors";
 import { inlineCall } from "../../lib/inline";
 import type { PostDetail } from "../../lib/postDetail";
 import { pageQuery, type Card } from "../../lib/posts";
 import { OWN_FAILURE } from "../../lib/queries";
 import { sharedKeys } from "../../lib/queryKeys";
+import { flagReasonValues, type Collection, type FlagInput, type FlagReason } from "../../lib/apiSchema";
 
-export interface Collection {
-  id: number;
-  titleKo: string;
-  titleEn: string;
-  items: Card[];
-  nextCursor: string | null;
-}
+export type { Collection };
 
 /** What a reader may say is wrong with a post (the server's codes, in its order). */
-export const FLAG_REASONS = ["SPAM", "ABUSE", "ILLEGAL", "PRIVACY", "COPYRIGHT", "MISLEADING", "OTHER"] as const;
-export type FlagReason = (typeof FLAG_REASONS)[number];
+export const FLAG_REASONS = flagReasonValues;
+export type { FlagReason };
 
 const COLLECTION_PAGE_SIZE = 20;
 
@@ -83,18 +78,14 @@ export function previewQuery(token: string) {
   });
 }
 
-export interface FlagInput {
-  reason: FlagReason;
-  /** The reader's own words; null for none. */
-  detail: string | null;
-}
+export type { FlagInput };
 
 /** A reader's report of a problem with a post (`POST /api/v1/posts/{id}/flags`): the answer
  * says whether they had reported it already. Nothing a reader sees changes, so nothing is
  * asked again; the dialog says how it went. */
 export function useFlagPost(postSeq: number) {
   return useMutation({
-    mutationFn: (input: FlagInput) => api<{ alreadyFlagged: boolean }>(`/api/v1/posts/${postSeq}/flags`, { method: "POST", body: input }),
+    mutationFn: (input: FlagInput) => api<Answer<"/api/v1/posts/{id}/flags", "post">>(`/api/v1/posts/${postSeq}/flags`, { method: "POST", body: input }),
     meta: OWN_FAILURE,
   });
 }

@@ -1,34 +1,18 @@
 // Media publication (server/src/publication/): the business's requests with their review
 // history, asking for one, and rewriting one while it waits.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { api, type Answer } from "../../lib/api";
 import { OWN_FAILURE } from "../../lib/queries";
+import { mediaTypeValues, type MediaRequest, type MediaRequestStatus, type MediaType, type RequestInput } from "../../lib/apiSchema";
 
-export const MEDIA_TYPES = ["NEWSPAPER", "ONLINE", "BROADCAST", "MAGAZINE", "PORTAL"] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
-export type RequestStatus = "REQUESTED" | "IN_REVIEW" | "PUBLISHED" | "REJECTED";
+export const MEDIA_TYPES = mediaTypeValues;
+export type { MediaType };
+export type RequestStatus = MediaRequestStatus;
 
-export interface RequestInput {
-  title: string;
-  body: string;
-  /** `yyyy-MM-dd` */
-  desiredDate: string | null;
-  /** `HH:mm`, Korean time. */
-  desiredTime: string | null;
-  mediaTypes: MediaType[];
-  attachmentIds: number[];
-}
+export type { RequestInput };
 
 /** A request as the history answers it: what was asked, and how the review went. */
-export interface MediaRequest extends RequestInput {
-  id: number;
-  attachments: { id: number; url: string }[];
-  status: RequestStatus;
-  rejectReason: string | null;
-  links: string[] | null;
-  createdAt: string;
-  history: { status: RequestStatus; note: string | null; at: string }[];
-}
+export type { MediaRequest };
 
 /** The feature's query keys. */
 export const mediaKeys = {
@@ -39,7 +23,7 @@ export const mediaKeys = {
 export function requestsQuery(businessId: number) {
   return queryOptions({
     queryKey: mediaKeys.requests(businessId),
-    queryFn: ({ signal }) => api<{ items: MediaRequest[]; nextCursor: string | null }>(`/api/v1/businesses/${businessId}/media-requests?size=50`, { signal }),
+    queryFn: ({ signal }) => api<Answer<"/api/v1/businesses/{id}/media-requests">>(`/api/v1/businesses/${businessId}/media-requests?size=50`, { signal }),
   });
 }
 

@@ -2,16 +2,13 @@
 // a reset token from a phone certification, the link's state, and the new password. Each
 // page says itself what went wrong, so no failure here is reported app-wide.
 import { queryOptions, useMutation } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { api, type Answer } from "../../lib/api";
 import { OWN_FAILURE } from "../../lib/queries";
 import type { ResetType } from "./resetToken";
+import { type ResetState } from "../../lib/apiSchema";
 
 /** `POST /membership/v1/password/reset/check`'s answer. */
-export interface ResetState {
-  status: "VALID" | "USED" | "EXPIRED";
-  email: string | null;
-  expiresAt: string;
-}
+export type { ResetState };
 
 /** The link's state, or why it could not be read. Failures are the page's to show (a
  * query's failure would also be reported app-wide), so the call never throws. */
@@ -47,7 +44,7 @@ export function useMailResetLink() {
 /** A reset token for the account of the certified person. */
 export function usePhoneResetToken() {
   return useMutation({
-    mutationFn: (certifyNo: string) => api<{ token: string }>("/membership/v1/password/find/phone", { method: "POST", body: { certifyNo } }),
+    mutationFn: (certifyNo: string) => api<Answer<"/membership/v1/password/find/phone", "post">>("/membership/v1/password/find/phone", { method: "POST", body: { certifyNo } }),
     meta: OWN_FAILURE,
   });
 }

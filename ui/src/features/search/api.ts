@@ -1,51 +1,26 @@
 // The search calls (server/src/search/routes.rs, docs/search.md) and their queries.
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { ApiError, api } from "../../lib/api";
-import type { Popular } from "../../lib/apiSchema";
+import { ApiError, api, type Answer, type QueryParam } from "../../lib/api";
+import type { BusinessItem, ContentHighlights, ContentItem, Popular, SearchItem, SearchPage as SearchPageAnswer, Suggestion } from "../../lib/apiSchema";
 
-export type SearchTarget = "CONTENTS" | "BUSINESS";
-export type SearchSort = "POPULAR" | "LATEST";
-export type SuggestionMode = "Typing" | "Related";
+export type SearchTarget = QueryParam<"/api/v1/search", "type">;
+/** The orders the search page offers (the API also sorts by relevance). */
+export type SearchSort = Extract<QueryParam<"/api/v1/search", "sort">, "POPULAR" | "LATEST">;
+export type SuggestionMode = QueryParam<"/api/v1/search/suggestions", "mode">;
 
 /** `[start, end)` in UTF-16 code units: `text.slice(start, end)`. */
-export type Range = [number, number];
+export type Range = ContentHighlights["title"][number];
 
-export interface ContentHit {
-  postSeq: number;
-  title: string;
-  summary: string;
-  categoryId: number;
-  businessId: number;
-  businessName: string;
-  publishedAt: string | null;
-  highlights: { title: Range[]; summary: Range[] };
-}
+export type ContentHit = ContentItem;
 
-export interface BusinessHit {
-  businessId: number;
-  name: string;
-  logoUrl: string | null;
-  description: string;
-  industry: string;
-  followerCount: number;
-  verified: boolean;
-  highlights: { name: Range[]; description: Range[] };
-}
+export type BusinessHit = BusinessItem;
 
-export interface SearchPage<T> {
-  items: T[];
-  nextCursor: string | null;
-  /** How many documents match in all. */
-  total: number;
-}
+export type { SearchItem };
 
-export interface Suggestion {
-  text: string;
-  kind: "post" | "business" | "category" | "query" | "tag";
-  postSeq?: number;
-  businessId?: number;
-  categoryId?: number;
-}
+/** A page of a search: the API's `SearchPage`, its items of one kind. */
+export type SearchPage<T extends SearchItem> = Omit<SearchPageAnswer, "items"> & { items: T[] };
+
+export type { Suggestion };
 
 /** The most searched queries of today, or of the week when today has too few. */
 export type PopularSearches = Popular;
@@ -73,7 +48,7 @@ export function suggestionsPath(text: string, mode: SuggestionMode): string {
   return `/api/v1/search/suggestions?${new URLSearchParams({ q: text, mode })}`;
 }
 
-function searchQuery<T>(keyword: string, target: SearchTarget, sort: SearchSort) {
+function searchQuery<T extends SearchItem>(keyword: string, target: SearchTarget, sort: SearchSort) {
   return infiniteQueryOptions({
     queryKey: searchKeys.results(target, sort, keyword),
     queryFn: ({ pageParam, signal }) => api<SearchPage<T>>(searchPath(keyword, target, sort, pageParam), { signal }),
@@ -111,7 +86,7 @@ export function suggestionsQuery(text: string, mode: SuggestionMode) {
     queryKey: searchKeys.suggestions(mode, text),
     queryFn: async ({ signal }) => {
       try {
-        return (await api<{ items: Suggestion[] }>(suggestionsPath(text, mode), { signal })).items;
+        return (await api<Answer<"/api/v1/search/suggestions">>(suggestionsPath(text, mode), { signal })).items;
       } catch (error) {
         // Suggestions only help: a refused one (rate limit, a server hiccup) leaves the list
         // empty instead of raising the application's error message while the reader types.

@@ -1,75 +1,30 @@
 // The writing calls (server/src/content/): the post as its business edits it, saving with an
 // action, revisions, preview links and tag suggestions.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, ApiError } from "../../lib/api";
-import type { PostDetail } from "../../lib/postDetail";
+import { api, ApiError, type Answer } from "../../lib/api";
+import type { Action, NewPreview, PostDetail, PostInput, PreviewItem, Revision, RevisionItem } from "../../lib/apiSchema";
 import { OWN_FAILURE } from "../../lib/queries";
+import { type EditConflict } from "../../lib/apiSchema";
 
 /** The post detail as the business's own people get it: with the version to send back and
  * the uploads behind the cover and the report. */
-export interface EditedPost extends PostDetail {
-  version?: number;
-  coverUploadId?: number;
-  reportUploadId?: number;
-}
+export type EditedPost = PostDetail;
 
-export type SaveAction = "draft" | "publish" | "schedule" | "save";
+export type SaveAction = Action;
 
 /** `PostInput` of server/src/content/service/writing.rs. */
-export interface PostInput {
-  categoryId: number;
-  title: string;
-  summary: string;
-  bodyHtml: string;
-  tags: string[];
-  coverUploadId: number | null;
-  isReport: boolean;
-  reportUploadId: number | null;
-  seriesOrder: number | null;
-  action: SaveAction;
-  /** `yyyy-MM-ddTHH:mm`, Korean time (schedule only). */
-  publishAt?: string;
-  /** The version the writer started from (edits): a newer one on the server is a 409. */
-  baseVersion?: number;
-}
+export type { PostInput };
 
 /** The 409's `data` when someone else saved the post after it was opened. */
-export interface Conflict {
-  version: number;
-  updatedAt: string;
-  editorNickname: string | null;
-}
+export type Conflict = EditConflict;
 
 export const CONFLICT_CODE = "2009";
 
-export interface RevisionItem {
-  revisionId: number;
-  createdAt: string;
-  authorNickname: string | null;
-  title: string;
-}
+export type { Revision, RevisionItem };
 
-export interface Revision extends RevisionItem {
-  summary: string;
-  body: string;
-  categoryId: number;
-  tags: string[];
-}
+export type PreviewLink = PreviewItem;
 
-export interface PreviewLink {
-  previewId: number;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  active: boolean;
-}
-
-export interface NewPreviewLink {
-  previewId: number;
-  url: string;
-  token: string;
-  expiresAt: string;
-}
+export type NewPreviewLink = NewPreview;
 
 /** The feature's query keys. A save or a restore adds a revision, so both ask the post's
  * revisions again; preview links are asked again after each change to them. */
@@ -97,7 +52,7 @@ export function editedPostQuery(id: number, opening: number) {
 export function revisionsQuery(postId: number) {
   return queryOptions({
     queryKey: writingKeys.revisions(postId),
-    queryFn: ({ signal }) => api<{ items: RevisionItem[] }>(`/api/v1/posts/${postId}/revisions`, { signal }),
+    queryFn: ({ signal }) => api<Answer<"/api/v1/posts/{id}/revisions">>(`/api/v1/posts/${postId}/revisions`, { signal }),
   });
 }
 
@@ -111,7 +66,7 @@ export function revisionQuery(postId: number, revisionId: number) {
 export function previewsQuery(postId: number) {
   return queryOptions({
     queryKey: writingKeys.previews(postId),
-    queryFn: ({ signal }) => api<{ items: PreviewLink[] }>(`/api/v1/posts/${postId}/previews`, { signal }),
+    queryFn: ({ signal }) => api<Answer<"/api/v1/posts/{id}/previews">>(`/api/v1/posts/${postId}/previews`, { signal }),
   });
 }
 
@@ -119,7 +74,7 @@ export function previewsQuery(postId: number) {
 export function tagSuggestionsQuery(prefix: string) {
   return queryOptions({
     queryKey: writingKeys.tags(prefix),
-    queryFn: ({ signal }) => api<{ items: string[] }>(`/api/v1/tags/suggest?prefix=${encodeURIComponent(prefix)}`, { signal }),
+    queryFn: ({ signal }) => api<Answer<"/api/v1/tags/suggest">>(`/api/v1/tags/suggest?prefix=${encodeURIComponent(prefix)}`, { signal }),
     enabled: prefix.length > 0,
     staleTime: 60_000,
   });

@@ -25,18 +25,31 @@ const MAX_SIZE: usize = 50;
 #[into_params(parameter_in = Query)]
 pub(crate) struct ContentsQuery {
     /// `7` | `30` | `90` (as for the outline)
+    #[param(inline, value_type = Option<super::PeriodDays>)]
     period: Option<String>,
     from: Option<String>,
     to: Option<String>,
     /// `views` (default) | `uniqueReaders` | `clicks` | `bookmarks` | `shares` |
     /// `readThroughs` | `publishedAt`
+    #[param(inline, value_type = Option<ContentSort>)]
     sort: Option<String>,
     /// `desc` (default) | `asc`
+    #[param(inline, value_type = Option<SortOrder>)]
     order: Option<String>,
     /// The previous page's `nextCursor` (not for the CSV, which has every row).
     cursor: Option<String>,
     /// 1 to 50, 20 when absent (not for the CSV).
     size: Option<String>,
+}
+
+crate::word_schema! {
+    /// The column the contents report is sorted by.
+    ContentSort = ["views", "uniqueReaders", "clicks", "bookmarks", "shares", "readThroughs", "publishedAt"]
+}
+
+crate::word_schema! {
+    /// Descending (the default) or ascending.
+    SortOrder = ["desc", "asc"]
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +89,7 @@ struct ContentRow {
     post_seq: i64,
     title: String,
     /// `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`
+    #[schema(value_type = crate::kernel::schema::codes::PostStatus)]
     status: String,
     published_at: Option<DateTime<Utc>>,
     views: i64,

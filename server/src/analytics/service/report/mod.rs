@@ -50,11 +50,17 @@ const MAX_DAYS: i64 = 366;
 #[into_params(parameter_in = Query)]
 pub(crate) struct PeriodQuery {
     /// `7` | `30` | `90`: the last days up to today (KST); 7 when neither this nor `from`/`to`.
+    #[param(inline, value_type = Option<PeriodDays>)]
     pub(super) period: Option<String>,
     /// First day, `yyyy-MM-dd` (KST), with `to`.
     pub(super) from: Option<String>,
     /// Last day, `yyyy-MM-dd` (KST), with `from`; at most 366 days in all.
     pub(super) to: Option<String>,
+}
+
+crate::word_schema! {
+    /// The last 7, 30 or 90 days up to today (KST).
+    PeriodDays = ["7", "30", "90"]
 }
 
 /// A span of KST days, both ends included.

@@ -77,6 +77,7 @@ struct TopPost {
 #[serde(rename_all = "camelCase")]
 struct DeviceShare {
     /// `TABLET` | `MOBILE` | `PC` | `APP`
+    #[schema(value_type = crate::analytics::device::DeviceType)]
     device_type: String,
     readers: i64,
     /// Of the readers counted per device (0 to 1).

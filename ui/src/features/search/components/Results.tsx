@@ -5,7 +5,7 @@ import { abbreviateCount, categoryName, formatDate, formatNumber, offsetMinutes 
 import { pushDataLayer, recordClick } from "../../../lib/analytics";
 import { useI18n } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
-import { businessSearchQuery, contentSearchQuery, type BusinessHit, type ContentHit, type SearchPage, type SearchSort } from "../api";
+import { businessSearchQuery, contentSearchQuery, type BusinessHit, type ContentHit, type SearchItem, type SearchPage, type SearchSort } from "../api";
 import { fill, useTexts } from "../texts";
 import { useLoadMoreOnScroll } from "../../../lib/useLoadMoreOnScroll";
 import { Highlighted } from "./Highlighted";
@@ -54,7 +54,7 @@ export function BusinessResults({ keyword, sort, sortSwitch, otherHref }: Result
   );
 }
 
-interface FrameProps<T> {
+interface FrameProps<T extends SearchItem> {
   query: UseInfiniteQueryResult<InfiniteData<SearchPage<T>>>;
   keyword: string;
   label: string;
@@ -66,7 +66,7 @@ interface FrameProps<T> {
 
 /** What both result lists share: the count, the sort, loading, failure, nothing found, and
  * the next pages on scroll (with a button for those who do not scroll). */
-function ResultsFrame<T>({ query, keyword, label, sortSwitch, otherHref, otherLabel, children }: FrameProps<T>) {
+function ResultsFrame<T extends SearchItem>({ query, keyword, label, sortSwitch, otherHref, otherLabel, children }: FrameProps<T>) {
   const tx = useTexts();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const sentinel = useLoadMoreOnScroll({ hasNextPage, isFetchingNextPage, fetchNextPage });
