@@ -4,6 +4,9 @@
 // domain's service and queries, below its routes). It prints handlers over 40 lines, source
 // files over 600 lines and (where the `duplicates` command is installed) repeated runs of
 // lines, so their growth is visible. docs/architecture.md has the layers and the figures.
+// It also holds the docs to the code: the modules and arrows docs/architecture.md draws, the
+// paths it names and the tables docs/data-model.md lists must exist, and every module and
+// table must be there; the words the glossary rules out must not come back.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -47,13 +50,87 @@ const sources = new Map(rustFiles.map((path) => [path, readFileSync(path, "utf8"
 /** The code without comments and without `#[cfg(test)]` modules at the end of a file. */
 const code = (text) => text.split(/\n#\[cfg\(test\)\]\nmod tests/)[0].replace(/^\s*\/\/.*$/gm, "");
 
-// Cycles: strongly connected components of two or more modules in the `crate::x` graph.
+/**
+ * Every `use` tree and path of a text, written out whole, with where it stands: `use
+ * crate::{db, mail::Outbox}` is `crate::db` and `crate::mail::Outbox` (nested groups too), and
+ * every `crate::a::b`, `super::b` or `self::b` in the code is one more.
+ */
+function referencesOf(text) {
+  const out = [];
+  const walk = (prefix, tree, at) => {
+    const brace = tree.indexOf("{");
+    if (brace < 0) { for (const item of tree.split(",")) if (item) out.push([prefix + item.replace(/\bas\b.*$/, ""), at]); return; }
+    const head = tree.slice(0, brace);
+    let depth = 0, item = "";
+    for (const ch of tree.slice(brace + 1, tree.lastIndexOf("}")) + ",") {
+      if (ch === "{") depth += 1;
+      if (ch === "}") depth -= 1;
+      if (ch === "," && depth === 0) { if (item) walk(prefix + head, item, at); item = ""; }
+      else item += ch;
+    }
+  };
+  for (const m of text.matchAll(/\buse\s+([^;]+);/g)) walk("", m[1].replace(/\s+/g, ""), m.index);
+  return [...out, ...[...text.matchAll(/\b(?:crate|super|self)(?:::[A-Za-z_][A-Za-z0-9_]*)+/g)].map((m) => [m[0], m.index])];
+}
+
+/** The inline modules of a text (`mod prelude { … }`), each with where it starts and ends. */
+function inlineModules(text) {
+  const ranges = [], open = [];
+  let depth = 0;
+  for (const m of text.matchAll(/\bmod\s+([a-z_0-9]+)\s*\{|[{}]/g)) {
+    if (m[1]) { open.push({ name: m[1], depth, start: m.index }); depth += 1; }
+    else if (m[0] === "{") depth += 1;
+    else {
+      depth -= 1;
+      if (open.at(-1)?.depth === depth) ranges.push({ ...open.pop(), end: m.index });
+    }
+  }
+  return ranges;
+}
+
+// What the crate's root offers under other modules' names: lib.rs's `pub use x::{A, B}` and
+// the `#[macro_export]` macros (`crate::named_words!` is the kernel's). An import through the
+// root is an import of the module behind it.
+const rootNames = new Map();
+for (const [reference] of referencesOf(code(readFileSync(join(serverSrc, "lib.rs"), "utf8")))) {
+  const parts = reference.split("::");
+  if (parts.length >= 2 && !["crate", "self", "super"].includes(parts[0])) rootNames.set(parts.at(-1), parts[0]);
+}
+for (const [path, text] of sources) {
+  for (const [, name] of text.matchAll(/#\[macro_export\]\s*macro_rules!\s*([a-z_]+)/g)) rootNames.set(name, moduleOf(path));
+}
+
+/** The top-level modules a server file imports, in any form. */
+function importsOf(path, text) {
+  const file = relative(serverSrc, path).replace(/\.rs$/, "").split(sep);
+  if (["mod", "lib", "main"].includes(file.at(-1))) file.pop();
+  const body = code(text);
+  const inline = inlineModules(body);
+  const found = new Set();
+  for (const [reference, at] of referencesOf(body)) {
+    let parts = reference.split("::").filter(Boolean);
+    const within = inline.filter((range) => range.start <= at && at <= range.end).sort((a, b) => a.start - b.start).map((range) => range.name);
+    let base = [...file, ...within];
+    if (parts[0] === "crate" || parts[0] === "tidemark_server") { base = []; parts = parts.slice(1); }
+    else if (parts[0] === "self") parts = parts.slice(1);
+    else if (parts[0] === "super") {
+      base = base.slice(0, -1); parts = parts.slice(1);
+      while (parts[0] === "super") { base = base.slice(0, -1); parts = parts.slice(1); }
+    } else continue;
+    const top = [...base, ...parts][0];
+    if (!top) continue;
+    found.add(rootNames.get(top) ?? top);
+  }
+  return found;
+}
+
+// Cycles: strongly connected components of two or more modules in the import graph.
 const modules = new Set(rustFiles.map(moduleOf).filter(Boolean));
 const edges = new Map([...modules].map((m) => [m, new Set()]));
 for (const [path, text] of sources) {
   const from = moduleOf(path);
   if (!from) continue;
-  for (const [, to] of code(text).matchAll(/crate::([a-z_]+)/g)) {
+  for (const to of importsOf(path, text)) {
     if (to !== from && modules.has(to)) edges.get(from).add(to);
   }
 }
@@ -66,7 +143,7 @@ for (const m of modules) {
 for (const [path, text] of sources) {
   const from = moduleOf(path);
   if (!from || !rank.has(from)) continue;
-  for (const [, to] of code(text).matchAll(/crate::([a-z_]+)/g)) {
+  for (const to of importsOf(path, text)) {
     if (to !== from && rank.has(to) && rank.get(to) < rank.get(from)) {
       problems.push(`${relative(root, path)}: ${from} (${layerName(from)}) imports ${to} (${layerName(to)}), a higher layer`);
     }
@@ -217,6 +294,68 @@ for (const path of queryingFiles) {
 }
 for (const cycle of fileCycles) {
   problems.push(`files that import each other: ${cycle.join(" <-> ")}; move what both need into one lower file`);
+}
+
+// The docs that name the code: docs/architecture.md's layers name every server module and
+// nothing that is not one (its http row names http's files), its arrows between domains name
+// modules; docs/data-model.md names every table of the entities.
+const architecture = readFileSync(join(root, "docs", "architecture.md"), "utf8");
+const layerBlock = architecture.split("## The server")[1]?.split("```")[1] ?? "";
+const httpFiles = new Set(files(join(serverSrc, "http"), ".rs").map((path) => relative(join(serverSrc, "http"), path).replace(/\.rs$/, "")));
+const LAYER_WORDS = new Set(["root", "domains", "sync", "state", "services", "http", "foundation"]);
+for (const module of modules) {
+  if (!new RegExp(`(^|[\\s·(])${module}\\b`, "m").test(layerBlock)) problems.push(`docs/architecture.md: the server's layers do not name the module ${module}`);
+}
+let row = "";
+for (const line of layerBlock.replace(/\([^()]*\)/gs, "").split("\n")) {
+  const words = line.replace(/[│·,+]/g, " ").split(/\s+/).filter(Boolean);
+  if (/^[a-z]/.test(line) && LAYER_WORDS.has(words[0])) row = words.shift();
+  for (const word of words) {
+    const known = modules.has(word) || ["main.rs", "lib.rs"].includes(word) || (row === "http" && httpFiles.has(word));
+    if (!known) problems.push(`docs/architecture.md: the server's layers name ${word} (${row} row), which is no module`);
+  }
+}
+const arrows = architecture.match(/Within the domains, arrows[^]*?\n\n/)?.[0] ?? "";
+for (const [, chain] of arrows.matchAll(/`([a-z_ ,]+→[a-z_ →,]+)`/g)) {
+  const steps = chain.split("→").map((step) => step.split(",").map((word) => word.trim()).filter(Boolean));
+  for (const word of steps.flat()) {
+    if (!modules.has(word)) problems.push(`docs/architecture.md: an arrow between domains names ${word}, which is no module`);
+  }
+  for (let i = 0; i + 1 < steps.length; i += 1) {
+    for (const from of steps[i]) for (const to of steps[i + 1]) {
+      if (modules.has(from) && modules.has(to) && !edges.get(from).has(to)) problems.push(`docs/architecture.md: the arrow ${from} → ${to} is drawn, but ${from} does not import ${to}`);
+    }
+  }
+}
+for (const [, path] of architecture.matchAll(/`((?:server|ui|core-wasm|\.ci|tests)\/[A-Za-z0-9_./-]+)`/g)) {
+  try { statSync(join(root, path)); } catch { problems.push(`docs/architecture.md: names ${path}, which does not exist`); }
+}
+// docs/performance.md is the reference (today's figures, budgets, how to run): it stays short;
+// the history of the steps grows in docs/performance-journal.md.
+const performanceLines = readFileSync(join(root, "docs", "performance.md"), "utf8").split("\n").length;
+if (performanceLines > 400) problems.push(`docs/performance.md: ${performanceLines} lines (at most 400): move the history to docs/performance-journal.md`);
+const dataModel = readFileSync(join(root, "docs", "data-model.md"), "utf8");
+for (const path of files(join(serverSrc, "entities"), ".rs")) {
+  const table = readFileSync(path, "utf8").match(/table_name\s*=\s*"([a-z_0-9]+)"/)?.[1];
+  if (table && !new RegExp(`\\b${table}\\b`).test(dataModel)) problems.push(`docs/data-model.md: the table ${table} (${relative(root, path)}) is not there`);
+}
+
+// Words the glossary (docs/architecture.md) rules out, in the code's comments and in the docs:
+// a reader's word that something is wrong with a post is a *flag*, never a report (the Report
+// category is another thing). A line that names the flag is the glossary's own mapping and
+// passes; the pages' own texts (texts.ts) and the generated API types are not comments.
+const RULED_OUT = /\b(reports? of a problem|readers' reports|reader's report)\b/i;
+const commentLine = (line) => /^\s*(\/\/|\/\*|\*)/.test(line);
+const ruledOutFiles = [
+  ...["server/src", "core-wasm/src"].flatMap((dir) => files(join(root, dir), ".rs")),
+  ...[".ts", ".tsx"].flatMap((ending) => files(join(root, "ui", "src"), ending)).filter((path) => !/(texts\.ts|apiSchema\.ts)$/.test(path)),
+  ...files(join(root, "docs"), ".md"),
+];
+for (const path of ruledOutFiles) {
+  readFileSync(path, "utf8").split("\n").forEach((line, index) => {
+    const checked = path.endsWith(".md") || commentLine(line);
+    if (checked && RULED_OUT.test(line) && !/flag/i.test(line)) problems.push(`${relative(root, path)}:${index + 1}: "${line.match(RULED_OUT)[0]}" is ruled out by the glossary: say flag`);
+  });
 }
 
 function duplicatePairs(dir) {

@@ -1,5 +1,5 @@
 //! Size against time of each brotli quality and gzip level on real answers, with the encoders
-//! the server keeps its answers with (docs/performance.md, "Compress once").
+//! the server keeps its answers with (docs/performance-journal.md, "Compress once").
 //!
 //!   cargo run --release -p tidemark-server --example compression_levels -- FILE...
 //!

@@ -12,7 +12,7 @@
 //! A PostgreSQL site is backed up with PostgreSQL's own tools and its bucket's versioning
 //! (docs/operations.md); these commands say so.
 
-use crate::Settings;
+use crate::settings::Settings;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fs;

@@ -34,7 +34,7 @@ fn main() -> std::process::ExitCode {
 /// password hashing, files): four for each core, eight at least. Tokio's default of 512 let
 /// sixteen readers' searches run on as many threads at once on two cores, no faster, each
 /// with its own allocator heap: with the crawler beside them, resident memory rose some
-/// 180 MB while they searched at 100,000 posts (docs/performance.md, twelfth step).
+/// 180 MB while they searched at 100,000 posts (docs/performance-journal.md, twelfth step).
 fn blocking_threads() -> usize {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     (4 * cores).max(8)
@@ -44,7 +44,7 @@ fn blocking_threads() -> usize {
 /// each connection of the pool runs on a thread of its own, and the minute's rescoring,
 /// which has the pages of the most read posts made again at once, left some 30 MB free in
 /// the arenas of those threads until the next trim (the readers' benchmark's peak at
-/// 100,000 posts; docs/performance.md, eighteenth step). SQLite takes a lock of its own
+/// 100,000 posts; docs/performance-journal.md, eighteenth step). SQLite takes a lock of its own
 /// around every allocation (it counts them against its heap limit), so one arena adds no
 /// waiting: the readers' benchmark served as many pages with it.
 #[cfg(target_env = "gnu")]
@@ -58,7 +58,7 @@ const TRIM_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
 /// sorts and reads of loading the catalogue and the suggestions. glibc keeps what is freed in
 /// the arena of the thread that freed it and gives back only the top of an arena, so after a
 /// start on 100,000 posts 120 MB of arenas held 52 MB in use; `malloc_trim` gives the free
-/// pages of every arena back (63 MB there; docs/performance.md, "Fifth step"). A thread of
+/// pages of every arena back (63 MB there; docs/performance-journal.md, "Fifth step"). A thread of
 /// its own does it every ten seconds, off the async runtime.
 #[cfg(target_env = "gnu")]
 fn give_back_sqlite_s_memory() {

@@ -7,9 +7,10 @@
 //! (`TIDEMARK_METRICS_TOKEN`); with neither set there is no `/metrics` (docs/operations.md).
 
 use crate::http::error::ApiError;
+use crate::settings::{self, Settings};
 use crate::state::AppState;
 use crate::telemetry::figures;
-use crate::{db, mail, settings, sync, Settings};
+use crate::{db, mail, sync};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};

@@ -3,8 +3,8 @@
 
 use crate::http::limits::RateLimits;
 use crate::mail::Mailer;
+use crate::settings::Settings;
 use crate::tokens::TokenKeys;
-use crate::Settings;
 use sea_orm::DatabaseConnection;
 use std::sync::atomic::{AtomicBool, AtomicI64};
 use std::sync::Arc;

@@ -329,7 +329,7 @@ impl Storage for S3Storage {
 /// The storage the settings ask for: a bucket when `TIDEMARK_S3_BUCKET` is set (with
 /// `TIDEMARK_S3_ENDPOINT`, `_REGION`, `_ACCESS_KEY_ID`, `_SECRET_ACCESS_KEY`, `_PREFIX`),
 /// otherwise the local folder `<data_dir>/media`.
-pub fn open_storage(settings: &crate::Settings) -> Result<Arc<dyn Storage>, String> {
+pub fn open_storage(settings: &crate::settings::Settings) -> Result<Arc<dyn Storage>, String> {
     if let Some(bucket) = settings.text(&settings::S3_BUCKET) {
         let setting = |setting: &Setting| settings.text(setting).map(str::to_string);
         let config = S3Config {

@@ -1,7 +1,7 @@
 //! Access tokens (signed, 30 minutes), refresh tokens (opaque, 256 bits, stored hashed) and
 //! guest ids (signed by this server, so analytics count only visitors it met).
 
-use crate::Settings;
+use crate::settings::Settings;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use hmac::{Hmac, KeyInit, Mac};

@@ -152,7 +152,7 @@ pub fn app(state: AppState, metrics: &crate::monitoring::Access) -> std::io::Res
         // own encodings) are compressed as nginx does by default: gzip at level 1. Brotli's
         // quality 4, the layer's default, allocates and zeroes its tables for each answer: a
         // quarter of a search's processor time, for 2.4 KB where gzip -1 sends 2.9 KB
-        // (docs/performance.md, sixteenth step).
+        // (docs/performance-journal.md, sixteenth step).
         .layer(
             CompressionLayer::new()
                 .br(false)

@@ -4,7 +4,7 @@
 //! A kept answer is served as it is: brotli to a client that accepts it, else gzip, else the
 //! plain bytes, with `Content-Encoding`, `Vary: Accept-Encoding` and an ETag of its own per
 //! encoding (a 304 for any of them). The first request that asks for an encoding compresses
-//! the answer; every later one sends the same bytes (docs/performance.md, "Compress once").
+//! the answer; every later one sends the same bytes (docs/performance-journal.md, "Compress once").
 
 use axum::body::Bytes;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// Brotli and gzip settings, chosen by measurement on post pages and their JSON
-/// (docs/performance.md, "Compress once" and the seventh step): an answer is first compressed
+/// (docs/performance-journal.md, "Compress once" and the seventh step): an answer is first compressed
 /// at gzip -1 on the request that made it (32.5% of the plain size in 0.045 ms for a 19 KB
 /// post page through zlib-rs; brotli's quality 1 took 0.15 ms for 28.9%), and an answer
 /// readers come back to is compressed once, off the request path, at brotli quality 5 (22.8%,
@@ -585,7 +585,7 @@ mod tests {
     }
 
     /// Brotli's quality 5 with a window under 128 KB took 8.5 ms for a post page instead of
-    /// 0.33 ms (docs/performance.md, sixth step): no answer gets such a window, and every
+    /// 0.33 ms (docs/performance-journal.md, sixth step): no answer gets such a window, and every
     /// answer fits the window it gets, up to the largest.
     #[test]
     fn no_answer_is_compressed_with_a_window_under_128_kb() {

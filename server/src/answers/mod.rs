@@ -27,7 +27,7 @@ const MAX_KEPT_DOCUMENT: usize = 1024 * 1024;
 /// charged byte holds about 1.6 bytes resident (the allocator's pages that evictions leave
 /// part full): 96 MB peaked at 387-402 MB on a node of 100,000 posts, 80 MB at 357 MB with
 /// the hit ratios two points lower and the same speed; 192 MB ended at 490 MB for a post
-/// page 10–25% faster (docs/performance.md, twelfth and nineteenth steps).
+/// page 10–25% faster (docs/performance-journal.md, twelfth and nineteenth steps).
 pub const DEFAULT_CACHE_MB: u64 = crate::settings::CACHE_MB.default_number();
 
 pub struct Answers {

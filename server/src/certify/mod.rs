@@ -39,7 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Checks this module's settings at start (certification provider); a bad one stops the server with a message.
-pub fn check_settings(settings: &crate::Settings) -> Result<(), String> {
+pub fn check_settings(settings: &crate::settings::Settings) -> Result<(), String> {
     Provider::from_settings(settings).map(|_| ())
 }
 
@@ -55,7 +55,7 @@ const DANAL_ORIGINS: &str = "https://*.teledit.com";
 
 /// What the configured provider adds to the page policy: nothing for the local provider,
 /// whose page is the server's own; PortOne's origins when it is the provider.
-pub fn page_sources(settings: &crate::Settings) -> OutsideSources {
+pub fn page_sources(settings: &crate::settings::Settings) -> OutsideSources {
     match Provider::from_settings(settings) {
         Ok(Provider::PortOne(_)) => OutsideSources {
             scripts: vec![PORTONE_SCRIPT, PORTONE_ORIGINS],

@@ -2,11 +2,11 @@
 //! certification. `local` keeps its record in our own row (see `local.rs`); `portone` is asked
 //! over its v1 REST API (token, then the certification by `imp_uid`).
 
+use crate::settings::Settings;
 use crate::settings::{
     Setting, CERTIFY_PROVIDER, PORTONE_API_BASE, PORTONE_API_KEY, PORTONE_API_SECRET,
     PORTONE_IMP_CODE,
 };
-use crate::Settings;
 use serde::Deserialize;
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -47,7 +47,7 @@ impl Provider {
                 .ok_or_else(|| format!("{provider}=portone needs {}", setting.name))
         };
         if settings.choice(&CERTIFY_PROVIDER) == "local" {
-            if settings.mode == crate::Mode::Production {
+            if settings.mode == crate::settings::Mode::Production {
                 return Err(format!(
                     "{provider}=local certifies anyone as anybody: it is for development and \
                      tests; production needs {provider}=portone"
@@ -61,7 +61,7 @@ impl Provider {
             .unwrap_or_default()
             .trim_end_matches('/')
             .to_string();
-        if !api_base.starts_with("https://") && settings.mode == crate::Mode::Production {
+        if !api_base.starts_with("https://") && settings.mode == crate::settings::Mode::Production {
             return Err(format!(
                 "production needs an https:// {}",
                 PORTONE_API_BASE.name
@@ -282,7 +282,7 @@ mod tests {
     #[test]
     fn production_refuses_the_local_provider_and_plain_http() {
         let mut production = settings(&[]);
-        production.mode = crate::Mode::Production;
+        production.mode = crate::settings::Mode::Production;
         let error = Provider::from_settings(&production).unwrap_err();
         assert!(error.contains("portone"), "{error}");
         for (setting, value) in [

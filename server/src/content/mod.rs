@@ -8,8 +8,8 @@
 //! (the revision every write stores, and the version that guards against overwriting someone
 //! else's edit), `revisions` (the history as the business reads and restores it), `previews` (links that show a post before it is public), `tags` (the
 //! editor's tag suggestions), `lists` (the public lists and the reader's interest list),
-//! `recommend` (the collections) and `reports` (readers' reports of a problem with a post,
-//! and the operators' decisions on them).
+//! `recommend` (the collections) and `flags` (readers' flags on a post, and the operators'
+//! decisions on them).
 
 pub mod cards;
 pub mod sanitize;

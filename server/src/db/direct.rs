@@ -6,7 +6,7 @@
 //! statement. For a post's row read by its key, about 15 µs of SQLite's own work, those
 //! hand-offs and the runtime's parking around them took most of a miss's time (a post's JSON
 //! made on a miss: 190 µs of processor time, a quarter of it in switching threads; profile in
-//! docs/performance.md, "Thirteenth step"). The connections here are opened read-only beside
+//! docs/performance-journal.md, "Thirteenth step"). The connections here are opened read-only beside
 //! the pool: in WAL mode they see every committed write and never wait for the writer, and a
 //! statement runs where the request already is. Writes, transactions and every other read go
 //! through the pool as before; PostgreSQL has no such reads (its driver runs on the runtime).

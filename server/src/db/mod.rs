@@ -1,7 +1,7 @@
 //! The database: the embedded SQLite file by default, PostgreSQL through `DATABASE_URL`.
 //! Migrations run at start.
 
-use crate::{settings, Settings};
+use crate::settings::{self, Settings};
 use sea_orm::sea_query::{Expr, Func, LikeExpr};
 use sea_orm::{
     ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbErr,

@@ -10,8 +10,8 @@ use crate::entities::business_members::BusinessRole;
 use crate::entities::members::MemberRole;
 use crate::entities::members::MemberStatus;
 use crate::entities::{business_members, businesses, members};
+use crate::settings::Mode;
 use crate::state::AppState;
-use crate::Mode;
 use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 

@@ -1,7 +1,7 @@
 //! `/dev/mail`: what demo mode sent, as a page.
 
+use crate::settings::Mode;
 use crate::state::AppState;
-use crate::Mode;
 
 /// `/dev/mail`: the outbox as a page, newest first (demo mode only; production answers 404).
 /// Without SMTP this is where sign-up codes and reset links are read.

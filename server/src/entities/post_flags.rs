@@ -1,4 +1,4 @@
-//! `post_flags`: A reader's report of a problem with a post; `reason` a [`FlagReason`],
+//! `post_flags`: A reader's flag on a post (something is wrong with it); `reason` a [`FlagReason`],
 //! `status` a [`FlagStatus`] (one OPEN report per member and post).
 
 use sea_orm::entity::prelude::*;

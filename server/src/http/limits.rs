@@ -56,7 +56,7 @@ pub struct RateLimits {
     pub beacon_ip: Limiter,
     /// Analytics events per visitor (member or guest id), one cell per event.
     pub beacon_visitor: Limiter,
-    /// Reports of a problem with a post, per member.
+    /// Flags on posts, per member.
     pub flag_member: Limiter,
     /// Uploads per member (docs/media.md, "Quotas").
     pub upload_member: Limiter,

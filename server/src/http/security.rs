@@ -209,13 +209,15 @@ pub struct ClientIp(pub String);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientIp
 where
-    std::sync::Arc<crate::Settings>: axum::extract::FromRef<S>,
+    std::sync::Arc<crate::settings::Settings>: axum::extract::FromRef<S>,
 {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let settings =
-            <std::sync::Arc<crate::Settings> as axum::extract::FromRef<S>>::from_ref(state);
+            <std::sync::Arc<crate::settings::Settings> as axum::extract::FromRef<S>>::from_ref(
+                state,
+            );
         if settings.trust_forwarded_for {
             if let Some(ip) = parts
                 .headers

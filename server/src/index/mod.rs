@@ -143,7 +143,7 @@ fn open_or_create(root: &Path) -> Result<(Index, bool), String> {
 impl SearchIndex {
     /// Opens (or creates) the index of these settings. A new or outdated index is marked for
     /// a rebuild, which [`SearchIndex::ensure_built`] does (it needs the database).
-    pub fn open(settings: &crate::Settings) -> Result<Self, String> {
+    pub fn open(settings: &crate::settings::Settings) -> Result<Self, String> {
         let root = settings.data_dir.join("search");
         std::fs::create_dir_all(&root)
             .map_err(|e| format!("search index: cannot create {}: {e}", root.display()))?;

@@ -105,7 +105,7 @@ impl Inner {
     /// 100,000 posts), and a search reads each term's postings and positions from every
     /// segment; in one segment they lie together, and the 30 searches of the readers'
     /// benchmark brought 27 MB of the index's files into the process instead of 46 MB
-    /// (docs/performance.md, eighteenth step). The merge policy waits meanwhile, so the
+    /// (docs/performance-journal.md, eighteenth step). The merge policy waits meanwhile, so the
     /// segments are not in another merge when this one starts; merging 100,000 posts takes
     /// about a second.
     pub(super) fn commit_as_one_segment(&self) -> Result<(), String> {
@@ -280,7 +280,7 @@ mod tests {
     fn fresh_index() -> (tempfile::TempDir, SearchIndex) {
         let data = tempfile::tempdir().unwrap();
         let dir = data.path().to_string_lossy().into_owned();
-        let settings = crate::Settings::from_lookup(|name| {
+        let settings = crate::settings::Settings::from_lookup(|name| {
             (name == crate::settings::DATA_DIR.name).then(|| dir.clone())
         })
         .unwrap();

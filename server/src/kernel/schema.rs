@@ -80,7 +80,7 @@ pub mod codes {
         MediaRequestStatus,
         /// What a reader says is wrong with a post.
         FlagReason,
-        /// A reader's report: `OPEN`, `DISMISSED` or `ACTIONED` (the post was removed).
+        /// A reader's flag on a post: `OPEN`, `DISMISSED` or `ACTIONED` (the post was removed).
         FlagStatus,
     }
 }

@@ -114,7 +114,7 @@ struct PostQuery {
     /// `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`; all when left out.
     #[param(inline, value_type = Option<crate::kernel::schema::codes::PostStatus>)]
     status: Option<String>,
-    /// Only posts with a reader's report of a problem waiting.
+    /// Only posts with a reader's flag waiting.
     flagged: Option<bool>,
     cursor: Option<String>,
     size: Option<u64>,

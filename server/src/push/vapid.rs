@@ -12,7 +12,7 @@ use p256::ecdsa::{Signature, SigningKey};
 use p256::elliptic_curve::sec1::ToEncodedPoint;
 use rand::RngExt;
 
-use crate::Settings;
+use crate::settings::Settings;
 
 /// The file the generated key is kept in, in the data folder.
 pub const KEY_FILE: &str = "vapid.key";

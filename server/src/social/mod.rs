@@ -38,6 +38,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Checks this module's settings at start (social providers); a bad one stops the server with a message.
-pub fn check_settings(settings: &crate::Settings) -> Result<(), String> {
+pub fn check_settings(settings: &crate::settings::Settings) -> Result<(), String> {
     providers::check(settings)
 }

@@ -20,7 +20,7 @@ pub enum LogFormat {
 
 impl LogFormat {
     /// What [`crate::settings::LOG_FORMAT`] asks for: `text` (the default) or `json`.
-    pub fn of(settings: &crate::Settings) -> Self {
+    pub fn of(settings: &crate::settings::Settings) -> Self {
         match settings.choice(&crate::settings::LOG_FORMAT) {
             "json" => LogFormat::Json,
             _ => LogFormat::Text,
@@ -59,11 +59,14 @@ mod tests {
     fn the_log_format_is_text_unless_json_is_asked_for() {
         use crate::settings::LOG_FORMAT;
         let format = |value: &str| {
-            let mut settings = crate::Settings::default();
+            let mut settings = crate::settings::Settings::default();
             settings.set(&LOG_FORMAT, value);
             settings.check().map(|()| LogFormat::of(&settings))
         };
-        assert_eq!(LogFormat::of(&crate::Settings::default()), LogFormat::Text);
+        assert_eq!(
+            LogFormat::of(&crate::settings::Settings::default()),
+            LogFormat::Text
+        );
         assert_eq!(format("text"), Ok(LogFormat::Text));
         assert_eq!(format(" json "), Ok(LogFormat::Json));
         let refused = format("yaml").unwrap_err();

@@ -2734,7 +2734,7 @@ export interface components {
             status: components["schemas"]["FlagStatus"];
         };
         /**
-         * @description A reader's report: `OPEN`, `DISMISSED` or `ACTIONED` (the post was removed).
+         * @description A reader's flag on a post: `OPEN`, `DISMISSED` or `ACTIONED` (the post was removed).
          * @enum {string}
          */
         FlagStatus: "OPEN" | "DISMISSED" | "ACTIONED";
@@ -4041,7 +4041,7 @@ export interface components {
                     categoryId: number;
                     /**
                      * Format: int64
-                     * @description Readers' reports of a problem that wait for an operator.
+                     * @description Readers' flags that wait for an operator.
                      */
                     openFlags: number;
                     /** Format: int64 */
@@ -4934,7 +4934,7 @@ export interface components {
             categoryId: number;
             /**
              * Format: int64
-             * @description Readers' reports of a problem that wait for an operator.
+             * @description Readers' flags that wait for an operator.
              */
             openFlags: number;
             /** Format: int64 */
@@ -6077,7 +6077,7 @@ export interface operations {
                 q?: string;
                 /** @description `DRAFT` | `SCHEDULED` | `PUBLISHED` | `HIDDEN` | `REMOVED`; all when left out. */
                 status?: "DRAFT" | "SCHEDULED" | "PUBLISHED" | "HIDDEN" | "REMOVED";
-                /** @description Only posts with a reader's report of a problem waiting. */
+                /** @description Only posts with a reader's flag waiting. */
                 flagged?: boolean;
                 cursor?: string;
                 size?: number;

@@ -1,4 +1,4 @@
-//! Readers' reports of a problem with a post, and the operators' view and dismissal of them
+//! Readers' flags on a post, and the operators' view and dismissal of them
 //! (removing the post is `POST /api/v1/admin/posts/{id}/remove`, which closes them too).
 
 use crate::auth::AuthUser;

@@ -1,6 +1,6 @@
-//! Readers' reports of a problem with a post, and the operators' decisions on them. The code
-//! and the API call such a report a *flag*, to keep it apart from the Report category (a
-//! post with a PDF, `isReport`).
+//! Flags: a reader's word that something is wrong with a post (the page's "Report a
+//! problem", 문제 신고), and the operators' decisions on them. The code and the API say *flag*,
+//! to keep it apart from the Report category (a post with a PDF, `isReport`).
 //!
 //! A signed-in member reports a public post with a reason (and their own words; required
 //! for OTHER). A member has one open report per post: reporting again while it waits files

@@ -60,7 +60,7 @@ pub async fn remove_post(
     active.updated_at = Set(Utc::now());
     let txn = crate::db::write_txn(&state.db).await?;
     let post = active.update(&txn).await?;
-    // The readers' reports of the post are answered by the removal.
+    // The post's open flags are answered by the removal.
     let flags = close_open(&txn, id, FlagStatus::Actioned, by, Some(reason)).await?;
     oplog::write(
         &txn,

@@ -135,7 +135,7 @@ pub(crate) struct PostRow {
     updated_at: DateTime<Utc>,
     /// The operator's reason, for a removed post.
     removed_reason: Option<String>,
-    /// Readers' reports of a problem that wait for an operator.
+    /// Readers' flags that wait for an operator.
     open_flags: u64,
 }
 
@@ -230,7 +230,7 @@ pub(crate) async fn business_file(
     })
 }
 
-/// How many open reports of a problem each of the posts `ids` has (those with none left out).
+/// How many open flags each of the posts `ids` has (those with none left out).
 async fn open_flag_counts(
     state: &AppState,
     ids: impl IntoIterator<Item = i64>,
@@ -271,7 +271,7 @@ fn post_row(
 }
 
 /// Every post, any status, newest first: `q` a piece of the title, `status` one status,
-/// `flagged` only those with a report of a problem waiting (operators only).
+/// `flagged` only those with a flag waiting (operators only).
 pub(crate) async fn posts(
     state: &AppState,
     user: &AuthUser,

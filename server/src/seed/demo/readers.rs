@@ -254,7 +254,7 @@ pub(super) async fn events(
     Ok(count)
 }
 
-/// Readers' reports of a problem with two public posts, waiting in the operators' queue (the
+/// Readers' flags on two public posts, waiting in the operators' queue (the
 /// demo reader's own account files none: it stays free to report in a demo).
 pub(super) async fn flags(
     db: &DatabaseConnection,

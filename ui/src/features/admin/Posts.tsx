@@ -1,6 +1,6 @@
 // Every post in any status: search by title, narrow by status or to those readers reported;
 // remove one with the reason its business sees, or restore a removed one to the status it
-// had. A post's readers' reports (`?id=`): who said what, dismissed with a note or answered
+// had. A post's flags (`?id=`): who said what, dismissed with a note or answered
 // by removing the post.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
@@ -117,7 +117,7 @@ function PostList() {
   );
 }
 
-/** One post's page for the operator: its facts and its readers' reports, newest first. While
+/** One post's page for the operator: its facts and its readers' flags, newest first. While
  * any waits, the operator dismisses them with a note or removes the post (which closes them
  * too); with none waiting the post can still be removed, and a removed one restored. */
 function PostFlagsView({ id }: { id: number }) {

@@ -1,6 +1,6 @@
 // The posts feature's calls (the lists and their cards are lib/posts.ts, a post's detail
 // lib/postDetail.ts): the home page's collections and one collection page after page, a
-// post's related posts, a preview link's post, and a reader's report of a post.
+// post's related posts, a preview link's post, and a reader's flag on a post.
 import { infiniteQueryOptions, queryOptions, useMutation } from "@tanstack/react-query";
 import { api, type Answer } from "../../lib/api";
 import { asMissing, retryPageData } from "../../lib/errors";
@@ -80,8 +80,8 @@ export function previewQuery(token: string) {
 
 export type { FlagInput };
 
-/** A reader's report of a problem with a post (`POST /api/v1/posts/{id}/flags`): the answer
- * says whether they had reported it already. Nothing a reader sees changes, so nothing is
+/** A reader's flag on a post (`POST /api/v1/posts/{id}/flags`): the answer says whether
+ * they had flagged it already. Nothing a reader sees changes, so nothing is
  * asked again; the dialog says how it went. */
 export function useFlagPost(postSeq: number) {
   return useMutation({
