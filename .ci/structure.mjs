@@ -206,9 +206,9 @@ const queryingFiles = [...sources]
 
 // File-level cycles: within the server and within the core, no two files import each other,
 // directly or round a loop. A path (`crate::a::b`, `super::b`, `self::b`, grouped `use` trees
-// expanded) names the file of its longest known module prefix; a module's mod.rs (its face,
-// which declares and re-exports its files) is left out, and so are the entities (SeaORM's
-// relations name each other both ways by design).
+// expanded by `referencesOf`) names the file of its longest known module prefix; a module's
+// mod.rs (its face, which declares and re-exports its files) is left out, and so are the
+// entities (SeaORM's relations name each other both ways by design).
 function fileGraph(srcDir, crate) {
   const paths = files(join(root, srcDir), ".rs").filter((path) => !/[/\\]entities[/\\]/.test(path));
   const moduleOfFile = (path) => {
@@ -218,33 +218,11 @@ function fileGraph(srcDir, crate) {
   };
   const byModule = new Map(paths.map((path) => [moduleOfFile(path).join("::"), path]));
   const isFace = (path) => /(^|[/\\])(mod|lib|main)\.rs$/.test(path);
-  const expand = (text) => {
-    // `use a::{b, c::{d, e}}` → a::b, a::c::d, a::c::e (one level of nesting is enough here).
-    const out = [];
-    for (const [, tree] of text.matchAll(/\buse\s+([^;]+);/g)) {
-      const compact = tree.replace(/\s+/g, "");
-      const brace = compact.indexOf("{");
-      if (brace < 0) { out.push(compact); continue; }
-      const prefix = compact.slice(0, brace);
-      let depth = 0, item = "";
-      for (const ch of compact.slice(brace + 1, -1) + ",") {
-        if (ch === "{") depth += 1;
-        if (ch === "}") depth -= 1;
-        if (ch === "," && depth === 0) {
-          const inner = item.indexOf("{");
-          if (inner < 0) out.push(prefix + item);
-          else for (const leaf of item.slice(inner + 1, -1).split(",")) out.push(prefix + item.slice(0, inner) + leaf);
-          item = "";
-        } else item += ch;
-      }
-    }
-    return [...out, ...[...text.matchAll(/\b(?:crate|super|self)(?:::[A-Za-z_][A-Za-z0-9_]*)+/g)].map((m) => m[0])];
-  };
   const edges = new Map(paths.map((path) => [path, new Set()]));
   for (const path of paths) {
     if (isFace(path)) continue;
     const here = moduleOfFile(path);
-    for (const reference of expand(code(readFileSync(path, "utf8")))) {
+    for (const [reference] of referencesOf(code(readFileSync(path, "utf8")))) {
       let parts = reference.split("::").filter(Boolean);
       let base = [...here];
       if (parts[0] === "crate" || parts[0] === crate) { base = []; parts = parts.slice(1); }

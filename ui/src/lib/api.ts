@@ -29,14 +29,12 @@ export type QueryParam<P extends keyof paths, N extends string> = paths[P]["get"
     : NotInTheDocument
   : NotInTheDocument;
 
-/** The JSON body a call takes, as the document declares it. */
+/** The JSON body a call takes, as the document declares it (required or not). */
 export type Body<P extends keyof paths, M extends Method = "post"> = paths[P][M] extends {
-  requestBody: { content: { "application/json": infer B } };
+  requestBody?: { content: { "application/json": infer B } };
 }
   ? B
-  : paths[P][M] extends { requestBody?: { content: { "application/json": infer B } } }
-    ? B
-    : NotInTheDocument;
+  : NotInTheDocument;
 
 /** SPEC §9: request time-out. */
 export const REQUEST_TIMEOUT_MS = 20_000;

@@ -2,7 +2,7 @@
 // page (cursor), or its first cards.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api, type Answer, type QueryParam } from "./api";
-import { postStatusValues, type BusinessBadge, type Card, type InterestItem, type PostStatus } from "./apiSchema";
+import { postStatusValues, type BusinessBadge, type Card, type PostStatus } from "./apiSchema";
 import { inlineCall, inlineFirstPage } from "./inline";
 import { sharedKeys } from "./queryKeys";
 
@@ -16,9 +16,6 @@ export function postStatusOf(value: string | null | undefined): PostStatus | nul
 }
 
 export type { BusinessBadge, Card };
-
-/** A post of the interest list, with why it is there. */
-export type InterestCard = InterestItem;
 
 /** One page of a cursor-paged list: the shape of the server's every `Page`, with items of
  * `T`. */
