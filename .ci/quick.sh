@@ -31,7 +31,7 @@ TIDEMARK_BIN="$TARGET_DIR/debug/tidemark" bash .ci/api-types.sh
 
 for area in "$@"; do
   say "$area: its API tests (server/tests/api, both databases)"
-  cargo test -p tidemark-server --quiet --test api -- "$area::"
+  cargo test --workspace --quiet --test api -- "$area::"
   if [ -f "tests/e2e/$area.spec.ts" ]; then
     say "$area: its browser tests (tests/e2e/$area.spec.ts)"
     npx vite build --config ui/vite.config.ts --logLevel warn

@@ -34,11 +34,11 @@ function moduleOf(path) {
  * lower one; within a layer the import graph must have no cycle.
  */
 const LAYERS = [
-  ["root", ["cli", "web", "api_docs", "monitoring", "backup", "demo", "seed", "jobs"]],
+  ["root", ["cli", "startup", "web", "api_docs", "monitoring", "backup", "demo", "seed", "jobs"]],
   ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "members", "notifications", "operator", "pages", "prerender", "publication", "search", "signin", "social", "uploads"]],
   ["sync", ["sync"]],
   ["state", ["state"]],
-  ["service", ["answers", "catalog", "events", "index", "mail", "notify", "oplog", "push", "storage", "tokens"]],
+  ["service", ["answers", "catalog", "event_sink", "fanout", "oplog", "outbox", "push", "search_index", "storage", "tokens"]],
   ["http", ["http"]],
   ["foundation", ["entities", "db", "kernel", "settings", "telemetry"]],
 ];
@@ -52,7 +52,7 @@ const code = (text) => text.split(/\n#\[cfg\(test\)\]\nmod tests/)[0].replace(/^
 
 /**
  * Every `use` tree and path of a text, written out whole, with where it stands: `use
- * crate::{db, mail::Outbox}` is `crate::db` and `crate::mail::Outbox` (nested groups too), and
+ * crate::{db, outbox::Outbox}` is `crate::db` and `crate::outbox::Outbox` (nested groups too), and
  * every `crate::a::b`, `super::b` or `self::b` in the code is one more.
  */
 function referencesOf(text) {

@@ -260,7 +260,7 @@ async fn serve(settings: Settings) -> Result<(), String> {
 
 /// Rebuilds the search index of these settings from the database: the server need not run
 /// (but must not be running on the same data directory).
-async fn rebuild_search(settings: Settings) -> Result<crate::index::RebuildReport, String> {
+async fn rebuild_search(settings: Settings) -> Result<crate::search_index::RebuildReport, String> {
     let state = build_state(settings).await?;
     let report = state.search.rebuild(&state.db).await?;
     state.search.flush().await?;

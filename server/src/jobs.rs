@@ -112,7 +112,7 @@ pub const JOBS: &[Job] = &[
         round: |state| {
             Box::pin(async move {
                 let links = state.notice_links();
-                said(crate::notify::fan_out(&state.db, &links, &state.mailer).await)
+                said(crate::fanout::fan_out(&state.db, &links, &state.mailer).await)
             })
         },
     },
@@ -126,7 +126,7 @@ pub const JOBS: &[Job] = &[
             Box::pin(async move {
                 let links = state.notice_links();
                 said(
-                    crate::notify::digest::send_due(&state.db, &links, &state.mailer, Utc::now())
+                    crate::fanout::digest::send_due(&state.db, &links, &state.mailer, Utc::now())
                         .await,
                 )
             })
@@ -151,7 +151,7 @@ pub const JOBS: &[Job] = &[
         runs: Runs::OnePerPeriod,
         needs: Needs::Any,
         round: |state| {
-            Box::pin(async move { said(crate::notify::prune(&state.db, Utc::now()).await) })
+            Box::pin(async move { said(crate::fanout::prune(&state.db, Utc::now()).await) })
         },
     },
     Job {

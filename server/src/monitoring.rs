@@ -10,7 +10,7 @@ use crate::http::error::ApiError;
 use crate::settings::{self, Settings};
 use crate::state::AppState;
 use crate::telemetry::figures;
-use crate::{db, mail, sync};
+use crate::{db, outbox, sync};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
@@ -161,7 +161,7 @@ async fn read_figures(state: &AppState) {
         Err(error) => tracing::warn!(%error, "metrics: the change log's position not read"),
     }
 
-    match mail::backlog(&state.db).await {
+    match outbox::backlog(&state.db).await {
         Ok(waiting) => gauge!("tidemark_mail_outbox_backlog").set(waiting as f64),
         Err(error) => tracing::warn!(%error, "metrics: the mail outbox not read"),
     }

@@ -2,7 +2,7 @@
 //! database know it ([`Node`]). How a change reaches every process is `crate::sync`'s.
 
 use crate::http::limits::RateLimits;
-use crate::mail::Mailer;
+use crate::outbox::Mailer;
 use crate::settings::Settings;
 use crate::tokens::TokenKeys;
 use sea_orm::DatabaseConnection;
@@ -22,8 +22,8 @@ impl AppState {
     }
 
     /// Where the links of this site's notice mails lead, signed with its token secret.
-    pub fn notice_links(&self) -> crate::notify::Links<'_> {
-        crate::notify::Links {
+    pub fn notice_links(&self) -> crate::fanout::Links<'_> {
+        crate::fanout::Links {
             public_url: &self.settings.public_url,
             keys: &self.tokens,
         }
@@ -51,8 +51,8 @@ pub struct Shared {
     /// Web push: the VAPID key and the client that posts to push services.
     pub pusher: Arc<crate::push::sender::Pusher>,
     pub storage: Arc<dyn crate::storage::Storage>,
-    pub search: Arc<crate::index::SearchIndex>,
-    pub events: crate::events::EventSink,
+    pub search: Arc<crate::search_index::SearchIndex>,
+    pub events: crate::event_sink::EventSink,
     /// The public posts in memory, with their list orderings and cached pages.
     pub catalog: Arc<crate::catalog::Catalog>,
     /// This process among the others on the database: its name and where it stands in the

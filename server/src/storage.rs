@@ -198,6 +198,7 @@ impl S3Storage {
             retry_timeout: std::time::Duration::from_secs(10),
             ..Default::default()
         };
+        crate::kernel::tls::use_ring();
         let client = object_store::ClientOptions::new()
             .with_connect_timeout(std::time::Duration::from_secs(3))
             .with_timeout(std::time::Duration::from_secs(30));

@@ -10,6 +10,7 @@
 #   bash tests/load/content.sh                  # both databases, 10 s per run
 #   bash tests/load/content.sh sqlite           # or: postgres, both (also DATABASES=...)
 #   DURATION=3 bash tests/load/content.sh       # shorter runs
+#   CONNECTIONS="16 64" bash tests/load/content.sh   # fewer runs a call (the test command's)
 #   FORCE=1 bash tests/load/content.sh          # regenerate the data set
 #   POSTS=2000 EVENTS=20000 bash tests/load/content.sh   # a small set (kept apart)
 #
@@ -24,6 +25,7 @@ DATABASES="${1:-${DATABASES:-both}}"
 case "$DATABASES" in sqlite | postgres | both) ;; *) fail "databases: sqlite, postgres or both, not $DATABASES" ;; esac
 DURATION="${DURATION:-10}"
 WARMUP="${WARMUP:-2}"
+CONNECTIONS="${CONNECTIONS:-1 16 64}"
 POSTS="${POSTS:-100000}"
 EVENTS="${EVENTS:-1000000}"
 FORCE="${FORCE:-0}"
@@ -115,7 +117,7 @@ measure() { # db endpoint mode url [env...]
   local db="$1" endpoint="$2" mode="$3" url="$4"
   shift 4
   warm "$mode" "$url" "$@"
-  for connections in 1 16 64; do
+  for connections in $CONNECTIONS; do
     run "$db" "$endpoint" "$connections" "$mode" "$url" "$@"
   done
   local base="${url%/api/v1/*}"
@@ -163,7 +165,7 @@ bench_database() { # kind label data_dir database_url
   done >"$WORK/guest-ids"
   [ "$(wc -l <"$WORK/guest-ids")" -eq 1000 ] || fail "$label: the server did not issue 1,000 guest ids"
 
-  # Endpoint after endpoint: a warm-up, the three runs, then a pause until the server is idle
+  # Endpoint after endpoint: a warm-up, the runs (one a number of connections), then a pause until the server is idle
   # again, so no call pays for the previous one. Event ingestion goes last: the million events
   # it writes leave the database busy (the roll-up, PostgreSQL's vacuum) for longer than the
   # pause waits. (wrk's searches send none of the web client's headers, so they write no

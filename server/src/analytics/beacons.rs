@@ -9,7 +9,7 @@
 
 use super::device::DeviceInfo;
 use super::visitor::{Admitted, Sender};
-use crate::events::EventKind;
+use crate::event_sink::EventKind;
 use crate::http::envelope::NoData;
 use crate::http::envelope::{ok, Ok};
 use crate::http::error::{ApiError, ApiResult};

@@ -1,7 +1,7 @@
 //! Analytics (PRODUCT "Analytics"): the visit and click beacons of SPEC §7, the reader
 //! events of post pages, the daily roll-ups and the business analytics API.
 //!
-//! - `events`: the sink every event goes through (batched, group-committed writes).
+//! - `event_sink`: the sink every event goes through (batched, group-committed writes).
 //! - `beacons`, `intake` (`routes/intake.rs`, `service/intake.rs`): the calls browsers send
 //!   events to; `visitor`: who their events count for (a member, or a guest id this server
 //!   signed) and the limits they pass; `device`: the SPEC §3 device info they all accept.
@@ -16,19 +16,12 @@ pub mod rollup;
 mod sql;
 mod visitor;
 
-mod routes {
-    pub(super) mod intake;
-    pub(super) mod report;
-}
-
-mod service {
-    pub(super) mod intake;
-    pub(super) mod report;
-}
+mod routes;
+mod service;
 
 pub use crate::kernel::kst::kst_day;
 
-use crate::events::PostInfo;
+use crate::event_sink::PostInfo;
 use crate::http::error::ApiResult;
 use crate::state::AppState;
 use std::collections::HashMap;

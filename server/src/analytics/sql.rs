@@ -2,7 +2,7 @@
 //! (`COUNT(DISTINCT …)` over a visitor key, grouped several ways) are written once in SQL
 //! that both SQLite and PostgreSQL accept; only the placeholders differ.
 
-use crate::events::EventKind;
+use crate::event_sink::EventKind;
 use sea_orm::{ConnectionTrait, DbErr, QueryResult, Value};
 
 /// The visitor of an event: the member when signed in, else the guest id (`NULL` when

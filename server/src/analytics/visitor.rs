@@ -11,11 +11,11 @@
 //!   beacons and never read the answer, so the reader sees nothing of it.
 //! - While the database is away, a session cannot be checked: the events count for the
 //!   guest id the call carries (every page has one), and are held until the database
-//!   returns (`crate::events`).
+//!   returns (`crate::event_sink`).
 
 use super::device::Device;
 use crate::auth::MaybeAuthUser;
-use crate::events::{Event, EventKind};
+use crate::event_sink::{Event, EventKind};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::limits::RateLimits;
 use crate::http::security::ClientIp;

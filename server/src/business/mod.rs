@@ -8,20 +8,8 @@
 
 pub mod audit;
 
-mod routes {
-    pub(super) mod ownership;
-    pub(super) mod profile;
-    pub(super) mod team;
-}
-
-mod service {
-    pub(super) mod invitation;
-    pub(super) mod joining;
-    pub(super) mod mine;
-    pub(super) mod ownership;
-    pub(super) mod profile;
-    pub(super) mod team;
-}
+mod routes;
+mod service;
 
 pub use service::profile::{last_changes, profile, read, set_verified, Business};
 

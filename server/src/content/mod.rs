@@ -15,28 +15,8 @@ pub mod cards;
 pub mod sanitize;
 pub mod view;
 
-mod routes {
-    pub(super) mod flags;
-    pub(super) mod lists;
-    pub(super) mod posts;
-    pub(super) mod previews;
-    pub(super) mod recommend;
-    pub(super) mod revisions;
-    pub(super) mod tags;
-}
-
-mod service {
-    pub(super) mod flags;
-    pub(super) mod history;
-    pub mod lists;
-    pub mod moderation;
-    pub mod posts;
-    pub(super) mod previews;
-    pub mod recommend;
-    pub(super) mod revisions;
-    pub(super) mod tags;
-    pub(super) mod writing;
-}
+mod routes;
+mod service;
 
 pub use service::recommend::save_collection;
 /// What pages, feeds, engagement, the command line and the seed use: the public lists, a

@@ -12,7 +12,7 @@ pub async fn outbox_page(
     if state.settings.mode != Mode::Demo {
         return crate::http::error::ApiError::NotFound("no such page".into()).into_response();
     }
-    let rows = match crate::mail::recent(&state.db, 100).await {
+    let rows = match crate::outbox::recent(&state.db, 100).await {
         Ok(rows) => rows,
         Err(error) => return crate::http::error::ApiError::from(error).into_response(),
     };

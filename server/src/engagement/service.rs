@@ -6,7 +6,7 @@ use crate::auth::AuthUser;
 use crate::content::cards::{badges, cards};
 use crate::content::view::{BusinessBadge, Card};
 use crate::entities::{bookmarks, businesses, follows, posts};
-use crate::events::{Event, EventKind};
+use crate::event_sink::{Event, EventKind};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{self, Page, PageQuery};
 use crate::state::AppState;

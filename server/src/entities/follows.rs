@@ -14,7 +14,7 @@ pub struct Model {
     pub source: String,
     pub created_at: DateTimeUtc,
     /// How the member hears of the business's posts by e-mail: `OFF` | `EACH` | `DAILY` |
-    /// `WEEKLY` (`notify::MailChoice`).
+    /// `WEEKLY` (`fanout::MailChoice`).
     #[sea_orm(column_type = "String(StringLen::N(32))")]
     pub mail: String,
     pub mail_set_at: Option<DateTimeUtc>,

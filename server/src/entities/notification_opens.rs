@@ -10,7 +10,7 @@ pub struct Model {
     pub id: i64,
     pub post_id: i64,
     pub member_id: i64,
-    /// `SITE` | `EMAIL` (`notify::opens::Channel`).
+    /// `SITE` | `EMAIL` (`fanout::opens::Channel`).
     #[sea_orm(column_type = "String(StringLen::N(32))")]
     pub channel: String,
     pub created_at: DateTimeUtc,

@@ -4,7 +4,7 @@
 //!   Waiting for a connection could only end in the same answer, later, holding the reader
 //!   and a task meanwhile. The analytics intakes ([`HELD_WHILE_AWAY`]) are the exception:
 //!   their events are held in memory and written when the database returns
-//!   (`crate::events`).
+//!   (`crate::event_sink`).
 //! - A read goes on: what this process holds (lists, pages, posts, search) is served from
 //!   memory within milliseconds. A read that needs the database is answered the same 503
 //!   once it has waited [`READ_GRACE`], instead of the pool's time-out.

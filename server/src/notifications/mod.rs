@@ -3,20 +3,11 @@
 //! hears by e-mail of each followed business, and the unsubscribe links of the mails, which
 //! work without signing in (`mail`); the browsers a member turned web push on in, and their
 //! night-time consent (`push`). The notices and the mails are made below the domains
-//! (`notify`: the fan-out of a post to its business's followers, the digests, the
+//! (`fanout`: the fan-out of a post to its business's followers, the digests, the
 //! one-recipient notices in the transactions of the decisions they tell of).
 
-mod routes {
-    pub(super) mod mail;
-    pub(super) mod notices;
-    pub(super) mod push;
-}
-
-mod service {
-    pub(super) mod mail;
-    pub(super) mod notices;
-    pub(super) mod push;
-}
+mod routes;
+mod service;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;

@@ -7,11 +7,7 @@
 //! Every call here answers 403 to anyone but an operator.
 
 mod routes;
-mod service {
-    pub(super) mod audit;
-    pub(super) mod directory;
-    pub(super) mod queue;
-}
+mod service;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;

@@ -14,6 +14,7 @@
 //! A post that is not public (a draft, a scheduled post before its time, a hidden or removed
 //! one) gets the plain 404 page: nothing of it leaks into a preview.
 
+mod answer;
 mod document;
 mod language;
 
@@ -28,6 +29,7 @@ use crate::http::error::ApiResult;
 use crate::http::paging::PageQuery;
 use crate::prerender::{self, Frame, ListView};
 use crate::state::AppState;
+pub use answer::answer;
 pub use document::{render, script_json};
 pub use language::{language_of, LANGUAGE_COOKIE};
 use serde::Serialize;

@@ -53,6 +53,7 @@ impl Pusher {
         services: String,
         keys: Arc<crate::tokens::TokenKeys>,
     ) -> Result<Self, String> {
+        crate::kernel::tls::use_ring();
         let client = reqwest::Client::builder()
             .timeout(TIMEOUT)
             .redirect(reqwest::redirect::Policy::none())

@@ -1,5 +1,5 @@
 //! Search over contents and businesses, suggestions and popular searches (PRODUCT
-//! "Search"): the calls. The index they ask is [`crate::index`].
+//! "Search"): the calls. The index they ask is [`crate::search_index`].
 
 mod routes;
 mod service;

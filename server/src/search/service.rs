@@ -4,10 +4,10 @@
 use crate::entities::posts;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::limits::RateLimits;
-use crate::index::analysis::{fold, highlights, Part};
-use crate::index::logbook;
-use crate::index::suggest::{blend, Entry, Kind};
-use crate::index::{Hits, LoggedSearch, SearchRequest, Sort, Target, MAX_OFFSET};
+use crate::search_index::analysis::{fold, highlights, Part};
+use crate::search_index::logbook;
+use crate::search_index::suggest::{blend, Entry, Kind};
+use crate::search_index::{Hits, LoggedSearch, SearchRequest, Sort, Target, MAX_OFFSET};
 use crate::state::AppState;
 use base64::Engine;
 use chrono::{DateTime, Utc};

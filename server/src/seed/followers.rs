@@ -16,7 +16,7 @@
 use super::large::rows::insert_in_transactions;
 use crate::entities::members::{MemberRole, MemberStatus};
 use crate::entities::{businesses, follows, member_consents, members, push_subscriptions};
-use crate::notify::MailChoice;
+use crate::fanout::MailChoice;
 use crate::push::Consent;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;

@@ -324,6 +324,7 @@ pub fn http_client() -> Result<&'static reqwest::Client, String> {
     if let Some(client) = CLIENT.get() {
         return Ok(client);
     }
+    crate::kernel::tls::use_ring();
     let client = reqwest::Client::builder()
         .connect_timeout(Duration::from_secs(5))
         .timeout(Duration::from_secs(10))

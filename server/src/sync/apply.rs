@@ -13,7 +13,7 @@ impl AppState {
     /// process in line. On PostgreSQL the change-log rows go in `txn`, so the change and its
     /// record commit together or not at all, and the log's trigger signals the others at the
     /// commit; on SQLite there is no one to tell. A changed post that the change made public
-    /// for the first time has its announcement queued in `txn` too (`notify`), so followers
+    /// for the first time has its announcement queued in `txn` too (`fanout`), so followers
     /// hear of exactly the posts that became public, whichever call made them so.
     pub async fn commit_with(
         &self,
@@ -23,7 +23,7 @@ impl AppState {
         let now = chrono::Utc::now();
         for change in changes {
             if let Change::Post(id) = change {
-                crate::notify::queue_announcement(&txn, *id, now).await?;
+                crate::fanout::queue_announcement(&txn, *id, now).await?;
             }
         }
         if txn.get_database_backend() != DbBackend::Sqlite {

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use tidemark_server::analytics::rollup::{popular_score, recent_days, roll_up};
 use tidemark_server::entities::posts::PostStatus;
 use tidemark_server::entities::{analytics_daily, analytics_events, businesses, members, posts};
-use tidemark_server::events::Event;
+use tidemark_server::event_sink::Event;
 use tidemark_server::http::limits::{BEACON_IP_BURST, BEACON_VISITOR_BURST};
 use tidemark_server::tokens::{TokenKeys, GUEST_ID_VALID_SECS};
 
@@ -299,7 +299,7 @@ async fn a_view_yesterday_is_another_view_but_the_same_viewer(
     app.state
         .events
         .submit(vec![Event {
-            kind: tidemark_server::events::EventKind::View,
+            kind: tidemark_server::event_sink::EventKind::View,
             post_id: Some(post),
             business_id: Some(business),
             member_id: Some(member.id),

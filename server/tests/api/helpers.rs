@@ -499,7 +499,7 @@ pub async fn fanned_out(app: &TestApp) {
     use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
     use tidemark_server::entities::post_announcements;
     for _ in 0..100 {
-        tidemark_server::notify::fan_out(
+        tidemark_server::fanout::fan_out(
             &app.state.db,
             &app.state.notice_links(),
             &app.state.mailer,

@@ -8,7 +8,7 @@ use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde_json::{json, Value};
 use tidemark_server::entities::{businesses, posts, search_log};
-use tidemark_server::index::{write_batch, LoggedSearch, MIN_VISITORS};
+use tidemark_server::search_index::{write_batch, LoggedSearch, MIN_VISITORS};
 
 /// A guest as the web client is one: a browser-like client holding a guest id the server
 /// handed out (cookie `tma_id`).

@@ -11,7 +11,7 @@ use reqwest::Method;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::json;
 use tidemark_server::entities::{mail_outbox, mail_suppressions, notifications};
-use tidemark_server::notify;
+use tidemark_server::fanout;
 
 const READER: &str = "reader@tidemark.test";
 const TOKEN: &str = "feedback-intake-token-0123456789";
@@ -35,7 +35,7 @@ fn report(kind: &str, message_id: &str) -> String {
 async fn post_mails_to_reader(app: &TestApp) -> u64 {
     mail_outbox::Entity::find()
         .filter(mail_outbox::Column::ToAddress.eq(READER))
-        .filter(mail_outbox::Column::Kind.eq(notify::mailing::POST_MAIL))
+        .filter(mail_outbox::Column::Kind.eq(fanout::mailing::POST_MAIL))
         .count(&app.state.db)
         .await
         .unwrap()

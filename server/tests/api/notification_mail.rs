@@ -17,14 +17,14 @@ use tidemark_server::entities::mail_outbox::MailStatus;
 use tidemark_server::entities::{
     follows, mail_digests, mail_outbox, mail_suppressions, notifications,
 };
-use tidemark_server::notify;
+use tidemark_server::fanout;
 
 const READER: &str = "reader@tidemark.test";
 
 async fn post_mails_to(app: &TestApp, to: &str) -> u64 {
     mail_outbox::Entity::find()
         .filter(mail_outbox::Column::ToAddress.eq(to))
-        .filter(mail_outbox::Column::Kind.eq(notify::mailing::POST_MAIL))
+        .filter(mail_outbox::Column::Kind.eq(fanout::mailing::POST_MAIL))
         .count(&app.state.db)
         .await
         .unwrap()
@@ -242,7 +242,7 @@ async fn a_digest_gathers_its_korean_day_once_and_a_withdrawn_post_is_not_mailed
             // A digest mails nothing before its time; no mail went out for each post.
             assert_eq!(post_mails_to(&app, READER).await, 0);
             let at = next_digest_time(Utc::now());
-            let before = notify::digest::send_due(
+            let before = fanout::digest::send_due(
                 &app.state.db,
                 &app.state.notice_links(),
                 &app.state.mailer,
@@ -251,7 +251,7 @@ async fn a_digest_gathers_its_korean_day_once_and_a_withdrawn_post_is_not_mailed
             .await
             .unwrap();
             assert_eq!(before.mailed, 0, "{before:?}");
-            let sent = notify::digest::send_due(
+            let sent = fanout::digest::send_due(
                 &app.state.db,
                 &app.state.notice_links(),
                 &app.state.mailer,
@@ -271,7 +271,7 @@ async fn a_digest_gathers_its_korean_day_once_and_a_withdrawn_post_is_not_mailed
                 "{mail}"
             );
             // Once: the next round, or another process, finds it sent.
-            let again = notify::digest::send_due(
+            let again = fanout::digest::send_due(
                 &app.state.db,
                 &app.state.notice_links(),
                 &app.state.mailer,
@@ -294,7 +294,7 @@ async fn a_digest_gathers_its_korean_day_once_and_a_withdrawn_post_is_not_mailed
                 subject: Set("숨겨진 글의 메일".into()),
                 body_text: Set("본문".into()),
                 body_html: Set(None),
-                kind: Set(notify::mailing::POST_MAIL.into()),
+                kind: Set(fanout::mailing::POST_MAIL.into()),
                 status: Set(MailStatus::Pending),
                 attempts: Set(0),
                 created_at: Set(Utc::now()),

@@ -13,7 +13,7 @@ use reqwest::Method;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde_json::{json, Value};
 use tidemark_server::entities::{follows, notifications, post_announcements};
-use tidemark_server::notify;
+use tidemark_server::fanout;
 
 async fn follow(app: &TestApp, member_id: i64, business_id: i64) {
     follows::ActiveModel {
@@ -46,8 +46,8 @@ async fn announcement(app: &TestApp, post_id: i64) -> Option<post_announcements:
 }
 
 /// One round of the fan-out, as the server's job runs it.
-async fn fan_out(app: &TestApp) -> notify::FanOut {
-    notify::fan_out(&app.state.db, &app.state.notice_links(), &app.state.mailer)
+async fn fan_out(app: &TestApp) -> fanout::FanOut {
+    fanout::fan_out(&app.state.db, &app.state.notice_links(), &app.state.mailer)
         .await
         .unwrap()
 }
@@ -96,7 +96,7 @@ async fn a_post_notifies_its_active_followers_once_when_it_becomes_public_and_ne
         tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
         tidemark_server::content::publish_due(&app.state).await.unwrap();
         let done = fanned_out(&app, post).await;
-        assert_eq!(done.outcome.as_deref(), Some(notify::SENT));
+        assert_eq!(done.outcome.as_deref(), Some(fanout::SENT));
         assert_eq!(done.notified, 1, "the active follower only, on {}", app.database);
         assert_eq!(notices_of(&app, reader_id, post).await, 1);
         assert_eq!(notices_of(&app, withdrawn.id, post).await, 0);
@@ -290,7 +290,7 @@ async fn a_post_hidden_before_its_followers_heard_is_withdrawn_and_a_fan_out_tak
         let done = fanned_out(&app, post).await;
         assert_eq!(
             done.outcome.as_deref(),
-            Some(notify::WITHDRAWN),
+            Some(fanout::WITHDRAWN),
             "on {}",
             app.database
         );

@@ -9,8 +9,8 @@ use crate::helpers::*;
 use sea_orm::EntityTrait;
 use std::collections::{HashMap, HashSet};
 use tidemark_server::entities::{businesses, post_tags, posts, tags};
-use tidemark_server::index::analysis::{fold, is_gram_char, word_terms};
-use tidemark_server::index::{Hits, SearchRequest, Sort, Target};
+use tidemark_server::search_index::analysis::{fold, is_gram_char, word_terms};
+use tidemark_server::search_index::{Hits, SearchRequest, Sort, Target};
 
 const QUERIES: [&str; 30] = [
     "디지털 마케팅",

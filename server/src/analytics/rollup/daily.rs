@@ -4,7 +4,7 @@
 use super::{Counts, READ_CHUNK};
 use crate::analytics::sql::{self, int, kind_in, kind_is, placeholders, READ_KINDS, VISITOR};
 use crate::entities::{analytics_daily, businesses};
-use crate::events::EventKind::{self, *};
+use crate::event_sink::EventKind::{self, *};
 use sea_orm::sea_query::Query;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect,

@@ -194,12 +194,12 @@ mod tests {
     #[tokio::test]
     async fn a_mark_moved_after_the_run_read_it_stays_for_the_next_run() {
         let (_dir, db) = crate::db::migrated_sqlite().await;
-        let sink = crate::events::EventSink::new(
+        let sink = crate::event_sink::EventSink::new(
             db.clone(),
             std::sync::Arc::new(crate::db::reach::Reach::local()),
         );
-        let view = |guest: &str| crate::events::Event {
-            kind: crate::events::EventKind::View,
+        let view = |guest: &str| crate::event_sink::Event {
+            kind: crate::event_sink::EventKind::View,
             post_id: Some(7),
             business_id: Some(3),
             member_id: None,

@@ -5,7 +5,7 @@ use super::{Counts, RollUp, READ_CHUNK};
 use crate::analytics::sql::{self, int, kind_in, kind_is, placeholders, READ_KINDS, VISITOR};
 use crate::entities::posts;
 use crate::entities::posts::PostStatus;
-use crate::events::EventKind;
+use crate::event_sink::EventKind;
 use crate::kernel::kst::kst_day;
 use chrono::{DateTime, Utc};
 use sea_orm::{

@@ -5,7 +5,7 @@
 use crate::analytics::beacons::check_offset;
 use crate::analytics::device::{Device, DeviceInfo};
 use crate::analytics::visitor::{Admitted, Sender};
-use crate::events::{Event, EventKind};
+use crate::event_sink::{Event, EventKind};
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use serde::{Deserialize, Serialize};

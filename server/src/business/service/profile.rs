@@ -6,8 +6,8 @@ use crate::auth::AuthUser;
 use crate::business::audit;
 use crate::entities::members::MemberRole;
 use crate::entities::{business_members, businesses, follows, operator_claims, uploads};
+use crate::fanout;
 use crate::http::error::{on_unique, ApiError, ApiResult};
-use crate::notify;
 use crate::oplog;
 use crate::state::AppState;
 use crate::sync::Change;
@@ -510,10 +510,10 @@ pub async fn set_verified(
         .filter(operator_claims::Column::TargetId.eq(id))
         .exec(&txn)
         .await?;
-    notify::to_business_people(
+    fanout::to_business_people(
         &txn,
         id,
-        notify::NoticeKind::Verification,
+        fanout::NoticeKind::Verification,
         if verified { "APPROVED" } else { "REJECTED" },
         now,
     )

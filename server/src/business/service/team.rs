@@ -194,7 +194,7 @@ pub(crate) async fn invite(
     )
     .await?;
     if let Some(invitee) = invitee {
-        crate::notify::invited(&txn, invitee.id, id, now).await?;
+        crate::fanout::invited(&txn, invitee.id, id, now).await?;
     }
     txn.commit().await?;
     mail_invitation(state, &business.name, &email, &token, elsewhere).await?;

@@ -14,9 +14,9 @@ use crate::auth::access::require_admin;
 use crate::auth::AuthUser;
 use crate::entities::post_flags::{FlagReason, FlagStatus};
 use crate::entities::{businesses, members, operator_claims, post_flags};
+use crate::fanout;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::limits::RateLimits;
-use crate::notify;
 use crate::oplog::{self, Entry, Target};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
@@ -246,11 +246,11 @@ pub(crate) async fn close_open(
     // Each member who reported it hears the decision (a guest's report has no one to tell).
     let now = Utc::now();
     for member_id in reporters.into_iter().flatten() {
-        notify::write(
+        fanout::write(
             db,
-            notify::Notice {
+            fanout::Notice {
                 member_id,
-                kind: notify::NoticeKind::ReportReply,
+                kind: fanout::NoticeKind::ReportReply,
                 business_id: None,
                 post_id: Some(id),
                 detail: Some(status.as_str().to_string()),

@@ -48,7 +48,7 @@ async fn settings(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ChoiceBody {
     /// `OFF`, `EACH` (a mail a post), `DAILY` or `WEEKLY` (a digest at 08:00 KST).
-    #[schema(value_type = crate::notify::mailing::MailChoice)]
+    #[schema(value_type = crate::fanout::mailing::MailChoice)]
     mail: String,
 }
 
@@ -132,7 +132,7 @@ struct OpenQuery {
 /// The post's link in a notice mail: counts the member's first click for the business's
 /// console and sends the reader on to the post. No session: the token names the member.
 async fn open(State(state): State<AppState>, Query(query): Query<OpenQuery>) -> Redirect {
-    Redirect::to(&service::open_link(&state, &query.t, crate::notify::opens::Channel::Email).await)
+    Redirect::to(&service::open_link(&state, &query.t, crate::fanout::opens::Channel::Email).await)
 }
 
 #[utoipa::path(

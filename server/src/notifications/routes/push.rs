@@ -161,7 +161,7 @@ async fn open(
     State(state): State<AppState>,
     crate::http::extract::Query(query): crate::http::extract::Query<OpenQuery>,
 ) -> axum::response::Redirect {
-    let channel = crate::notify::opens::Channel::Push;
+    let channel = crate::fanout::opens::Channel::Push;
     let to = crate::notifications::service::mail::open_link(&state, &query.t, channel).await;
     axum::response::Redirect::to(&to)
 }

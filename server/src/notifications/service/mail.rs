@@ -2,11 +2,11 @@
 //! the notice mails (RFC 8058: one POST, no session; the token says who stops what).
 
 use crate::entities::{businesses, follows};
+use crate::fanout::mailing::{self, read_unsubscribe_token, Stop};
+use crate::fanout::opens;
+use crate::fanout::MailChoice;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{cut, PageQuery};
-use crate::notify::mailing::{self, read_unsubscribe_token, Stop};
-use crate::notify::opens;
-use crate::notify::MailChoice;
 use crate::state::AppState;
 use chrono::Utc;
 use sea_orm::sea_query::Expr;
@@ -22,7 +22,7 @@ pub struct MailSetting {
     pub business_id: i64,
     pub business_name: String,
     /// `OFF` | `EACH` | `DAILY` | `WEEKLY`.
-    #[schema(value_type = crate::notify::mailing::MailChoice)]
+    #[schema(value_type = crate::fanout::mailing::MailChoice)]
     pub mail: String,
 }
 
@@ -261,11 +261,11 @@ pub async fn feedback(
             "a feedback report needs the intake's token (Authorization: Bearer …)".into(),
         ));
     }
-    let Some(feedback) = crate::mail::read_feedback(report) else {
+    let Some(feedback) = crate::outbox::read_feedback(report) else {
         return Err(ApiError::bad_request(
             "not a feedback report (RFC 5965): it has no Feedback-Type field",
         ));
     };
-    let recorded = crate::mail::record_complaint(&state.db, &feedback, Utc::now()).await?;
+    let recorded = crate::outbox::record_complaint(&state.db, &feedback, Utc::now()).await?;
     Ok(FeedbackOutcome { recorded })
 }

@@ -4,9 +4,9 @@
 use crate::entities::post_flags::FlagStatus;
 use crate::entities::posts::PostStatus;
 use crate::entities::{businesses, notifications, posts};
+use crate::fanout::{opens, NoticeKind, KEEP};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::paging::{cut, PageQuery};
-use crate::notify::{opens, NoticeKind, KEEP};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
@@ -26,7 +26,7 @@ pub const MAX_IDS: usize = 100;
 pub struct Notice {
     pub id: i64,
     /// `new_post` | `report_reply` | `invitation` | `verification` | `media_request`.
-    #[schema(value_type = crate::notify::NoticeKind)]
+    #[schema(value_type = crate::fanout::NoticeKind)]
     pub kind: String,
     /// When it was written (RFC 3339, UTC).
     pub created_at: String,

@@ -160,10 +160,10 @@ pub async fn review(
     .await?;
     claim_on_review(&txn, id, target, actor, now).await?;
     if matches!(target, Published | Rejected) {
-        crate::notify::to_business_people(
+        crate::fanout::to_business_people(
             &txn,
             row.business_id,
-            crate::notify::NoticeKind::MediaRequest,
+            crate::fanout::NoticeKind::MediaRequest,
             if target == Published {
                 "APPROVED"
             } else {

@@ -6,7 +6,7 @@ use crate::entities::certifications::CertificationStatus;
 use crate::entities::members::MemberRole;
 use crate::entities::members::MemberStatus;
 use crate::entities::{analytics_events, bookmarks, businesses, certifications, follows, posts};
-use crate::events::EventKind;
+use crate::event_sink::EventKind;
 use crate::kernel::kst::kst_day;
 use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};

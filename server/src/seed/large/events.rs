@@ -6,7 +6,7 @@ use super::plan::Plan;
 use super::rows::{insert_in_transactions, insert_rows, Progress, ROWS_PER_TRANSACTION};
 use crate::analytics::kst_day;
 use crate::entities::analytics_events;
-use crate::events::EventKind;
+use crate::event_sink::EventKind;
 use crate::kernel::kst::{kst_date, kst_midnight};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use sea_orm::{DatabaseConnection, DbErr, Set};

@@ -197,8 +197,8 @@ async fn the_reader_mix_shows_only_groups_of_five_or_more() {
         }
         let events = readers
             .iter()
-            .map(|&member| tidemark_server::events::Event {
-                kind: tidemark_server::events::EventKind::View,
+            .map(|&member| tidemark_server::event_sink::Event {
+                kind: tidemark_server::event_sink::EventKind::View,
                 post_id: Some(f.first),
                 business_id: Some(f.business),
                 member_id: Some(member),

@@ -5,7 +5,7 @@
 use super::*;
 use tidemark_server::analytics::rollup::roll_up_pending;
 use tidemark_server::entities::analytics_pending;
-use tidemark_server::events::EventKind;
+use tidemark_server::event_sink::EventKind;
 
 async fn daily_of(app: &TestApp, business: i64, post: Option<i64>) -> analytics_daily::Model {
     let mut query = analytics_daily::Entity::find()
@@ -55,7 +55,7 @@ async fn a_bookmark_and_a_follow_are_recorded(app: &TestApp, f: &Fixture) {
     .insert(&app.state.db)
     .await
     .unwrap();
-    let engaged = |kind: EventKind, post: Option<i64>| tidemark_server::events::Event {
+    let engaged = |kind: EventKind, post: Option<i64>| tidemark_server::event_sink::Event {
         kind,
         post_id: post,
         business_id: Some(f.business),

@@ -183,7 +183,7 @@ pub(super) async fn popular_searches_count_the_people_the_server_vouches_for(app
         .all(|i| i["query"] != "마팅"));
     let distinct_today = people
         .values()
-        .filter(|visitors| visitors.len() as i64 >= tidemark_server::index::MIN_VISITORS)
+        .filter(|visitors| visitors.len() as i64 >= tidemark_server::search_index::MIN_VISITORS)
         .count();
     let period = if distinct_today >= 10 {
         "today"

@@ -8,7 +8,7 @@ use super::{
 use crate::analytics::sql::{self, int, kind_in, kind_is, READ_KINDS, VISITOR};
 use crate::auth::AuthUser;
 use crate::entities::posts;
-use crate::events::EventKind;
+use crate::event_sink::EventKind;
 use crate::http::error::ApiResult;
 use crate::state::AppState;
 use chrono::{Datelike, NaiveDate};

@@ -1,16 +1,9 @@
-//! sitemap.xml (an index of sitemaps of at most 10,000 addresses each), RSS 2.0 feeds of the
-//! latest posts (all, per category, per business) and robots.txt. They list public posts
-//! only: a scheduled post shows up at its time, not before.
+//! What the feeds, the sitemaps and robots.txt say, made from the catalogue of public posts and
+//! the businesses' last changes.
 
 use crate::content::cards::cards;
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::Path;
 use crate::state::AppState;
-use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
 use chrono::{DateTime, Utc};
 use std::fmt::Write;
 use tidemark_core::breadcrumbs::{category_of, CATEGORIES};
@@ -20,16 +13,6 @@ use tidemark_core::breadcrumbs::{category_of, CATEGORIES};
 const PER_SITEMAP: usize = 10_000;
 /// Items per feed.
 const FEED_ITEMS: usize = 50;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/robots.txt", get(robots))
-        .route("/sitemap.xml", get(sitemap_index))
-        .route("/sitemaps/{name}", get(sitemap))
-        .route("/rss.xml", get(feed_all))
-        .route("/rss/category/{file}", get(feed_category))
-        .route("/rss/business/{file}", get(feed_business))
-}
 
 /// Whether XML 1.0 allows `c` in a document (its `Char` production): tab, line feed,
 /// carriage return, and everything from U+0020 but U+FFFE and U+FFFF (surrogates cannot
@@ -57,34 +40,19 @@ fn escape(text: &str) -> String {
     out
 }
 
-fn xml(body: String, content_type: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::CACHE_CONTROL, "public, max-age=300"),
-        ],
-        body,
-    )
-        .into_response()
-}
-
 fn base(state: &AppState) -> String {
     state.settings.public_url.trim_end_matches('/').to_string()
 }
 
-async fn robots(State(state): State<AppState>) -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        format!(
+pub(super) fn robots(state: &AppState) -> String {
+    format!(
             "User-agent: *\nAllow: /\nDisallow: /mypage\nDisallow: /admin\nDisallow: /api/\nDisallow: /member/\n\nSitemap: {}/sitemap.xml\n",
-            base(&state)
-        ),
-    )
-        .into_response()
+            base(state)
+        )
 }
 
-async fn sitemap_index(State(state): State<AppState>) -> Response {
-    let base = base(&state);
+pub(super) fn sitemap_index(state: &AppState) -> String {
+    let base = base(state);
     let posts = state.catalog.snapshot().latest.len();
     let mut body = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
@@ -100,7 +68,7 @@ async fn sitemap_index(State(state): State<AppState>) -> Response {
         );
     }
     body.push_str("</sitemapindex>\n");
-    xml(body, "application/xml; charset=utf-8")
+    body
 }
 
 fn url_entry(body: &mut String, loc: &str, lastmod: Option<DateTime<Utc>>) {
@@ -115,8 +83,8 @@ fn url_entry(body: &mut String, loc: &str, lastmod: Option<DateTime<Utc>>) {
     };
 }
 
-async fn sitemap(State(state): State<AppState>, Path(name): Path<String>) -> ApiResult<Response> {
-    let base = base(&state);
+pub(super) async fn sitemap(state: &AppState, name: &str) -> ApiResult<String> {
+    let base = base(state);
     let mut body = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
@@ -139,7 +107,7 @@ async fn sitemap(State(state): State<AppState>, Path(name): Path<String>) -> Api
             url_entry(&mut body, &format!("{base}{page}"), None);
         }
     } else if name == "businesses.xml" {
-        for (id, updated) in crate::business::last_changes(&state, PER_SITEMAP as u64).await? {
+        for (id, updated) in crate::business::last_changes(state, PER_SITEMAP as u64).await? {
             url_entry(
                 &mut body,
                 &format!("{base}/business/profile/{id}"),
@@ -172,7 +140,7 @@ async fn sitemap(State(state): State<AppState>, Path(name): Path<String>) -> Api
         }
     }
     body.push_str("</urlset>\n");
-    Ok(xml(body, "application/xml; charset=utf-8"))
+    Ok(body)
 }
 
 /// An RSS 2.0 channel of these posts.
@@ -182,7 +150,7 @@ async fn channel(
     link: &str,
     description: &str,
     ids: &[i64],
-) -> ApiResult<Response> {
+) -> ApiResult<String> {
     let base = base(state);
     let items = cards(state, ids).await?;
     let mut body = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">\n<channel>\n");
@@ -224,7 +192,7 @@ async fn channel(
         body.push_str("  </item>\n");
     }
     body.push_str("</channel>\n</rss>\n");
-    Ok(xml(body, "application/rss+xml; charset=utf-8"))
+    Ok(body)
 }
 
 fn id_of(file: &str) -> ApiResult<i64> {
@@ -233,7 +201,7 @@ fn id_of(file: &str) -> ApiResult<i64> {
         .ok_or_else(|| ApiError::NotFound("no such feed".into()))
 }
 
-async fn feed_all(State(state): State<AppState>) -> ApiResult<Response> {
+pub(super) async fn feed_all(state: &AppState) -> ApiResult<String> {
     let ids: Vec<i64> = state
         .catalog
         .snapshot()
@@ -242,14 +210,11 @@ async fn feed_all(State(state): State<AppState>) -> ApiResult<Response> {
         .take(FEED_ITEMS)
         .copied()
         .collect();
-    channel(&state, "Tidemark", "/", "기업이 전하는 최신 글", &ids).await
+    channel(state, "Tidemark", "/", "기업이 전하는 최신 글", &ids).await
 }
 
-async fn feed_category(
-    State(state): State<AppState>,
-    Path(file): Path<String>,
-) -> ApiResult<Response> {
-    let id = id_of(&file)?;
+pub(super) async fn feed_category(state: &AppState, file: &str) -> ApiResult<String> {
+    let id = id_of(file)?;
     let category = i16::try_from(id)
         .ok()
         .filter(|c| category_of(i64::from(*c)).is_some())
@@ -262,7 +227,7 @@ async fn feed_category(
         .unwrap_or_default();
     let name = category_of(i64::from(category)).map_or("", |c| c.name_ko);
     channel(
-        &state,
+        state,
         &format!("Tidemark · {name}"),
         &format!("/post/category/list/{category}?sort=LATEST"),
         &format!("{name}의 최신 글"),
@@ -271,12 +236,9 @@ async fn feed_category(
     .await
 }
 
-async fn feed_business(
-    State(state): State<AppState>,
-    Path(file): Path<String>,
-) -> ApiResult<Response> {
-    let id = id_of(&file)?;
-    let business = crate::business::read(&state, id, None).await?;
+pub(super) async fn feed_business(state: &AppState, file: &str) -> ApiResult<String> {
+    let id = id_of(file)?;
+    let business = crate::business::read(state, id, None).await?;
     let snapshot = state.catalog.snapshot();
     let ids: Vec<i64> = snapshot
         .latest
@@ -286,7 +248,7 @@ async fn feed_business(
         .copied()
         .collect();
     channel(
-        &state,
+        state,
         &format!("{} · Tidemark", business.name),
         &format!("/business/profile/{id}"),
         &business.description,

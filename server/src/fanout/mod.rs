@@ -18,7 +18,7 @@
 use crate::entities::members::MemberStatus;
 use crate::entities::posts::{self, PostStatus};
 use crate::entities::{follows, notifications, post_announcements};
-use crate::mail::Mailer;
+use crate::outbox::Mailer;
 use chrono::{DateTime, TimeDelta, Utc};
 use rand::RngExt;
 use sea_orm::sea_query::{Expr, ExprTrait};

@@ -10,7 +10,7 @@ use super::NoticeKind;
 use crate::entities::members::MemberStatus;
 use crate::entities::posts::PostStatus;
 use crate::kernel::kst::{kst, kst_date};
-use crate::mail::Mailer;
+use crate::outbox::Mailer;
 use chrono::{DateTime, Datelike, NaiveTime, TimeDelta, TimeZone, Utc, Weekday};
 use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr};
 
