@@ -30,6 +30,8 @@ RELEASE_LOG="$(mktemp)"
 say "building the server (release) in the background, at the lowest priority"
 nice -n 19 cargo build --release -p tidemark-server --bin tidemark --quiet >"$RELEASE_LOG" 2>&1 &
 RELEASE_BUILD=$!
+# A stage that fails ends the command: the build beside it ends with it.
+trap 'pkill -P "$RELEASE_BUILD" 2>/dev/null; kill "$RELEASE_BUILD" 2>/dev/null; stage_times' EXIT
 
 say "rust: lints"
 cargo clippy --workspace --all-targets --quiet -- -D warnings

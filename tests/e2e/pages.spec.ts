@@ -58,7 +58,8 @@ async function settle(page: Page) {
   await expect(page.locator(".page-loading")).toHaveCount(0);
 }
 
-test.describe.configure({ timeout: 180_000 });
+// Each test walks every page on its own, and they take minutes: they run side by side.
+test.describe.configure({ mode: "parallel", timeout: 180_000 });
 
 for (const lang of ["en-US", "ko-KR"] as const) {
   test.describe(`in ${lang}`, () => {
