@@ -273,6 +273,12 @@ for (const path of queryingFiles) {
 for (const cycle of fileCycles) {
   problems.push(`files that import each other: ${cycle.join(" <-> ")}; move what both need into one lower file`);
 }
+// One domain shape: a domain's handlers and rules are files (`routes.rs`, `service.rs`) or
+// folders of areas (`routes/`, `service/`, each with its `mod.rs`), never modules written inline.
+for (const [path, text] of sources) {
+  const inline = text.match(/^\s*(?:pub(?:\([a-z]+\))?\s+)?mod\s+(routes|service)\s*\{/m);
+  if (inline) problems.push(`${relative(root, path)}: mod ${inline[1]} is written inline; make it ${inline[1]}.rs or ${inline[1]}/mod.rs`);
+}
 
 // The docs that name the code: docs/architecture.md's layers name every server module and
 // nothing that is not one (its http row names http's files), its arrows between domains name
