@@ -31,7 +31,8 @@ export default defineConfig({
   testDir: ".",
   outputDir: "test-results",
   reporter: [["list"]],
-  workers: 2,
+  // Three at once: the tests spend most of their time waiting on the page and the server.
+  workers: 3,
   timeout: 30_000,
   // The visual baselines (visual.spec.ts) live beside the tests, one picture per page, language
   // and width; CI never writes one (a missing baseline fails), a developer's run writes the

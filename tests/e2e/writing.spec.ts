@@ -10,7 +10,8 @@ import { HEADERS, lookAt } from "./access";
 import { data, newManager, newMaster, png } from "./business";
 import { appReady, dataLayer, demoContent, expect, screenshots, test } from "./support";
 
-test.describe.configure({ timeout: 180_000 });
+// Each test writes with people of its own, and the longest of the run are here: they run side by side.
+test.describe.configure({ mode: "parallel", timeout: 180_000 });
 
 test.beforeEach(async ({ page }) => {
   await demoContent(page);
