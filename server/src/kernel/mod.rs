@@ -1,7 +1,6 @@
 //! Small pieces every layer may use and that use nothing of the server: HTML escaping,
 //! Korean time, id lists for `IN` and query strings, fixed word lists as enums, the
-//! cryptography of outgoing HTTPS. Nothing
-//! here imports a module above it.
+//! cryptography of outgoing HTTPS. Nothing here imports a module above it.
 
 pub mod html;
 pub mod ids;
