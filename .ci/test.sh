@@ -106,11 +106,24 @@ DURATION=2 bash tests/load/sessions.sh
 say "load: content calls on a small data set at 16 and 64 connections (tests/load/content.sh for the 100,000-post set at 1, 16 and 64)"
 POSTS=2000 EVENTS=20000 DURATION=2 WARMUP=1 CONNECTIONS="16 64" bash tests/load/content.sh
 
+# The two fault stages share nothing (the outage has its own PostgreSQL cluster, bucket and
+# relay; the kills use the shared server's databases) and both spend their time waiting: an
+# outage lasts 10 to 20 s, a killed server restarts. They run side by side; the outage's log
+# is printed when both have ended.
+say "faults: PostgreSQL, the S3 bucket and the SMTP relay taken away under two nodes (tests/load/outage.sh), beside the next stage"
+OUTAGE_LOG="$(mktemp)"
+TIDEMARK_STAGES="" bash tests/load/outage.sh >"$OUTAGE_LOG" 2>&1 &
+OUTAGE=$!
+trap 'kill "$OUTAGE" 2>/dev/null && pkill -P "$OUTAGE" 2>/dev/null; end_release_build; stage_times' EXIT
+
 say "faults: the server killed 20 times under a write load (tests/load/fault.sh)"
 bash tests/load/fault.sh
 
-say "faults: PostgreSQL, the S3 bucket and the SMTP relay taken away under two nodes (tests/load/outage.sh)"
-bash tests/load/outage.sh
+say "faults: waiting for the outage stage"
+outage_rc=0
+wait "$OUTAGE" || outage_rc=$?
+sed 's/^/  outage | /' "$OUTAGE_LOG"
+[ "$outage_rc" = 0 ] || fail "tests/load/outage.sh failed (exit $outage_rc)"
 
 # The other two cases (one SQLite node, and one killed and started again) are run by hand:
 # bash tests/load/fanout.sh runs all three (docs/notifications.md).

@@ -43,6 +43,8 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+# Ended by a signal (the test command ending early): exit, so the trap above cleans up.
+trap 'exit 143' TERM INT
 
 # SQL against the database under test, one value a line.
 query() { # sql

@@ -44,6 +44,8 @@ cleanup() {
   rm -rf "$WORK" "$PG_DIR"
 }
 trap cleanup EXIT
+# Ended by a signal (the test command ending early): exit, so the trap above cleans up.
+trap 'exit 143' TERM INT
 
 # PostgreSQL refuses to run as root: the cluster belongs to the postgres user then.
 as_pg() {
