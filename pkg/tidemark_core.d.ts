@@ -81,6 +81,7 @@ export type RouteName =
 | "notificationSettings"
 | "passwordChange"
 | "passwordCheck"
+| "mypageSecurity"
 | "userEdit"
 | "userWithdraw"
 | "passwordFindOptions"

@@ -125,6 +125,7 @@ route_table! {
     "/mypage/notifications/settings" => NotificationSettings "notificationSettings",
     "/mypage/password/change" => PasswordChange "passwordChange",
     "/mypage/password/check" => PasswordCheck "passwordCheck",
+    "/mypage/security" => MypageSecurity "mypageSecurity",
     "/mypage/user/edit" => UserEdit "userEdit",
     "/mypage/user/withdraw" => UserWithdraw "userWithdraw",
     "/password/find/options" => PasswordFindOptions "passwordFindOptions",

@@ -89,6 +89,7 @@ pub mod storage;
 pub mod sync;
 pub mod telemetry;
 pub mod tokens;
+pub mod two_step;
 pub mod uploads;
 mod web;
 

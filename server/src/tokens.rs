@@ -2,6 +2,8 @@
 //! guest ids (signed by this server, so analytics count only visitors it met).
 
 use crate::settings::Settings;
+use aes_gcm::aead::{Aead, Payload};
+use aes_gcm::{Aes256Gcm, Nonce};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use hmac::{Hmac, KeyInit, Mac};
@@ -37,6 +39,9 @@ pub struct TokenKeys {
     /// HMAC-SHA256 keyed with the secret, for keyed hashes of identifiers
     /// ([`TokenKeys::pseudonym`]).
     pseudonyms: Hmac<Sha256>,
+    /// AES-256-GCM keyed with a key derived from the secret, for secrets the server must read
+    /// back (an authenticator app's): [`TokenKeys::seal`].
+    sealing: Aes256Gcm,
 }
 
 impl TokenKeys {
@@ -44,7 +49,12 @@ impl TokenKeys {
         let mut derive = <Hmac<Sha256> as KeyInit>::new_from_slice(secret).expect("any key length");
         derive.update(GUEST_KEY_LABEL);
         let guest_key = derive.finalize().into_bytes();
+        let mut derive = <Hmac<Sha256> as KeyInit>::new_from_slice(secret).expect("any key length");
+        derive.update(SEALING_KEY_LABEL);
+        let sealing_key = derive.finalize().into_bytes();
         Self {
+            sealing: <Aes256Gcm as aes_gcm::KeyInit>::new_from_slice(&sealing_key)
+                .expect("a 256-bit key"),
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             guest: <Hmac<Sha256> as KeyInit>::new_from_slice(&guest_key).expect("any key length"),
@@ -62,6 +72,45 @@ impl TokenKeys {
         mac.update(&[0]);
         mac.update(value.as_bytes());
         hex::encode(mac.finalize().into_bytes())
+    }
+
+    /// `plain` sealed for `purpose`: `{nonce}.{ciphertext}` in base64url, a fresh 96-bit nonce
+    /// each time; the purpose is authenticated with it, so a sealed value of one purpose never
+    /// opens as another's. Whoever has the database but not the token secret learns nothing.
+    pub fn seal(&self, purpose: &str, plain: &[u8]) -> String {
+        let nonce: [u8; 12] = rand::rng().random();
+        let sealed = self
+            .sealing
+            .encrypt(
+                &Nonce::from(nonce),
+                Payload {
+                    msg: plain,
+                    aad: purpose.as_bytes(),
+                },
+            )
+            .expect("AES-GCM seals any length a secret has");
+        format!(
+            "{}.{}",
+            URL_SAFE_NO_PAD.encode(nonce),
+            URL_SAFE_NO_PAD.encode(sealed)
+        )
+    }
+
+    /// What [`TokenKeys::seal`] sealed for `purpose`, or nothing when `sealed` was not sealed
+    /// by this secret for this purpose (or was changed).
+    pub fn open(&self, purpose: &str, sealed: &str) -> Option<Vec<u8>> {
+        let (nonce, body) = sealed.split_once('.')?;
+        let nonce: [u8; 12] = URL_SAFE_NO_PAD.decode(nonce).ok()?.try_into().ok()?;
+        let body = URL_SAFE_NO_PAD.decode(body).ok()?;
+        self.sealing
+            .decrypt(
+                &Nonce::from(nonce),
+                Payload {
+                    msg: &body,
+                    aad: purpose.as_bytes(),
+                },
+            )
+            .ok()
     }
 
     /// `{body}.{signature}`: `body` signed for `purpose` (a keyed hash of [`LINK_SIGNATURE_LEN`]
@@ -174,6 +223,8 @@ impl TokenKeys {
 
 /// What the guest-id key is derived with.
 const GUEST_KEY_LABEL: &[u8] = b"tidemark guest id v1";
+/// What the sealing key is derived with.
+const SEALING_KEY_LABEL: &[u8] = b"tidemark sealed secrets v1";
 /// How long a guest id counts after it was issued: its cookie's day (SPEC §9), plus a day
 /// for a page left open or a client keeping it in the `_tma_id` header.
 pub const GUEST_ID_VALID_SECS: i64 = 2 * tidemark_core::cookies::GUEST_MAX_AGE_SECS;
@@ -255,6 +306,31 @@ pub fn six_digit_code() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sealed_secret_opens_only_with_its_key_and_purpose() {
+        let keys = TokenKeys::from_secret(b"a secret of the right length for tests");
+        let sealed = keys.seal("totp", b"twenty bytes secret!");
+        assert_eq!(
+            keys.open("totp", &sealed).as_deref(),
+            Some(&b"twenty bytes secret!"[..])
+        );
+        assert_ne!(
+            sealed,
+            keys.seal("totp", b"twenty bytes secret!"),
+            "a fresh nonce each time"
+        );
+        assert!(!sealed.contains("twenty"));
+        assert_eq!(keys.open("other purpose", &sealed), None);
+        let other = TokenKeys::from_secret(b"another secret of the right length too");
+        assert_eq!(other.open("totp", &sealed), None);
+        let (nonce, body) = sealed.split_once('.').unwrap();
+        let mut tampered = URL_SAFE_NO_PAD.decode(body).unwrap();
+        tampered[0] ^= 1;
+        let tampered = format!("{nonce}.{}", URL_SAFE_NO_PAD.encode(tampered));
+        assert_eq!(keys.open("totp", &tampered), None);
+        assert_eq!(keys.open("totp", "not sealed"), None);
+    }
 
     #[test]
     fn access_tokens_verify_until_they_expire() {

@@ -53,6 +53,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(crate::auth::router())
         .merge(crate::signin::router())
+        .merge(crate::two_step::router())
         .merge(crate::members::router())
         .merge(crate::certify::router())
         .merge(crate::social::router())

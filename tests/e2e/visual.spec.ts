@@ -9,7 +9,7 @@
 // `TIDEMARK_BIN=… npx playwright test --config tests/e2e/playwright.config.ts visual --update-snapshots`
 // and commit them with the change.
 import type { Browser, Page } from "@playwright/test";
-import { DEMO_PASSWORD, appReady, demoContent, expect, test } from "./support";
+import { appReady, demoContent, expect, signIn, test } from "./support";
 
 test.describe.configure({ mode: "parallel" });
 
@@ -46,13 +46,7 @@ async function steadyWords(page: Page, lang: string) {
 async function open(browser: Browser, baseURL: string | undefined, locale: string, address: string, email?: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale });
   const page = await context.newPage();
-  if (email) {
-    const response = await page.request.post("/membership/v1/login", {
-      headers: { _off_set: "540", "content-type": "application/json" },
-      data: { email, password: DEMO_PASSWORD, autoLogin: "N", deviceType: "PC", deviceOs: "LINUX", browser: "Chrome", browserVer: "1", browserAgent: "visual", osVersion: "1", deviceId: "visual", pushToken: "" },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-  }
+  if (email) await signIn(page, email);
   await page.goto(address);
   await appReady(page);
   return page;

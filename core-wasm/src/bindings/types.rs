@@ -85,6 +85,7 @@ export type RouteName =
   | "notificationSettings"
   | "passwordChange"
   | "passwordCheck"
+  | "mypageSecurity"
   | "userEdit"
   | "userWithdraw"
   | "passwordFindOptions"

@@ -34,6 +34,7 @@ mod m20261203_000022_notification_mail;
 mod m20261203_000023_notification_opens;
 mod m20261204_000024_web_push;
 mod m20261206_000025_push_slots;
+mod m20261207_000026_two_step_and_passkeys;
 
 pub struct Migrator;
 
@@ -68,6 +69,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000023_notification_opens::Migration),
             Box::new(m20261204_000024_web_push::Migration),
             Box::new(m20261206_000025_push_slots::Migration),
+            Box::new(m20261207_000026_two_step_and_passkeys::Migration),
         ]
     }
 }

@@ -47,11 +47,16 @@ pub async fn require_master_of(
     }
 }
 
-/// 403 unless the member is a platform operator.
+/// 403 unless the member is a platform operator with two-step sign-in on (2012 for an
+/// operator without it: the console sends them to set it up).
 pub fn require_admin(member: &members::Model) -> ApiResult<()> {
-    if member.role == MemberRole::Admin {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden("operators only".into()))
+    if member.role != MemberRole::Admin {
+        return Err(ApiError::Forbidden("operators only".into()));
     }
+    if member.two_step_at.is_none() {
+        return Err(ApiError::TwoStepRequired(
+            "operators turn two-step sign-in on first (my page, two-step sign-in)".into(),
+        ));
+    }
+    Ok(())
 }

@@ -130,6 +130,8 @@ pub struct Profile {
     pub gender: Option<String>,
     pub interests: Vec<i32>,
     pub marketing_opt_in: bool,
+    /// Whether two-step sign-in is on (operators need it before the console opens).
+    pub two_step: bool,
 }
 
 pub async fn profile_of(state: &AppState, member: &members::Model) -> ApiResult<Profile> {
@@ -170,5 +172,6 @@ pub async fn profile_of(state: &AppState, member: &members::Model) -> ApiResult<
         gender: certification.and_then(|c| c.gender),
         interests,
         marketing_opt_in: member.marketing_opt_in,
+        two_step: member.two_step_at.is_some(),
     })
 }

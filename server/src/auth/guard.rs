@@ -39,6 +39,13 @@ pub const PASSWORD_CHECKS: Allowance = Allowance {
     window: Duration::minutes(15),
 };
 
+/// One-time and recovery codes tried for one member (a sign-in's second step, turning two-step
+/// sign-in on): 5 failures in 15 minutes, across every process.
+pub const SECOND_STEPS: Allowance = Allowance {
+    tries: 5,
+    window: Duration::minutes(15),
+};
+
 /// The device cookie: signed, HttpOnly, a year.
 pub const DEVICE_COOKIE: &str = "tmd";
 const DEVICE_TICKET: &str = "device";

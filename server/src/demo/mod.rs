@@ -17,6 +17,24 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 pub const DEMO_PASSWORD: &str = "Demo-pass-2026";
 
+/// The demo operator's authenticator-app secret (base32, as an app takes it typed): operators
+/// have two-step sign-in on, so the demo's has it on with a secret anyone trying the demo can
+/// add to an app (docs/security.md). Never used outside demo mode.
+pub const DEMO_OPERATOR_SECRET: &str = "TIDEMARKDEMOTOTPSECRETFORADMIN22";
+/// The demo operator's recovery codes.
+pub const DEMO_OPERATOR_RECOVERY_CODES: [&str; 10] = [
+    "demo2-step1",
+    "demo2-step2",
+    "demo2-step3",
+    "demo2-step4",
+    "demo2-step5",
+    "demo2-step6",
+    "demo2-step7",
+    "demo2-step8",
+    "demo2-step9",
+    "demo2-stepa",
+];
+
 /// (e-mail, role in the platform, role in the demo business)
 pub const DEMO_ACCOUNTS: [(&str, MemberRole, Option<BusinessRole>); 4] = [
     ("reader@tidemark.test", MemberRole::User, None),
@@ -87,6 +105,12 @@ async fn seed(state: &AppState) -> Result<(), crate::http::error::ApiError> {
                 .await?
             }
         };
+        if role == MemberRole::Admin {
+            let secret = crate::two_step::secret_of_text(DEMO_OPERATOR_SECRET)
+                .expect("the demo secret is base32");
+            let recovery = DEMO_OPERATOR_RECOVERY_CODES.map(String::from);
+            crate::two_step::service::turn_on_with(state, member.id, &secret, &recovery).await?;
+        }
         if let Some(business_role) = business_role {
             let business = match business_id {
                 Some(id) => id,
@@ -141,6 +165,10 @@ async fn seed(state: &AppState) -> Result<(), crate::http::error::ApiError> {
         }
     }
     tracing::info!("demo mode: the demo accounts below sign in with the password {DEMO_PASSWORD}");
+    tracing::info!(
+        "  the operator's second step: add the key {DEMO_OPERATOR_SECRET} to an authenticator app, or use the recovery code {}",
+        DEMO_OPERATOR_RECOVERY_CODES[0]
+    );
     for (email, role, business_role) in DEMO_ACCOUNTS {
         tracing::info!(
             "  {email:<24} {}",

@@ -28,6 +28,9 @@ pub struct Model {
     pub follower_count: i64,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// The master's choice: every member of the team has two-step sign-in before the console
+    /// answers them.
+    pub requires_two_step: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

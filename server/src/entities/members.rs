@@ -30,6 +30,8 @@ pub struct Model {
     pub updated_at: DateTimeUtc,
     pub withdrawn_at: Option<DateTimeUtc>,
     pub withdraw_reason: Option<String>,
+    /// When the member turned two-step sign-in on; none while it is off.
+    pub two_step_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -39,6 +39,7 @@ pub mod notifications;
 pub mod oauth_states;
 pub mod operator_audit;
 pub mod operator_claims;
+pub mod passkeys;
 pub mod password_resets;
 pub mod post_announcements;
 pub mod post_flags;
@@ -52,13 +53,18 @@ pub mod push_subscriptions;
 pub mod rate_limits;
 pub mod recommendation_collections;
 pub mod recommendation_items;
+pub mod recovery_codes;
 pub mod refresh_token_families;
 pub mod refresh_tokens;
 pub mod search_log;
+pub mod security_events;
+pub mod sign_in_tickets;
 pub mod social_identities;
 pub mod tags;
+pub mod totp_secrets;
 pub mod try_counters;
 pub mod uploads;
+pub mod webauthn_ceremonies;
 
 /// The entity types under readable names: `use tidemark_server::entities::prelude::*;`.
 pub mod prelude {
@@ -95,6 +101,7 @@ pub mod prelude {
     pub use super::oauth_states::Entity as OauthStates;
     pub use super::operator_audit::Entity as OperatorAudit;
     pub use super::operator_claims::Entity as OperatorClaims;
+    pub use super::passkeys::Entity as Passkeys;
     pub use super::password_resets::Entity as PasswordResets;
     pub use super::post_announcements::Entity as PostAnnouncements;
     pub use super::post_flags::Entity as PostFlags;
@@ -108,11 +115,16 @@ pub mod prelude {
     pub use super::rate_limits::Entity as RateLimits;
     pub use super::recommendation_collections::Entity as RecommendationCollections;
     pub use super::recommendation_items::Entity as RecommendationItems;
+    pub use super::recovery_codes::Entity as RecoveryCodes;
     pub use super::refresh_token_families::Entity as RefreshTokenFamilies;
     pub use super::refresh_tokens::Entity as RefreshTokens;
     pub use super::search_log::Entity as SearchLog;
+    pub use super::security_events::Entity as SecurityEvents;
+    pub use super::sign_in_tickets::Entity as SignInTickets;
     pub use super::social_identities::Entity as SocialIdentities;
     pub use super::tags::Entity as Tags;
+    pub use super::totp_secrets::Entity as TotpSecrets;
     pub use super::try_counters::Entity as TryCounters;
     pub use super::uploads::Entity as Uploads;
+    pub use super::webauthn_ceremonies::Entity as WebauthnCeremonies;
 }

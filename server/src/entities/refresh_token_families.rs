@@ -15,6 +15,9 @@ pub struct Model {
     pub last_used_at: DateTimeUtc,
     pub revoked_at: Option<DateTimeUtc>,
     pub revoked_reason: Option<String>,
+    /// The known-device id (the `tmd` cookie's) the session signed in from.
+    #[sea_orm(column_type = "String(StringLen::N(64))", nullable)]
+    pub device_key: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

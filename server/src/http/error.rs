@@ -26,6 +26,12 @@ pub enum ApiError {
     /// 409 / 2009: the post changed since the editor opened it; `data` says how it is now
     /// (`{version, updatedAt, editorNickname}`).
     EditConflict(serde_json::Value),
+    /// 401 / 2010: the sign-in's first step passed and a second is needed; `data` is
+    /// `{ticket, methods, expiresAt}` (docs/security.md, "Two-step sign-in").
+    SecondStep(serde_json::Value),
+    /// 403 / 2012: the call needs two-step sign-in on the account (an operator, a member of a
+    /// team whose business requires it).
+    TwoStepRequired(String),
     /// 429: a rate limit; `retry_after` in seconds.
     TooManyRequests { message: String, retry_after: u64 },
     /// An SPEC §8 code with its own status (F0000 and the like).
@@ -53,6 +59,10 @@ struct Envelope<'a> {
 
 /// The code of an edit that came too late: someone else saved the post in between.
 pub const EDIT_CONFLICT_CODE: &str = "2009";
+/// The code of a sign-in that waits for its second step.
+pub const SECOND_STEP_CODE: &str = "2010";
+/// The code of a call refused until the member turns two-step sign-in on.
+pub const TWO_STEP_REQUIRED_CODE: &str = "2012";
 
 impl ApiError {
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -83,6 +93,8 @@ impl ApiError {
             ),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "409"),
             ApiError::EditConflict(_) => (StatusCode::CONFLICT, EDIT_CONFLICT_CODE),
+            ApiError::SecondStep(_) => (StatusCode::UNAUTHORIZED, SECOND_STEP_CODE),
+            ApiError::TwoStepRequired(_) => (StatusCode::FORBIDDEN, TWO_STEP_REQUIRED_CODE),
             ApiError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "429"),
             ApiError::Unavailable { .. } => (StatusCode::SERVICE_UNAVAILABLE, "503"),
             ApiError::Coded { code, .. } => (
@@ -105,6 +117,7 @@ impl ApiError {
             | ApiError::NotFound(m)
             | ApiError::AccountExists(m)
             | ApiError::Conflict(m)
+            | ApiError::TwoStepRequired(m)
             | ApiError::TooManyRequests { message: m, .. }
             | ApiError::Unavailable { message: m, .. }
             | ApiError::Coded { message: m, .. }
@@ -112,6 +125,9 @@ impl ApiError {
             ApiError::UserDoesNotExist => "user does not exist",
             ApiError::EditConflict(_) => {
                 "someone else changed this post after you opened it; look at their version before saving yours"
+            }
+            ApiError::SecondStep(_) => {
+                "enter the code from your authenticator app, a recovery code or use a passkey to finish signing in"
             }
             ApiError::Internal(_) => "something went wrong on our side; please try again",
         }
@@ -131,7 +147,7 @@ impl IntoResponse for ApiError {
             tracing::error!(%detail, "internal error");
         }
         let data = match &self {
-            ApiError::EditConflict(data) => Some(data.clone()),
+            ApiError::EditConflict(data) | ApiError::SecondStep(data) => Some(data.clone()),
             _ => None,
         };
         let body = Envelope {

@@ -11,6 +11,7 @@
 //! | `refresh_token_families` | revoked, device info cleared |
 //! | `password_resets`, `email_codes` | deleted |
 //! | `login_attempts`, `try_counters` | deleted (e-mail, addresses) |
+//! | `totp_secrets`, `recovery_codes`, `passkeys`, `webauthn_ceremonies`, `sign_in_tickets`, `security_events` | deleted (two-step sign-in off) |
 //! | `mail_outbox` | mail to the address deleted |
 //! | `search_log` | the member's searches deleted |
 //! | `data_exports` | files of the member's data deleted |
@@ -24,8 +25,9 @@ use crate::entities::{
     analytics_events, audit_log, bookmarks, business_members, certifications, data_exports,
     email_codes, follows, invitations, local_oauth_codes, local_oauth_tokens, login_attempts,
     mail_digests, mail_outbox, mail_suppressions, member_consents, member_interests, members,
-    notification_opens, notifications, password_resets, push_deliveries, push_quota,
-    push_subscriptions, refresh_token_families as families, search_log, social_identities,
+    notification_opens, notifications, passkeys, password_resets, push_deliveries, push_quota,
+    push_subscriptions, recovery_codes, refresh_token_families as families, search_log,
+    security_events, sign_in_tickets, social_identities, totp_secrets, webauthn_ceremonies,
 };
 use crate::http::error::ApiResult;
 use crate::tokens::TokenKeys;
@@ -71,6 +73,12 @@ pub async fn withdraw(
         push_subscriptions::MemberId = id,
         push_quota::MemberId = id,
         member_consents::MemberId = id,
+        totp_secrets::MemberId = id,
+        recovery_codes::MemberId = id,
+        passkeys::MemberId = id,
+        webauthn_ceremonies::MemberId = id,
+        sign_in_tickets::MemberId = id,
+        security_events::MemberId = id,
     );
     if let Some(email) = member.email.as_deref() {
         delete_where!(
@@ -93,6 +101,7 @@ pub async fn withdraw(
             .await?;
     }
     guard::forget(db, &format!("check:{id}")).await?;
+    guard::forget(db, &format!("codes:{id}")).await?;
     let mut audit_rows = Condition::any().add(audit_log::Column::TargetMemberId.eq(id));
     if let Some(email) = member.email.as_deref() {
         audit_rows = audit_rows.add(audit_log::Column::TargetEmail.eq(email));
@@ -122,6 +131,7 @@ pub async fn withdraw(
     update.nickname = Set(None);
     update.person_key = Set(None);
     update.certification_id = Set(None);
+    update.two_step_at = Set(None);
     update.status = Set(MemberStatus::Withdrawn);
     update.withdrawn_at = Set(Some(now));
     update.withdraw_reason = Set(Some(reason));

@@ -1,5 +1,6 @@
 //! Signing in (SPEC §5, §7): the account status asked before a sign-in and the login call,
-//! by e-mail and password or by a social identity the provider vouched for. Above both
+//! by e-mail and password or by a social identity the provider vouched for, and its second
+//! step when the member has two-step sign-in on. Above both
 //! [`crate::auth`] (sessions) and [`crate::social`] (providers), which it joins.
 
 mod routes;
@@ -12,4 +13,5 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(routes::account_status))
         .routes(routes!(routes::login))
+        .routes(routes!(routes::second_step))
 }

@@ -1,6 +1,6 @@
 //! The sign-in calls of SPEC §5 and §7, exactly as written there.
 
-use super::service::{self, SignInRequest};
+use super::service::{self, SecondStepBody, SecondStepRequest, SignInRequest};
 use crate::auth::accounts::SignedIn;
 use crate::http::envelope::{ok, Ok};
 use crate::http::error::ApiResult;
@@ -36,7 +36,9 @@ pub(super) async fn account_status(
 /// Signs in with e-mail and password; sets the cookies `tma`, `tmr` (HttpOnly) and `tml`.
 #[utoipa::path(post, path = "/membership/v1/login", tag = "session", request_body = SignInRequest,
     params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
-    responses((status = 200, body = Ok<SignedIn>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+    responses((status = 200, body = Ok<SignedIn>), (status = 400, body = ErrorBody),
+        (status = 401, description = "wrong credentials (1003), or two-step sign-in is on and the second step is awaited (2010, `data` holds the ticket)", body = SecondStepBody),
+        (status = 429, body = ErrorBody)))]
 pub(super) async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -44,5 +46,22 @@ pub(super) async fn login(
     Json(body): Json<SignInRequest>,
 ) -> ApiResult<(CookieJar, Ok<SignedIn>)> {
     let (jar, signed_in) = service::login(&state, ip, jar, &body).await?;
+    Ok((jar, ok(signed_in)))
+}
+
+/// Finishes a sign-in that answered 2010: the ticket with a code from the authenticator app
+/// or a recovery code; sets the same cookies as the login call.
+#[utoipa::path(post, path = "/membership/v1/login/second-step", tag = "session", request_body = SecondStepRequest,
+    params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
+    responses((status = 200, body = Ok<SignedIn>), (status = 400, body = ErrorBody),
+        (status = 401, description = "the code is not right or was used, or the ticket has expired", body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+pub(super) async fn second_step(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    jar: CookieJar,
+    Json(body): Json<SecondStepRequest>,
+) -> ApiResult<(CookieJar, Ok<SignedIn>)> {
+    let (jar, signed_in) = service::second_step(&state, ip, jar, &body).await?;
     Ok((jar, ok(signed_in)))
 }

@@ -3,15 +3,18 @@
 
 use crate::auth::accounts::{member_by_email, Email, SignedIn};
 use crate::auth::{guard, password, session};
-use crate::entities::login_attempts;
-use crate::entities::members::MemberStatus;
+use crate::entities::members::{self, MemberStatus};
+use crate::entities::{login_attempts, sign_in_tickets};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::limits::RateLimits;
 use crate::state::AppState;
+use crate::tokens::{hash_token, random_token};
+use crate::two_step::service::{take_second_step, SecondStep};
 use axum_extra::extract::cookie::CookieJar;
-use chrono::Utc;
-use sea_orm::{ActiveModelTrait, Set};
-use serde::Deserialize;
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::prelude::Expr;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// The sign-in request of SPEC §3: credentials plus device information (the core builds it).
@@ -131,6 +134,7 @@ pub(super) async fn login(
         )
         .await?;
         let auto_login = body.auto_login.as_deref() == Some("Y");
+        ask_second_step(state, &member, auto_login, body.device()).await?;
         let (jar, signed_in) = session::sign_in(
             state,
             &state.db,
@@ -186,6 +190,8 @@ pub(super) async fn login(
         return Err(ApiError::Unauthorized(WRONG_CREDENTIALS.into()));
     };
     guard::give_back(&state.db, &counter).await?;
+    let auto_login = body.auto_login.as_deref() == Some("Y");
+    ask_second_step(state, &member, auto_login, body.device()).await?;
     let jar = guard::remember_device(
         &state.tokens,
         jar,
@@ -193,7 +199,6 @@ pub(super) async fn login(
         now.timestamp(),
         state.settings.secure_cookies(),
     )?;
-    let auto_login = body.auto_login.as_deref() == Some("Y");
     let (jar, signed_in) = session::sign_in(
         state,
         &state.db,
@@ -204,4 +209,149 @@ pub(super) async fn login(
     )
     .await?;
     Ok((jar, signed_in))
+}
+
+/// How long a sign-in waits for its second step.
+const TICKET_MINUTES: i64 = 5;
+
+/// When the member has two-step sign-in on, the sign-in stops here: a ticket for the second
+/// step is stored and the answer is 401, code 2010, with the ticket and the ways to finish.
+async fn ask_second_step(
+    state: &AppState,
+    member: &members::Model,
+    auto_login: bool,
+    device: serde_json::Value,
+) -> ApiResult<()> {
+    if member.two_step_at.is_none() {
+        return Ok(());
+    }
+    let now = Utc::now();
+    let ticket = random_token();
+    let expires_at = now + Duration::minutes(TICKET_MINUTES);
+    sign_in_tickets::ActiveModel {
+        ticket_hash: Set(hash_token(&ticket)),
+        member_id: Set(member.id),
+        auto_login: Set(auto_login),
+        device: Set(Some(device)),
+        device_key: Set(None),
+        expires_at: Set(expires_at),
+        used_at: Set(None),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&state.db)
+    .await?;
+    Err(ApiError::SecondStep(
+        serde_json::to_value(SecondStepNeeded {
+            ticket,
+            methods: vec![SecondStepMethod::Code, SecondStepMethod::RecoveryCode],
+            expires_at,
+        })
+        .expect("the ticket serializes"),
+    ))
+}
+
+/// A way to finish a sign-in.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub(super) enum SecondStepMethod {
+    /// A code from the member's authenticator app.
+    Code,
+    /// One of the member's recovery codes.
+    RecoveryCode,
+}
+
+/// What a sign-in that waits for its second step answers in `data` (401, code 2010).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct SecondStepNeeded {
+    /// Sent back with the second step; good once, for five minutes.
+    ticket: String,
+    methods: Vec<SecondStepMethod>,
+    expires_at: DateTime<Utc>,
+}
+
+/// The 401 answer of a sign-in that waits for its second step: code 2010.
+#[derive(Serialize, ToSchema)]
+pub(super) struct SecondStepBody {
+    /// `2010`.
+    code: String,
+    message: String,
+    data: SecondStepNeeded,
+}
+
+/// The second step of a sign-in: the ticket of its first, and one code.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SecondStepRequest {
+    #[schema(max_length = 64)]
+    ticket: String,
+    /// The six digits the authenticator app shows now.
+    #[schema(max_length = 16)]
+    code: Option<String>,
+    /// One of the recovery codes (used up by this sign-in).
+    #[schema(max_length = 32)]
+    recovery_code: Option<String>,
+}
+
+/// Finishes a sign-in with its second step: the session starts as the first step asked.
+pub(super) async fn second_step(
+    state: &AppState,
+    ip: String,
+    jar: CookieJar,
+    body: &SecondStepRequest,
+) -> ApiResult<(CookieJar, SignedIn)> {
+    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts").await?;
+    let step = match (body.code.as_deref(), body.recovery_code.as_deref()) {
+        (Some(code), None) if code.len() <= 16 => SecondStep::Code(code),
+        (None, Some(code)) if code.len() <= 32 => SecondStep::RecoveryCode(code),
+        _ => {
+            return Err(ApiError::bad_request(
+                "send either code (the six digits of the app) or recoveryCode",
+            ))
+        }
+    };
+    let now = Utc::now();
+    let expired = || ApiError::Unauthorized("the sign-in has expired: sign in again".into());
+    if body.ticket.len() > 64 {
+        return Err(expired());
+    }
+    let ticket = sign_in_tickets::Entity::find()
+        .filter(sign_in_tickets::Column::TicketHash.eq(hash_token(&body.ticket)))
+        .one(&state.db)
+        .await?
+        .filter(|t| t.used_at.is_none() && t.expires_at > now)
+        .ok_or_else(expired)?;
+    take_second_step(state, ticket.member_id, step, now).await?;
+    // The ticket is good once: of two requests with right codes, one signs in.
+    let claimed = sign_in_tickets::Entity::update_many()
+        .col_expr(sign_in_tickets::Column::UsedAt, Expr::value(now))
+        .filter(sign_in_tickets::Column::Id.eq(ticket.id))
+        .filter(sign_in_tickets::Column::UsedAt.is_null())
+        .exec(&state.db)
+        .await?;
+    if claimed.rows_affected != 1 {
+        return Err(expired());
+    }
+    let member = members::Entity::find_by_id(ticket.member_id)
+        .one(&state.db)
+        .await?
+        .filter(|m| m.status == MemberStatus::Active)
+        .ok_or_else(expired)?;
+    let jar = guard::remember_device(
+        &state.tokens,
+        jar,
+        member.id,
+        now.timestamp(),
+        state.settings.secure_cookies(),
+    )?;
+    session::sign_in(
+        state,
+        &state.db,
+        jar,
+        member.id,
+        ticket.auto_login,
+        ticket.device,
+    )
+    .await
 }

@@ -30,6 +30,7 @@ mod scale_out;
 mod search;
 mod sessions;
 mod social;
+mod two_step;
 mod uploads;
 mod web;
 mod web_push;

@@ -1740,6 +1740,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/membership/v1/login/second-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finishes a sign-in that answered 2010: the ticket with a code from the authenticator app
+         *     or a recovery code; sets the same cookies as the login call.
+         */
+        post: operations["second_step"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/membership/v1/logout": {
         parameters: {
             query?: never;
@@ -1926,6 +1946,84 @@ export interface paths {
         get: operations["read_profile"];
         put: operations["edit_profile"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mypage/v1/two-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-step sign-in is on, since when, and how many recovery codes are left. */
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        /**
+         * Turns two-step sign-in off after a recent password check: the app's secret and the
+         *     recovery codes are erased. Operators keep it on.
+         */
+        delete: operations["turn_off"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mypage/v1/two-step/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns two-step sign-in on with the new app's code; the answer holds ten recovery codes,
+         *     shown this once.
+         */
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mypage/v1/two-step/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ten new recovery codes, after a recent password check; the old ones stop working. */
+        post: operations["renew_recovery_codes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mypage/v1/two-step/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new authenticator app's secret (text, otpauth:// address and QR code), after a recent
+         *     password check; two-step sign-in turns on when the app's first code confirms it.
+         */
+        post: operations["set_up"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2501,6 +2599,10 @@ export interface components {
         };
         Completed: {
             certifyNo: string;
+        };
+        ConfirmRequest: {
+            /** @description The six digits the app shows now. */
+            code: string;
         };
         /** @description The member's answer to the night-time consent, with its date. */
         ConsentAnswer: {
@@ -4232,6 +4334,8 @@ export interface components {
                 /** Format: int64 */
                 memberId: number;
                 nickname: string | null;
+                /** @description Whether two-step sign-in is on (operators need it before the console opens). */
+                twoStep: boolean;
                 /** @description USER, BUSINESS, BUSINESS_MASTER or ADMIN. */
                 userAuthName: string;
             };
@@ -4316,6 +4420,19 @@ export interface components {
                 millis: number;
                 /** Format: int64 */
                 posts: number;
+            };
+            /** @example success */
+            message: string;
+        };
+        Ok_RecoveryCodes: {
+            /**
+             * @description "0"
+             * @example 0
+             */
+            code: string;
+            /** @description Recovery codes, shown once: only their keyed hashes are kept. */
+            data: {
+                recoveryCodes: string[];
             };
             /** @example success */
             message: string;
@@ -4530,6 +4647,48 @@ export interface components {
                 /** Format: int64 */
                 memberId: number;
                 nickname: string | null;
+            };
+            /** @example success */
+            message: string;
+        };
+        Ok_TwoStepSetup: {
+            /**
+             * @description "0"
+             * @example 0
+             */
+            code: string;
+            /** @description A new authenticator app's secret, to be confirmed by its first code. */
+            data: {
+                /** @description The otpauth:// address an authenticator app reads. */
+                otpauthUrl: string;
+                /** @description The same address as a QR code: an SVG document. */
+                qrSvg: string;
+                /** @description The secret typed by hand: base32 in groups of four. */
+                secret: string;
+            };
+            /** @example success */
+            message: string;
+        };
+        Ok_TwoStepStatus: {
+            /**
+             * @description "0"
+             * @example 0
+             */
+            code: string;
+            /** @description Whether the member has two-step sign-in on, and what is left of it. */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description On since, or null while it is off.
+                 */
+                onSince: string | null;
+                /**
+                 * Format: int64
+                 * @description Recovery codes not used yet (0 while it is off).
+                 */
+                recoveryCodesLeft: number;
+                /** @description Whether the member must keep it on: an operator. */
+                required: boolean;
             };
             /** @example success */
             message: string;
@@ -4996,6 +5155,8 @@ export interface components {
             /** Format: int64 */
             memberId: number;
             nickname: string | null;
+            /** @description Whether two-step sign-in is on (operators need it before the console opens). */
+            twoStep: boolean;
             /** @description USER, BUSINESS, BUSINESS_MASTER or ADMIN. */
             userAuthName: string;
         };
@@ -5119,6 +5280,10 @@ export interface components {
             /** Format: int64 */
             posts: number;
         };
+        /** @description Recovery codes, shown once: only their keyed hashes are kept. */
+        RecoveryCodes: {
+            recoveryCodes: string[];
+        };
         RegisterRequest: {
             /** Format: int64 */
             coverUploadId?: number | null;
@@ -5229,6 +5394,34 @@ export interface components {
             nextCursor: string | null;
             /** @description How many documents match in all. */
             total: number;
+        };
+        /** @description The 401 answer of a sign-in that waits for its second step: code 2010. */
+        SecondStepBody: {
+            /** @description `2010`. */
+            code: string;
+            data: components["schemas"]["SecondStepNeeded"];
+            message: string;
+        };
+        /**
+         * @description A way to finish a sign-in.
+         * @enum {string}
+         */
+        SecondStepMethod: "CODE" | "RECOVERY_CODE";
+        /** @description What a sign-in that waits for its second step answers in `data` (401, code 2010). */
+        SecondStepNeeded: {
+            /** Format: date-time */
+            expiresAt: string;
+            methods: components["schemas"]["SecondStepMethod"][];
+            /** @description Sent back with the second step; good once, for five minutes. */
+            ticket: string;
+        };
+        /** @description The second step of a sign-in: the ticket of its first, and one code. */
+        SecondStepRequest: {
+            /** @description The six digits the authenticator app shows now. */
+            code?: string | null;
+            /** @description One of the recovery codes (used up by this sign-in). */
+            recoveryCode?: string | null;
+            ticket: string;
         };
         SeriesDay: {
             day: string;
@@ -5420,6 +5613,30 @@ export interface components {
             uniqueReaders: components["schemas"]["Figure"];
             views: components["schemas"]["Figure"];
         };
+        /** @description A new authenticator app's secret, to be confirmed by its first code. */
+        TwoStepSetup: {
+            /** @description The otpauth:// address an authenticator app reads. */
+            otpauthUrl: string;
+            /** @description The same address as a QR code: an SVG document. */
+            qrSvg: string;
+            /** @description The secret typed by hand: base32 in groups of four. */
+            secret: string;
+        };
+        /** @description Whether the member has two-step sign-in on, and what is left of it. */
+        TwoStepStatus: {
+            /**
+             * Format: date-time
+             * @description On since, or null while it is off.
+             */
+            onSince: string | null;
+            /**
+             * Format: int64
+             * @description Recovery codes not used yet (0 while it is off).
+             */
+            recoveryCodesLeft: number;
+            /** @description Whether the member must keep it on: an operator. */
+            required: boolean;
+        };
         /** @description The member's unread count. */
         Unread: {
             /** Format: int64 */
@@ -5551,6 +5768,7 @@ export type CollectionInput = components['schemas']['CollectionInput'];
 export type CollectionPost = components['schemas']['CollectionPost'];
 export type CompleteRequest = components['schemas']['CompleteRequest'];
 export type Completed = components['schemas']['Completed'];
+export type ConfirmRequest = components['schemas']['ConfirmRequest'];
 export type ConsentAnswer = components['schemas']['ConsentAnswer'];
 export type ContentHighlights = components['schemas']['ContentHighlights'];
 export type ContentItem = components['schemas']['ContentItem'];
@@ -5677,6 +5895,7 @@ export type OkPushSettings = components['schemas']['Ok_PushSettings'];
 export type OkQueue = components['schemas']['Ok_Queue'];
 export type OkRebuildProgress = components['schemas']['Ok_RebuildProgress'];
 export type OkRebuildReport = components['schemas']['Ok_RebuildReport'];
+export type OkRecoveryCodes = components['schemas']['Ok_RecoveryCodes'];
 export type OkResetState = components['schemas']['Ok_ResetState'];
 export type OkResetTicket = components['schemas']['Ok_ResetTicket'];
 export type OkRevision = components['schemas']['Ok_Revision'];
@@ -5690,6 +5909,8 @@ export type OkStatusCounts = components['schemas']['Ok_StatusCounts'];
 export type OkSuggestions = components['schemas']['Ok_Suggestions'];
 export type OkTagSuggestions = components['schemas']['Ok_TagSuggestions'];
 export type OkTaker = components['schemas']['Ok_Taker'];
+export type OkTwoStepSetup = components['schemas']['Ok_TwoStepSetup'];
+export type OkTwoStepStatus = components['schemas']['Ok_TwoStepStatus'];
 export type OkUnread = components['schemas']['Ok_Unread'];
 export type OkUnsubscribe = components['schemas']['Ok_Unsubscribe'];
 export type OkUploaded = components['schemas']['Ok_Uploaded'];
@@ -5733,6 +5954,7 @@ export type ReaderMix = components['schemas']['ReaderMix'];
 export type ReasonCount = components['schemas']['ReasonCount'];
 export type RebuildProgress = components['schemas']['RebuildProgress'];
 export type RebuildReport = components['schemas']['RebuildReport'];
+export type RecoveryCodes = components['schemas']['RecoveryCodes'];
 export type RegisterRequest = components['schemas']['RegisterRequest'];
 export type RemoveRequest = components['schemas']['RemoveRequest'];
 export type Reporter = components['schemas']['Reporter'];
@@ -5748,6 +5970,10 @@ export type Revisions = components['schemas']['Revisions'];
 export type Saved = components['schemas']['Saved'];
 export type SearchItem = components['schemas']['SearchItem'];
 export type SearchPage = components['schemas']['SearchPage'];
+export type SecondStepBody = components['schemas']['SecondStepBody'];
+export type SecondStepMethod = components['schemas']['SecondStepMethod'];
+export type SecondStepNeeded = components['schemas']['SecondStepNeeded'];
+export type SecondStepRequest = components['schemas']['SecondStepRequest'];
 export type SeriesDay = components['schemas']['SeriesDay'];
 export type ShareChannel = components['schemas']['ShareChannel'];
 export type SignInRequest = components['schemas']['SignInRequest'];
@@ -5773,6 +5999,8 @@ export type TeamInvitationStatus = components['schemas']['TeamInvitationStatus']
 export type Terms = components['schemas']['Terms'];
 export type TopPost = components['schemas']['TopPost'];
 export type Totals = components['schemas']['Totals'];
+export type TwoStepSetup = components['schemas']['TwoStepSetup'];
+export type TwoStepStatus = components['schemas']['TwoStepStatus'];
 export type Unread = components['schemas']['Unread'];
 export type Unsubscribe = components['schemas']['Unsubscribe'];
 export type UnsubscribeScope = components['schemas']['UnsubscribeScope'];
@@ -10891,6 +11119,67 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description wrong credentials (1003), or two-step sign-in is on and the second step is awaited (2010, `data` holds the ticket) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondStepBody"];
+                };
+            };
+            /** @description the body is over the call's limit (the limit is in the message) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    second_step: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call (the reference page adds it) */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondStepRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SignedIn"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the code is not right or was used, or the ticket has expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11526,6 +11815,237 @@ export interface operations {
             };
         };
     };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_TwoStepStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    turn_off: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call (the reference page adds it) */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Option"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the password was not checked in the last five minutes (403), or an operator (2012) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call (the reference page adds it) */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_RecoveryCodes"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no session, or the code is not right */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no app is being set up */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is over the call's limit (the limit is in the message) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    renew_recovery_codes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call (the reference page adds it) */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_RecoveryCodes"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the password was not checked in the last five minutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description two-step sign-in is off */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_up: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call (the reference page adds it) */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_TwoStepSetup"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the password was not checked in the last five minutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description two-step sign-in is on already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     withdraw: {
         parameters: {
             query?: never;
@@ -12005,6 +12525,7 @@ export const postStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["
 export const purposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Purpose"]> = ["cover", "logo", "body", "report"];
 export const queueKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueueKind"]> = ["MEDIA_REQUEST", "BUSINESS"];
 export const resetStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResetStatus"]> = ["VALID", "USED", "EXPIRED"];
+export const secondStepMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SecondStepMethod"]> = ["CODE", "RECOVERY_CODE"];
 export const shareChannelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShareChannel"]> = ["link", "kakao", "linkedin", "x"];
 export const socialChannelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SocialChannel"]> = ["kakao", "naver", "google", "local"];
 export const suggestionKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SuggestionKind"]> = ["post", "business", "category", "query", "tag"];

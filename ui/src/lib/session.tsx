@@ -17,12 +17,32 @@ export interface Session {
   user: DataLayerUser | null;
   /** Signs in by e-mail: account status first, then login (SPEC §5). */
   signIn: (email: string, password: string, autoLogin: boolean) => Promise<void>;
+  /** Finishes a sign-in the server answered with 2010 (two-step sign-in is on): the ticket
+   * with a code from the authenticator app or a recovery code. */
+  finishSignIn: (ticket: string, step: SecondStep) => Promise<void>;
   signOut: () => Promise<void>;
   /** The silent refresh of SPEC §4 ("on other paths tokens are silently refreshed"). */
   refresh: () => void;
   /** Reads the member's profile again after a change to it (nickname, certification); a
    * session the server has ended becomes a guest's. */
   reload: () => Promise<void>;
+}
+
+/** A sign-in's second step: the six digits of the app, or one recovery code. */
+export type SecondStep = { code: string } | { recoveryCode: string };
+
+/** What a sign-in that waits for its second step answers (401, code 2010). */
+export interface SecondStepNeeded {
+  ticket: string;
+  methods: ("CODE" | "RECOVERY_CODE")[];
+  expiresAt: string;
+}
+
+/** The second step a refused sign-in asks for, when that is why it was refused. */
+export function secondStepNeeded(error: unknown): SecondStepNeeded | null {
+  if (!(error instanceof ApiError) || error.code !== "2010") return null;
+  const data = error.data as Partial<SecondStepNeeded> | null;
+  return data && typeof data.ticket === "string" ? (data as SecondStepNeeded) : null;
 }
 
 const TOKEN_CHECK_KEY = "tidemark.tokenCheckAt";
@@ -149,6 +169,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setMember(await lookUpProfile());
   }, []);
 
+  const finishSignIn = useCallback(async (ticket: string, step: SecondStep) => {
+    await api("/membership/v1/login/second-step", { method: "POST", body: { ticket, ...step } });
+    store(TOKEN_CHECK_KEY, String(Date.now()));
+    setMember(await lookUpProfile());
+  }, []);
+
   const signOut = useCallback(async () => {
     try {
       await api("/membership/v1/logout", { method: "POST" });
@@ -180,11 +206,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signedIn: member !== null,
       user: member ? dataLayerUser({ code: "0", data: member }) : null,
       signIn,
+      finishSignIn,
       signOut,
       refresh,
       reload,
     }),
-    [ready, member, signIn, signOut, refresh, reload],
+    [ready, member, signIn, finishSignIn, signOut, refresh, reload],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -181,6 +181,7 @@ export function member(changes: Partial<Member> = {}): Member {
     gender: "F",
     interests: [],
     marketingOptIn: false,
+    twoStep: false,
     ...changes,
   };
 }
@@ -195,6 +196,7 @@ export function sessionOf(state: "starting" | "guest" | "member", user: DataLaye
     signedIn: state === "member",
     user,
     signIn: async () => undefined,
+    finishSignIn: async () => undefined,
     signOut: async () => undefined,
     refresh: () => undefined,
     reload: async () => undefined,

@@ -60,7 +60,13 @@ macro_rules! for_each_entity {
             push_subscriptions,
             push_deliveries,
             push_quota,
-            member_consents
+            member_consents,
+            totp_secrets,
+            recovery_codes,
+            sign_in_tickets,
+            passkeys,
+            webauthn_ceremonies,
+            security_events
         )
     };
 }
@@ -76,7 +82,7 @@ pub(super) fn expected_tables() -> BTreeSet<String> {
         .into_iter()
         .map(str::to_string)
         .collect();
-    assert_eq!(tables.len(), 53);
+    assert_eq!(tables.len(), 59);
     tables.insert("seaql_migrations".to_string());
     tables
 }

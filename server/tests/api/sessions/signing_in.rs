@@ -246,8 +246,12 @@ async fn demo_accounts_sign_in_in_demo_mode() {
             ("manager@tidemark.test", "BUSINESS"),
             ("admin@tidemark.test", "ADMIN"),
         ] {
-            let (status, client) = sign_in(&app, email, PASSWORD).await;
-            assert_eq!(status, 200, "{email} on {}", app.database);
+            // The operator's sign-in stops at the second step (operators have two-step
+            // sign-in on); the code of the published demo secret finishes it.
+            let (status, _) = sign_in(&app, email, PASSWORD).await;
+            let expected = if role == "ADMIN" { 401 } else { 200 };
+            assert_eq!(status, expected, "{email} on {}", app.database);
+            let client = app.signed_in(email).await;
             let (_, profile) = read(
                 client
                     .get(app.url("/oauth/v1/token/profile"))

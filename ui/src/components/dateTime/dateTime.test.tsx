@@ -78,8 +78,9 @@ describe("DateField", () => {
     fireEvent.click(open);
     expect(open.getAttribute("aria-expanded")).toBe("true");
     const calendar = document.getElementById(open.getAttribute("aria-controls") ?? "")!;
-    // The calendar's chunk loads when it first opens.
-    expect((await within(calendar).findByRole("grid")).getAttribute("aria-label")).toBe("2026년 12월");
+    // The calendar's chunk loads when it first opens: a dynamic import, which on a busy
+    // machine (the test command compiles beside it) takes longer than findBy's one second.
+    expect((await within(calendar).findByRole("grid", {}, { timeout: 15_000 })).getAttribute("aria-label")).toBe("2026년 12월");
     expect([...calendar.querySelectorAll("thead th")].map((cell) => cell.textContent)).toEqual(["일", "월", "화", "수", "목", "금", "토"]);
     // The chosen day has the focus.
     await waitFor(() => expect(document.activeElement?.textContent).toBe("5"));

@@ -1,6 +1,8 @@
 // The operators' console (/admin, not in SPEC): its frame and who may see it. Operators
 // (ADMIN) only; anyone else signed in gets SPEC's answer to a 403, the login page, which sends
-// a signed-in visitor on to the home page; a guest is sent to sign in by the route guard.
+// a signed-in visitor on to the home page; a guest is sent to sign in by the route guard; an
+// operator without two-step sign-in is sent to my page to turn it on (the server answers every
+// operator call with 2012 until then).
 import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { Link, useLocation } from "wouter";
 import { useCurrentInView } from "../../lib/currentInView";
@@ -39,17 +41,20 @@ export default function AdminPage({ route }: { route: RouteMatch }) {
   const session = useSession();
   const [, navigate] = useLocation();
   const operator = session.member?.userAuthName === "ADMIN";
-  // A guest signs in first; a member who is not an operator is told there is no access.
+  // A guest signs in first; a member who is not an operator is told there is no access; an
+  // operator without two-step sign-in sets it up before the console opens.
   const guest = session.ready && !session.member;
+  const withoutTwoStep = operator && session.member?.twoStep === false;
   useEffect(() => {
     if (guest) navigate("/member/login", { replace: true });
-  }, [guest, navigate]);
+    else if (withoutTwoStep) navigate("/mypage/security", { replace: true });
+  }, [guest, withoutTwoStep, navigate]);
   const current = SECTIONS.find((item) => item.route === route.name) ?? SECTIONS[0];
   const row = useCurrentInView<HTMLUListElement>(current.section);
   const title = tx[current.section];
   usePageTitle(`${title} · ${tx.console}`);
   if (session.ready && session.member && !operator) throw new AppError(403, "operators only");
-  if (!operator) return <Loading />;
+  if (!operator || withoutTwoStep) return <Loading />;
   const Page = current.page;
   return (
     <div className="page console admin">

@@ -76,6 +76,63 @@ describe("/member/login/email", () => {
   });
 });
 
+describe("/member/login/email with two-step sign-in on", () => {
+  const ticket = { ticket: "t-1", methods: ["CODE", "RECOVERY_CODE"], expiresAt: "2026-12-07T00:05:00Z" };
+
+  it("asks for the app's code after the password, sends it with the ticket, and goes on", async () => {
+    const finishSignIn = vi.fn(async () => undefined);
+    const session = {
+      ...guestWith(async () => {
+        throw new ApiError(401, "2010", "enter the code", null, ticket);
+      }),
+      finishSignIn,
+    };
+    const { history } = renderPage(LoginPage, "/member/login/email?redirectUrl=%2Fadmin", { session, lang: "en", fetch: NO_SOCIAL });
+    fireEvent.change(screen.getByLabelText("E-mail"), { target: { value: "admin@tidemark.test" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "Demo-pass-2026" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Two-step sign-in" })).toBeTruthy();
+    const code = screen.getByLabelText("Code") as HTMLInputElement;
+    expect(code.getAttribute("autocomplete")).toBe("one-time-code");
+    expect(code.getAttribute("inputmode")).toBe("numeric");
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    expect(finishSignIn).not.toHaveBeenCalled();
+
+    fireEvent.change(code, { target: { value: "123 456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(history.at(-1)).toBe("/admin"));
+    expect(finishSignIn).toHaveBeenCalledWith("t-1", { code: "123 456" });
+  });
+
+  it("takes a recovery code instead, and says when a code is wrong or the sign-in timed out", async () => {
+    const finishSignIn = vi
+      .fn<(ticket: string, step: unknown) => Promise<void>>()
+      .mockRejectedValueOnce(new ApiError(401, "1003", "the recovery code is not right, or it was used already"))
+      .mockRejectedValueOnce(new ApiError(401, "1003", "the sign-in has expired: sign in again"));
+    const session = {
+      ...guestWith(async () => {
+        throw new ApiError(401, "2010", "enter the code", null, ticket);
+      }),
+      finishSignIn,
+    };
+    renderPage(LoginPage, "/member/login/email", { session, lang: "en", fetch: NO_SOCIAL });
+    fireEvent.change(screen.getByLabelText("E-mail"), { target: { value: "admin@tidemark.test" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "Demo-pass-2026" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Can't use your app? Enter a recovery code" }));
+    fireEvent.change(screen.getByLabelText("Recovery code"), { target: { value: "abcde-fghjk" } });
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("The recovery code is not right, or it was used already.");
+    expect(finishSignIn).toHaveBeenLastCalledWith("t-1", { recoveryCode: "abcde-fghjk" });
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("The sign-in has timed out. Please sign in again."));
+    fireEvent.click(screen.getByRole("button", { name: "Start signing in again" }));
+    expect(await screen.findByLabelText("Password")).toBeTruthy();
+  });
+});
+
 describe("/member/login", () => {
   it("offers e-mail and each provider the site has, and starts a provider's sign-in with the saved address", async () => {
     const { fetch } = renderPage(LoginPage, "/member/login?redirectUrl=%2Fmypage", {

@@ -9,7 +9,7 @@ import { CardPage } from "../../components/page/CardPage";
 import { ApiError } from "../../lib/api";
 import { filterEmail, isValidEmail, loginHref, postLoginTarget, type RouteMatch } from "../../lib/core";
 import { savedRedirect } from "../../lib/login";
-import { useSession } from "../../lib/session";
+import { secondStepNeeded, useSession, type SecondStepNeeded } from "../../lib/session";
 import { socialChannelsQuery, startSocial, type Channel } from "../../lib/social";
 import "./member.css";
 import { useMemberTexts, type MemberText } from "./texts";
@@ -126,6 +126,8 @@ function EmailLogin({ redirectUrl }: { redirectUrl: string | null }) {
   const [password, setPassword] = useState("");
   const [keep, setKeep] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Two-step sign-in is on: the password passed and the server waits for the second step.
+  const [waiting, setWaiting] = useState<SecondStepNeeded | null>(null);
   // Problems are kept as text keys (and the failed call), and said in the language shown.
   const [failed, setFailed] = useState<unknown>(null);
   const say = (problem: string | undefined) =>
@@ -151,11 +153,28 @@ function EmailLogin({ redirectUrl }: { redirectUrl: string | null }) {
       await session.signIn(email, password, keep);
       navigate(postLoginTarget(redirectUrl), { replace: true });
     } catch (error) {
+      const needed = secondStepNeeded(error);
+      if (needed) {
+        setWaiting(needed);
+        setPassword("");
+        setBusy(false);
+        return;
+      }
       setFailed(error);
       // A malformed address is the e-mail field's problem; any other refusal the form's.
       show(error instanceof ApiError && error.status === 400 && error.code === "104" ? { email: "invalidEmail" } : { form: "failure" });
       setBusy(false);
     }
+  }
+
+  if (waiting) {
+    return (
+      <SecondStepForm
+        needed={waiting}
+        onSignedIn={() => navigate(postLoginTarget(redirectUrl), { replace: true })}
+        onStartAgain={() => setWaiting(null)}
+      />
+    );
   }
 
   return (
@@ -198,6 +217,102 @@ function EmailLogin({ redirectUrl }: { redirectUrl: string | null }) {
         </button>
       </form>
       <MemberLinks redirectUrl={redirectUrl} otherWays />
+    </CardPage>
+  );
+}
+
+/** The second step of a sign-in with two-step sign-in on: the six digits the authenticator
+ * app shows, or one recovery code. The code field takes what a password manager or the
+ * phone's keyboard fills in (`one-time-code`); spaces are the server's to ignore. */
+function SecondStepForm({ needed, onSignedIn, onStartAgain }: { needed: SecondStepNeeded; onSignedIn: () => void; onStartAgain: () => void }) {
+  const tx = useMemberTexts();
+  const session = useSession();
+  const failure = useFailureMessage();
+  const { formRef, problems, show, clear } = useProblems();
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<unknown>(null);
+  const say = (problem: string | undefined) =>
+    problem === "failure"
+      ? failure(failed, (known) => {
+          if (known.status !== 401) return undefined;
+          if (/expired/.test(known.message)) return tx.ticketExpired;
+          if (recovery) return tx.wrongRecoveryCode;
+          return /used already/.test(known.message) ? tx.codeUsed : tx.wrongCode;
+        })
+      : problem && tx[problem as MemberText];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const typed = code.trim();
+    if (!typed) return show({ code: recovery ? "missingRecoveryCode" : "missingCode" });
+    setBusy(true);
+    clear();
+    try {
+      await session.finishSignIn(needed.ticket, recovery ? { recoveryCode: typed } : { code: typed });
+      onSignedIn();
+    } catch (error) {
+      setFailed(error);
+      show({ form: "failure" });
+      setBusy(false);
+    }
+  }
+
+  function switchWay() {
+    setRecovery(!recovery);
+    setCode("");
+    clear();
+  }
+
+  return (
+    <CardPage title={tx.secondStepTitle} lead={recovery ? tx.recoveryLead : tx.codeLead}>
+      <form ref={formRef} className="form-stack" onSubmit={submit} noValidate>
+        {recovery ? (
+          <TextField
+            key="recovery"
+            id="login-recovery-code"
+            label={tx.recoveryCode}
+            autoFocus
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={code}
+            onChange={setCode}
+            problem={say(problems.code)}
+          />
+        ) : (
+          <TextField
+            key="code"
+            id="login-code"
+            label={tx.code}
+            autoFocus
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            pattern="[0-9 ]*"
+            maxLength={7}
+            value={code}
+            onChange={setCode}
+            problem={say(problems.code)}
+          />
+        )}
+        <FormAlert problem={say(problems.form)} />
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {busy ? tx.submitting : tx.confirmCode}
+        </button>
+      </form>
+      <ul className="member-links member-links-wrap">
+        <li>
+          <button type="button" className="link-button" onClick={switchWay}>
+            {recovery ? tx.useCode : tx.useRecoveryCode}
+          </button>
+        </li>
+        <li>
+          <button type="button" className="link-button" onClick={onStartAgain}>
+            {tx.startAgain}
+          </button>
+        </li>
+      </ul>
     </CardPage>
   );
 }

@@ -107,6 +107,9 @@ function SignInSection({ profile }: { profile: Profile }) {
             <Link href="/mypage/password/change" className="button button-small">
               {tx.changePassword}
             </Link>
+            <Link href="/mypage/security" className="button button-small">
+              {tx.twoStepManage}
+            </Link>
           </p>
         </>
       ) : (

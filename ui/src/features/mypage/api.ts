@@ -22,6 +22,7 @@ export const mypageKeys = {
   profile: ["mypage", "profile"] as const,
   business: (id: number | null) => ["mypage", "business", id] as const,
   export: ["mypage", "export"] as const,
+  twoStep: ["mypage", "two-step"] as const,
 };
 
 /** The member's own profile, asked again on every visit to a page that shows it. */

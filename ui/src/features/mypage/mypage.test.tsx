@@ -24,6 +24,7 @@ function profile(changes: Partial<Profile> = {}): Profile {
     gender: "female",
     interests: [1, 3],
     marketingOptIn: false,
+    twoStep: false,
     ...changes,
   };
 }
