@@ -1,12 +1,13 @@
 // What the browser tests share: the demo content wait, signing in through the API, the
 // screenshot folder.
 import { createHmac } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { test as base, expect, type Page } from "@playwright/test";
 
 export const screenshots = fileURLToPath(new URL("artifacts/screenshots", import.meta.url));
 mkdirSync(screenshots, { recursive: true });
+mkdirSync(fileURLToPath(new URL("test-results", import.meta.url)), { recursive: true });
 
 export const DEMO_PASSWORD = "Demo-pass-2026";
 
@@ -80,21 +81,58 @@ export function totp(secret: string, at = Date.now()): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
 
-/** Finishes a sign-in that answered 2010 with the app's code. A code is good once: when the
- * step's code was taken (another test signed the operator in within the same 30 seconds), the
- * next step's (one step of drift is allowed), else the one after the wait. */
-async function secondStep(page: Page, ticket: string, secret: string) {
-  for (const ahead of [0, 30_000, 60_000]) {
-    if (ahead === 60_000) await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 200);
-    const response = await page.request.post("/membership/v1/login/second-step", {
-      headers: { _off_set: "540", "content-type": "application/json" },
-      data: { ticket, code: totp(secret, Date.now() + (ahead === 60_000 ? 0 : ahead)) },
-    });
-    if (response.ok()) return;
-    const body = (await response.json()) as { message: string };
-    if (!/used already/.test(body.message)) throw new Error(`second step: ${body.message}`);
+/** Where the browser tests keep the step of the operator's last code, and the lock around
+ * taking one: a code is good once (RFC 6238), and several workers sign the demo operator in. */
+const operatorStep = fileURLToPath(new URL("test-results/operator-step", import.meta.url));
+const operatorLock = `${operatorStep}.lock`;
+
+async function withOperatorLock<T>(run: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      closeSync(openSync(operatorLock, "wx"));
+      break;
+    } catch {
+      // Another worker holds it; a lock older than a minute belongs to a worker that died.
+      if (Date.now() - started > 60_000) rmSync(operatorLock, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
-  throw new Error("second step: every code was taken");
+  try {
+    return await run();
+  } finally {
+    rmSync(operatorLock, { force: true });
+  }
+}
+
+/** The demo operator's code for a step no sign-in of this run has taken: the current one, or
+ * the next after waiting for it (at most 30 s, added to the test's time). */
+async function operatorCode(): Promise<string> {
+  return withOperatorLock(async () => {
+    const last = existsSync(operatorStep) ? Number(readFileSync(operatorStep, "utf8")) : 0;
+    let step = Math.floor(Date.now() / 30_000);
+    if (step <= last) {
+      test.info().setTimeout(test.info().timeout + 35_000);
+      await new Promise((resolve) => setTimeout(resolve, (last + 1) * 30_000 - Date.now() + 200));
+      step = last + 1;
+    }
+    writeFileSync(operatorStep, String(step));
+    return totp(DEMO_OPERATOR_SECRET, step * 30_000);
+  });
+}
+
+/** Types the demo operator's code ([`operatorCode`]) into the focused field. */
+export async function typeOperatorCode(page: Page) {
+  await page.keyboard.type(await operatorCode());
+}
+
+/** Finishes the demo operator's sign-in that answered 2010. */
+async function secondStep(page: Page, ticket: string) {
+  const response = await page.request.post("/membership/v1/login/second-step", {
+    headers: { _off_set: "540", "content-type": "application/json" },
+    data: { ticket, code: await operatorCode() },
+  });
+  expect(response.ok(), `second step: ${await response.text()}`).toBe(true);
 }
 
 /** Signs a demo account in through the API; the session cookies land in the page's context.
@@ -118,7 +156,7 @@ export async function signIn(page: Page, email = "reader@tidemark.test") {
   });
   if (response.status() === 401 && email === "admin@tidemark.test") {
     const body = (await response.json()) as { code: string; data: { ticket: string } };
-    if (body.code === "2010") return secondStep(page, body.data.ticket, DEMO_OPERATOR_SECRET);
+    if (body.code === "2010") return secondStep(page, body.data.ticket);
   }
   expect(response.ok(), await response.text()).toBe(true);
 }
