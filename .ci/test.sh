@@ -6,7 +6,6 @@ source "$(dirname "$0")/lib.sh"
 trap stage_times EXIT
 say "installing what is missing"
 ensure_rust
-ensure_wasm_tools
 ensure_npm
 ensure_chromium
 ensure_smtp_server
@@ -21,11 +20,11 @@ node .ci/self-contained.mjs
 say "rust: format"
 cargo fmt --all --check
 
-# One release build serves every stage that runs the server: the API contract, the server
-# alone, schemathesis, the browser tests, the load and fault stages and the budgets. It starts
-# here, beside the stages below, at the lowest priority: they keep the CPU they use, and it
-# takes what they leave idle (a test waiting on its database, the one core a single-threaded
-# step leaves). The stage "waiting for the release build" shows what is left of it.
+# One release build serves every stage that measures the server: the load and fault stages and
+# the budgets. It starts here, beside the stages below, at the lowest priority: they keep the
+# CPU they use, and it takes what they leave idle (a test waiting on its database, the one core
+# a single-threaded step leaves, a browser test waiting on a page). The stage "waiting for the
+# release build" shows what is left of it.
 RELEASE_LOG="$(mktemp)"
 say "building the server (release) in the background, at the lowest priority"
 nice -n 19 cargo build --release -p tidemark-server --bin tidemark --quiet >"$RELEASE_LOG" 2>&1 &
@@ -36,6 +35,14 @@ end_release_build() {
   kill "$RELEASE_BUILD" 2>/dev/null || true
 }
 trap 'end_release_build; stage_times' EXIT
+
+# wasm-pack and wasm-bindgen-cli (a fresh machine compiles them, about five minutes) are first
+# needed by the core's build after the Rust tests: they install beside the stages before it,
+# at the lowest priority too.
+TOOLS_LOG="$(mktemp)"
+(TIDEMARK_STAGES="" nice -n 19 bash -c 'source .ci/lib.sh; ensure_wasm_tools') >"$TOOLS_LOG" 2>&1 &
+WASM_TOOLS=$!
+trap 'pkill -P "$WASM_TOOLS" 2>/dev/null; end_release_build; stage_times' EXIT
 
 say "rust: lints"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
@@ -58,6 +65,10 @@ cargo test --workspace --quiet --test api -- --nocapture --test-threads 1 precis
 
 say "core: device detection measured against uap-core"
 cargo test --workspace --quiet --test uap_os -- --nocapture 2>&1 | grep -E "uap-core|test result"
+
+say "waiting for wasm-pack and wasm-bindgen-cli"
+wait "$WASM_TOOLS" || { cat "$TOOLS_LOG"; fail "wasm-pack or wasm-bindgen-cli did not install"; }
+sed 's/^/  tools | /' "$TOOLS_LOG"
 
 bash .ci/build-core.sh
 if ! git diff --quiet -- pkg/ || [ -n "$(git ls-files --others --exclude-standard pkg/)" ]; then
@@ -84,9 +95,11 @@ npx vitest run --config ui/vite.config.ts
 say "building the UI for the browser tests"
 npx vite build --config ui/vite.config.ts --logLevel warn
 
-say "waiting for the release build"
-wait "$RELEASE_BUILD" || { cat "$RELEASE_LOG"; fail "the release build of the server failed"; }
-export TIDEMARK_BIN="$TARGET_DIR/release/tidemark"
+# The API contract, schemathesis and the browser tests answer with the debug build the Rust
+# tests made (their figures are the tests' outcomes, not speeds), while the release build goes
+# on beside them; the load, fault and budget stages measure the release build.
+export TIDEMARK_BIN="$TARGET_DIR/debug/tidemark"
+[ -x "$TIDEMARK_BIN" ] || fail "the Rust tests did not leave the debug server at $TIDEMARK_BIN"
 
 say "the API contract: ui/src/lib/apiSchema.ts against the server's OpenAPI document (.ci/api-types.sh)"
 bash .ci/api-types.sh
@@ -99,6 +112,10 @@ bash .ci/schemathesis.sh
 
 say "playwright: end-to-end in Chromium"
 npx playwright test --config tests/e2e/playwright.config.ts
+
+say "waiting for the release build"
+wait "$RELEASE_BUILD" || { cat "$RELEASE_LOG"; fail "the release build of the server failed"; }
+export TIDEMARK_BIN="$TARGET_DIR/release/tidemark"
 
 say "load: session calls on SQLite and PostgreSQL (2 s per run; tests/load/sessions.sh for longer)"
 DURATION=2 bash tests/load/sessions.sh

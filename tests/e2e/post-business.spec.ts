@@ -338,6 +338,8 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
 }
 
 test("both pages pass axe-core, for a guest and for a signed-in reader who follows", async ({ page }) => {
+  // Nine axe runs (three pages at three widths): a busy machine takes over 30 s for them.
+  test.setTimeout(120_000);
   const post = await postWithCoupon(page.request);
   for (const path of [`/post/${post.postSeq}`, `/business/profile/${post.business.id}`]) {
     await page.goto(path);

@@ -3,7 +3,7 @@
 import { createHmac } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, request, type BrowserContext, type Page } from "@playwright/test";
 
 export const screenshots = fileURLToPath(new URL("artifacts/screenshots", import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -106,58 +106,84 @@ async function withOperatorLock<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The demo operator's code for a step no sign-in of this run has taken: the current one, or
- * the next after waiting for it (at most 30 s, added to the test's time). */
-async function operatorCode(): Promise<string> {
-  return withOperatorLock(async () => {
-    const last = existsSync(operatorStep) ? Number(readFileSync(operatorStep, "utf8")) : 0;
-    let step = Math.floor(Date.now() / 30_000);
-    if (step <= last) {
-      test.info().setTimeout(test.info().timeout + 35_000);
-      await new Promise((resolve) => setTimeout(resolve, (last + 1) * 30_000 - Date.now() + 200));
-      step = last + 1;
-    }
-    writeFileSync(operatorStep, String(step));
-    return totp(DEMO_OPERATOR_SECRET, step * 30_000);
-  });
+ * the next after waiting for it (at most 30 s, added to the test's time). The caller holds the
+ * lock. */
+async function nextOperatorCode(): Promise<string> {
+  const last = existsSync(operatorStep) ? Number(readFileSync(operatorStep, "utf8")) : 0;
+  let step = Math.floor(Date.now() / 30_000);
+  if (step <= last) {
+    test.info().setTimeout(test.info().timeout + 35_000);
+    await new Promise((resolve) => setTimeout(resolve, (last + 1) * 30_000 - Date.now() + 200));
+    step = last + 1;
+  }
+  writeFileSync(operatorStep, String(step));
+  return totp(DEMO_OPERATOR_SECRET, step * 30_000);
 }
 
-/** Types the demo operator's code ([`operatorCode`]) into the focused field. */
+/** Types the demo operator's code ([`nextOperatorCode`]) into the focused field. */
 export async function typeOperatorCode(page: Page) {
-  await page.keyboard.type(await operatorCode());
+  await page.keyboard.type(await withOperatorLock(nextOperatorCode));
 }
 
-/** Finishes the demo operator's sign-in that answered 2010. */
-async function secondStep(page: Page, ticket: string) {
-  const response = await page.request.post("/membership/v1/login/second-step", {
-    headers: { _off_set: "540", "content-type": "application/json" },
-    data: { ticket, code: await operatorCode() },
+const LOGIN = {
+  password: DEMO_PASSWORD,
+  autoLogin: "N",
+  deviceType: "PC",
+  deviceOs: "LINUX",
+  browser: "Chrome",
+  browserVer: "1",
+  browserAgent: "playwright",
+  osVersion: "",
+  deviceId: "playwright",
+  pushToken: "",
+};
+
+/** Where the workers keep one signed-in session of the demo operator, and how long they reuse
+ * it: each sign-in of the operator costs a code of its own (up to 30 s of waiting), and the
+ * page renews a session only when less than 12 of its 30 minutes are left, so a session under
+ * 10 minutes old is never renewed (and so never rotated under another test) by a test. */
+const operatorSession = fileURLToPath(new URL("test-results/operator-session.json", import.meta.url));
+const OPERATOR_SESSION_REUSE_MS = 10 * 60_000;
+
+type Cookies = Parameters<BrowserContext["addCookies"]>[0];
+
+/** The cookies of a session of the demo operator: the shared one while young enough, or a new
+ * sign-in (password, then the code of the published demo secret). */
+async function operatorCookies(): Promise<Cookies> {
+  return withOperatorLock(async () => {
+    if (existsSync(operatorSession)) {
+      const kept = JSON.parse(readFileSync(operatorSession, "utf8")) as { at: number; cookies: Cookies };
+      if (Date.now() - kept.at < OPERATOR_SESSION_REUSE_MS) return kept.cookies;
+    }
+    const api = await request.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      const headers = { _off_set: "540", "content-type": "application/json" };
+      const login = await api.post("/membership/v1/login", { headers, data: { ...LOGIN, email: "admin@tidemark.test" } });
+      const body = (await login.json()) as { code: string; data: { ticket: string } };
+      expect(body.code, "the demo operator's sign-in asks for the second step").toBe("2010");
+      const second = await api.post("/membership/v1/login/second-step", {
+        headers,
+        data: { ticket: body.data.ticket, code: await nextOperatorCode() },
+      });
+      expect(second.ok(), `second step: ${await second.text()}`).toBe(true);
+      const { cookies } = await api.storageState();
+      writeFileSync(operatorSession, JSON.stringify({ at: Date.now(), cookies }));
+      return cookies;
+    } finally {
+      await api.dispose();
+    }
   });
-  expect(response.ok(), `second step: ${await response.text()}`).toBe(true);
 }
 
 /** Signs a demo account in through the API; the session cookies land in the page's context.
- * The demo operator's second step is the code of the published demo secret. */
+ * The demo operator is the workers' shared session ([`operatorCookies`]): a test that signs
+ * the operator out or changes its sign-in signs in through the page instead. */
 export async function signIn(page: Page, email = "reader@tidemark.test") {
+  if (email === "admin@tidemark.test") return page.context().addCookies(await operatorCookies());
   const response = await page.request.post("/membership/v1/login", {
     headers: { _off_set: "540", "content-type": "application/json" },
-    data: {
-      email,
-      password: DEMO_PASSWORD,
-      autoLogin: "N",
-      deviceType: "PC",
-      deviceOs: "LINUX",
-      browser: "Chrome",
-      browserVer: "1",
-      browserAgent: "playwright",
-      osVersion: "",
-      deviceId: "playwright",
-      pushToken: "",
-    },
+    data: { ...LOGIN, email },
   });
-  if (response.status() === 401 && email === "admin@tidemark.test") {
-    const body = (await response.json()) as { code: string; data: { ticket: string } };
-    if (body.code === "2010") return secondStep(page, body.data.ticket);
-  }
   expect(response.ok(), await response.text()).toBe(true);
 }
 
