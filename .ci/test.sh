@@ -42,7 +42,7 @@ trap 'end_release_build; stage_times' EXIT
 TOOLS_LOG="$(mktemp)"
 (TIDEMARK_STAGES="" nice -n 19 bash -c 'source .ci/lib.sh; ensure_wasm_tools') >"$TOOLS_LOG" 2>&1 &
 WASM_TOOLS=$!
-trap 'pkill -P "$WASM_TOOLS" 2>/dev/null; end_release_build; stage_times' EXIT
+trap '{ pkill -P "$WASM_TOOLS" || true; } 2>/dev/null; end_release_build; stage_times' EXIT
 
 say "rust: lints"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
@@ -131,7 +131,7 @@ say "faults: PostgreSQL, the S3 bucket and the SMTP relay taken away under two n
 OUTAGE_LOG="$(mktemp)"
 TIDEMARK_STAGES="" bash tests/load/outage.sh >"$OUTAGE_LOG" 2>&1 &
 OUTAGE=$!
-trap 'kill "$OUTAGE" 2>/dev/null && pkill -P "$OUTAGE" 2>/dev/null; end_release_build; stage_times' EXIT
+trap '{ kill "$OUTAGE" && pkill -P "$OUTAGE" || true; } 2>/dev/null; end_release_build; stage_times' EXIT
 
 say "faults: the server killed 20 times under a write load (tests/load/fault.sh)"
 bash tests/load/fault.sh

@@ -61,12 +61,23 @@ fn demo_registration_number() -> String {
         .expect("one check digit fits")
 }
 
+/// What the operator starting the server reads when the demo accounts could not be made: the
+/// cause itself (an answer to a client says only that something went wrong).
+fn cause(error: &crate::http::error::ApiError) -> String {
+    match error {
+        crate::http::error::ApiError::Internal(detail) => detail.clone(),
+        other => other.to_string(),
+    }
+}
+
 pub async fn prepare(state: &AppState) -> Result<(), String> {
     match state.settings.mode {
-        Mode::Demo => seed(state).await.map_err(|e| format!("demo accounts: {e}")),
+        Mode::Demo => seed(state)
+            .await
+            .map_err(|e| format!("demo accounts: {}", cause(&e))),
         Mode::Production => lock_leftovers(state)
             .await
-            .map_err(|e| format!("demo accounts: {e}")),
+            .map_err(|e| format!("demo accounts: {}", cause(&e))),
     }
 }
 
