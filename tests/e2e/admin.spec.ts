@@ -8,7 +8,7 @@ import type { Browser, Page } from "@playwright/test";
 import { HEADERS, lookAt } from "./access";
 import { data, newManager, newMaster } from "./business";
 import { mailTo } from "./mail";
-import { appReady, demoContent, expect, signIn, test } from "./support";
+import { appReady, confirmItsMe, demoContent, expect, signIn, test } from "./support";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -26,6 +26,7 @@ async function operator(browser: Browser, baseURL: string | undefined): Promise<
   const context = await browser.newContext({ baseURL, locale: "en-US" });
   const page = await context.newPage();
   await signIn(page, "admin@tidemark.test");
+  await confirmItsMe(page);
   return page;
 }
 

@@ -3,9 +3,9 @@
 // (the mail is real), withdraws and resends (the old link dies), hands the business over, and
 // the manager accepts on the console; people outside the business get SPEC's 403 answer.
 import { freshEmail, HEADERS, joinByEmail, lookAt } from "./access";
-import { data, freshBusinessNumber, newMaster, PASSWORD, png } from "./business";
+import { data, freshBusinessNumber, newManager, newMaster, PASSWORD, png } from "./business";
 import { allMail, linkIn } from "./mail";
-import { demoContent, expect, signIn, test } from "./support";
+import { appReady, demoContent, expect, screenshots, signIn, test } from "./support";
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -346,4 +346,42 @@ test("on a phone the console's and the operators' section rows show the current 
     await inView(page, nav);
     await context.close();
   }
+});
+
+test("the master removes a manager once it has confirmed it is them, with the keyboard alone, and the team is the server's", async ({ browser, baseURL }) => {
+  const boss = await newMaster(browser, baseURL);
+  const manager = await newManager(browser, baseURL, boss, "내보낼매니저");
+  const page = boss.page;
+  await page.goto("/mypage/business");
+  await appReady(page);
+  const team = page.getByRole("region", { name: "Team", exact: true });
+  const row = team.getByRole("row").filter({ hasText: manager.email });
+  page.once("dialog", (question) => void question.accept());
+  await row.getByRole("button", { name: "Remove" }).focus();
+  await page.keyboard.press("Enter");
+
+  // Signed up a moment ago is no password check: the server asks, the page asks the master.
+  const confirm = page.getByRole("dialog", { name: "Confirm it's you" });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByLabel("Password")).toBeFocused();
+  for (const width of [360, 768, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const box = await confirm.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width, `the dialog fits ${width} px`).toBe(true);
+    await page.screenshot({ path: `${screenshots}/console-confirm-its-you-${width}.png` });
+  }
+  await page.keyboard.type("Wrong-pass-2026");
+  await page.keyboard.press("Enter");
+  await expect(confirm.getByText("That password is not right.")).toBeVisible();
+  await expect(row).toHaveCount(1);
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText("내보낼매니저 was removed from the team.")).toBeVisible();
+  await expect(row).toHaveCount(0);
+  const managers = await data<{ email: string }[]>(await boss.context.request.get(`/api/v1/businesses/${boss.business.id}/managers`));
+  expect(managers.map((person) => person.email)).not.toContain(manager.email);
+  await manager.context.close();
+  await boss.context.close();
 });

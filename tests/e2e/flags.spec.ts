@@ -6,7 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { HEADERS, lookAt, showIn } from "./access";
 import { data, newMaster } from "./business";
-import { appReady, demoContent, expect, screenshots, sidewaysOverflow, signIn, test } from "./support";
+import { appReady, confirmItsMe, demoContent, expect, screenshots, sidewaysOverflow, signIn, test } from "./support";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -99,6 +99,7 @@ test("a reader reports a problem with a post and an operator dismisses it, then 
   // The operator: the queue has the post with its reason; its page says who said what.
   const admin = await (await browser.newContext({ baseURL, locale: "en-US" })).newPage();
   await signIn(admin, "admin@tidemark.test");
+  await confirmItsMe(admin);
   await admin.goto("/admin");
   await appReady(admin);
   await expect(admin.getByRole("heading", { name: /Reported posts \(\d+\)/ })).toBeVisible();

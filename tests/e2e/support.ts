@@ -187,6 +187,18 @@ export async function signIn(page: Page, email = "reader@tidemark.test") {
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/** Checks the signed-in member's password on the page's session (what the "confirm it's you"
+ * dialog does), so the calls that cannot be undone go through for five minutes without the
+ * question: a test of something else does not depend on whether a test before it, on the shared
+ * operator session, asked it. */
+export async function confirmItsMe(page: Page, password = DEMO_PASSWORD) {
+  const response = await page.request.post("/mypage/v1/password/check", {
+    headers: { _off_set: "540", "content-type": "application/json" },
+    data: { password },
+  });
+  expect(response.ok(), `password check: ${await response.text()}`).toBe(true);
+}
+
 /** The page's width fits the viewport: nothing scrolls sideways. */
 export async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

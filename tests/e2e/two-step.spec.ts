@@ -2,8 +2,10 @@
 // my page (the password check first, the app's key read off the page and turned into codes as
 // an authenticator app does), keeps the recovery codes, signs out and in again with the app's
 // code and with a recovery code (which then no longer works); the demo operator's console
-// opens only after the second step. Screenshots at 360, 768 and 1280 px.
+// opens only after the second step; a master requires it of the whole team and a manager
+// without it is told what to do. Screenshots at 360, 768 and 1280 px.
 import type { APIRequestContext, Page } from "@playwright/test";
+import { newManager, newMaster, PASSWORD as BUSINESS_PASSWORD } from "./business";
 import { joinCode, allMail } from "./mail";
 import { demoContent, expect, screenshots, sidewaysOverflow, test, totp, typeOperatorCode, DEMO_PASSWORD } from "./support";
 
@@ -140,4 +142,48 @@ test("the demo operator's console opens after the second step, typed with the ke
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect((await page.request.get("/api/v1/admin/queue")).status()).toBe(200);
+});
+
+test("a master requires two-step sign-in of the whole team; a manager without it is told what to do and refused by the server", async ({ browser, baseURL }) => {
+  const boss = await newMaster(browser, baseURL);
+  const manager = await newManager(browser, baseURL, boss, "이중잠금매니저");
+  // The master's own two-step sign-in first, as an authenticator app would (its page is the
+  // first test's); the password check also keeps the "confirm it's you" question away.
+  await post(boss.context.request, "/mypage/v1/password/check", { password: BUSINESS_PASSWORD });
+  const { secret } = (await post(boss.context.request, "/mypage/v1/two-step/setup", {})) as { secret: string };
+  await post(boss.context.request, "/mypage/v1/two-step/confirm", { code: totp(secret) });
+
+  const page = boss.page;
+  await page.goto("/mypage/business");
+  const rule = page.getByRole("region", { name: "Two-step sign-in for the team" });
+  const box = rule.getByLabel("Require two-step sign-in of everyone in the team");
+  await expect(box).not.toBeChecked();
+  await box.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Everyone in the team now needs two-step sign-in.")).toBeVisible();
+  await expect(box).toBeChecked();
+  await expect(rule).toContainText("Not turned on yet: 이중잠금매니저");
+  await expect(page.getByRole("region", { name: "Team", exact: true }).getByRole("row").filter({ hasText: manager.email })).toContainText("Off");
+  for (const width of [360, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await rule.screenshot({ path: `${screenshots}/console-two-step-rule-${width}.png` });
+  }
+
+  // The manager: the console says what to do and where; the server refuses the business's calls.
+  const other = manager.page;
+  await other.goto("/mypage/business");
+  await expect(other.getByRole("heading", { name: "Two-step sign-in needed" })).toBeVisible();
+  for (const width of [360, 1280]) {
+    await other.setViewportSize({ width, height: 800 });
+    expect(await sidewaysOverflow(other)).toBeLessThanOrEqual(0);
+    await other.screenshot({ path: `${screenshots}/console-two-step-needed-${width}.png` });
+  }
+  const refused = await manager.context.request.get(`/api/v1/businesses/${boss.business.id}/managers`);
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { code: string }).code).toBe("2012");
+  await other.getByRole("link", { name: "Turn on two-step sign-in" }).click();
+  await expect(other).toHaveURL(/\/mypage\/security$/);
+  await manager.context.close();
+  await boss.context.close();
 });

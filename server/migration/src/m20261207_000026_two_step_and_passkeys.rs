@@ -207,30 +207,21 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(RefreshTokenFamilies::Table)
-                    .drop_column(RefreshTokenFamilies::DeviceKey)
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Businesses::Table)
-                    .drop_column(Businesses::RequiresTwoStep)
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(Members::Table)
-                    .drop_column(Members::TwoStepAt)
-                    .to_owned(),
-            )
-            .await?;
+        for (table, column) in [
+            (
+                RefreshTokenFamilies::Table.into_iden(),
+                RefreshTokenFamilies::DeviceKey.into_iden(),
+            ),
+            (
+                Businesses::Table.into_iden(),
+                Businesses::RequiresTwoStep.into_iden(),
+            ),
+            (Members::Table.into_iden(), Members::TwoStepAt.into_iden()),
+        ] {
+            manager
+                .alter_table(Table::alter().table(table).drop_column(column).to_owned())
+                .await?;
+        }
         for table in [
             SecurityEvents::Table.into_iden(),
             WebauthnCeremonies::Table.into_iden(),

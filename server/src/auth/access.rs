@@ -2,10 +2,10 @@
 //! A manager of business A gets 403 on everything of business B.
 
 use crate::entities::members::MemberRole;
-use crate::entities::{business_members, members};
+use crate::entities::{business_members, businesses, members};
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 
 /// A member's place in a business.
 pub use crate::entities::business_members::BusinessRole as Role;
@@ -19,13 +19,43 @@ pub async fn membership_of(state: &AppState, member_id: i64) -> ApiResult<Option
     Ok(row.map(|row| (row.business_id, row.role)))
 }
 
-/// The member's role in `business_id`, or 403 when the member has none there.
+/// The business a member acts for, and as what, on a call made in its name: as
+/// [`membership_of`], but 403 / 2012 when the business requires two-step sign-in of its team
+/// and the member has not turned it on.
+pub async fn acting_for(
+    state: &AppState,
+    member: &members::Model,
+) -> ApiResult<Option<(i64, Role)>> {
+    let Some((business_id, role)) = membership_of(state, member.id).await? else {
+        return Ok(None);
+    };
+    if member.two_step_at.is_none() && requires_two_step(state, business_id).await? {
+        return Err(ApiError::TwoStepRequired(
+            "this business asks its whole team to sign in with two steps: turn two-step sign-in on in my page (/mypage/security)".into(),
+        ));
+    }
+    Ok(Some((business_id, role)))
+}
+
+/// Whether the business's master has asked its whole team for two-step sign-in.
+pub async fn requires_two_step(state: &AppState, business_id: i64) -> ApiResult<bool> {
+    Ok(businesses::Entity::find_by_id(business_id)
+        .select_only()
+        .column(businesses::Column::RequiresTwoStep)
+        .into_tuple::<bool>()
+        .one(&state.db)
+        .await?
+        .unwrap_or(false))
+}
+
+/// The member's role in `business_id`, or 403 when the member has none there (2012 when the
+/// business requires two-step sign-in the member has not turned on: [`acting_for`]).
 pub async fn require_member_of(
     state: &AppState,
     member: &members::Model,
     business_id: i64,
 ) -> ApiResult<Role> {
-    match membership_of(state, member.id).await? {
+    match acting_for(state, member).await? {
         Some((id, role)) if id == business_id => Ok(role),
         _ => Err(ApiError::Forbidden(
             "you do not manage this business".into(),

@@ -335,8 +335,11 @@ pub async fn family_of(state: &AppState, presented: &str) -> Result<Option<i64>,
 /// (PRODUCT: five minutes).
 pub const CHECK_VALID_MINUTES: i64 = 5;
 
-/// Sensitive changes (a new password, withdrawal, handing a business over, closing it) need
-/// a password check on this session in the last five minutes.
+/// What cannot be undone asks for a second look: a new password, withdrawal, handing a
+/// business over, closing it, removing a member of its team, an operator's removal of a post
+/// and verification of a business need a password check on this session in the last five
+/// minutes (a sign-in is not one: a session taken from a signed-in browser must not act on
+/// its own); without one the call answers 403 / 2013 ([`ApiError::ConfirmItsYou`]).
 pub async fn require_recent_check(state: &AppState, user: &AuthUser) -> Result<(), ApiError> {
     let family = families::Entity::find_by_id(user.family_id)
         .one(&state.db)
@@ -347,8 +350,6 @@ pub async fn require_recent_check(state: &AppState, user: &AuthUser) -> Result<(
     if recent {
         Ok(())
     } else {
-        Err(ApiError::Forbidden(
-            "check your password first (/mypage/v1/password/check)".into(),
-        ))
+        Err(ApiError::ConfirmItsYou)
     }
 }

@@ -30,6 +30,8 @@ crate::named_words! {
         ManagerRemoved = "MANAGER_REMOVED",
         OwnershipOffered = "OWNERSHIP_OFFERED",
         OwnershipTransferred = "OWNERSHIP_TRANSFERRED",
+        TwoStepRequired = "TWO_STEP_REQUIRED",
+        TwoStepOptional = "TWO_STEP_OPTIONAL",
     }
 }
 

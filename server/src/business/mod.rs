@@ -1,10 +1,11 @@
 //! Businesses and the people who run them: registration, profile, managers, invitations,
 //! handing a business over or closing it, and the audit log (PRODUCT "Businesses", "Roles").
 //!
-//! Three areas, each with its handlers in `routes/<area>.rs` (extract, call one service
+//! Four areas, each with its handlers in `routes/<area>.rs` (extract, call one service
 //! function, answer) and its rules and transactions in `service/<area>.rs`: `profile`
 //! (registering, the public profile, the verified badge), `team` (managers, invitations,
-//! the audit log; `invitation`, what a link shows) and `ownership` (handing over, closing).
+//! the audit log; `invitation`, what a link shows), `ownership` (handing over, closing) and
+//! `security` (the team's two-step sign-in rule).
 
 pub mod audit;
 
@@ -21,4 +22,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::profile::router())
         .merge(routes::team::router())
         .merge(routes::ownership::router())
+        .merge(routes::security::router())
 }

@@ -32,6 +32,11 @@ pub enum ApiError {
     /// 403 / 2012: the call needs two-step sign-in on the account (an operator, a member of a
     /// team whose business requires it).
     TwoStepRequired(String),
+    /// 403 / 2013: a call that cannot be undone (handing a business over, closing it, removing
+    /// a member of the team, withdrawing, an operator's removal of a post or verification of a
+    /// business) on a session whose last password check is older than its minutes
+    /// (`auth::session::require_recent_check`).
+    ConfirmItsYou,
     /// 429: a rate limit; `retry_after` in seconds.
     TooManyRequests { message: String, retry_after: u64 },
     /// An SPEC §8 code with its own status (F0000 and the like).
@@ -63,6 +68,8 @@ pub const EDIT_CONFLICT_CODE: &str = "2009";
 pub const SECOND_STEP_CODE: &str = "2010";
 /// The code of a call refused until the member turns two-step sign-in on.
 pub const TWO_STEP_REQUIRED_CODE: &str = "2012";
+/// The code of a call refused until the member confirms it is them (a password check).
+pub const CONFIRM_ITS_YOU_CODE: &str = "2013";
 
 impl ApiError {
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -95,6 +102,7 @@ impl ApiError {
             ApiError::EditConflict(_) => (StatusCode::CONFLICT, EDIT_CONFLICT_CODE),
             ApiError::SecondStep(_) => (StatusCode::UNAUTHORIZED, SECOND_STEP_CODE),
             ApiError::TwoStepRequired(_) => (StatusCode::FORBIDDEN, TWO_STEP_REQUIRED_CODE),
+            ApiError::ConfirmItsYou => (StatusCode::FORBIDDEN, CONFIRM_ITS_YOU_CODE),
             ApiError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "429"),
             ApiError::Unavailable { .. } => (StatusCode::SERVICE_UNAVAILABLE, "503"),
             ApiError::Coded { code, .. } => (
@@ -128,6 +136,9 @@ impl ApiError {
             }
             ApiError::SecondStep(_) => {
                 "enter the code from your authenticator app, a recovery code or use a passkey to finish signing in"
+            }
+            ApiError::ConfirmItsYou => {
+                "confirm it's you: enter your password again (POST /mypage/v1/password/check); a check holds for 5 minutes on this session"
             }
             ApiError::Internal(_) => "something went wrong on our side; please try again",
         }

@@ -149,12 +149,7 @@ pub(super) async fn confirm(
             "two-step sign-in was turned on already".into(),
         ));
     }
-    members::Entity::update_many()
-        .col_expr(members::Column::TwoStepAt, Expr::value(now))
-        .filter(members::Column::Id.eq(member.id))
-        .exec(&txn)
-        .await?;
-    replace_recovery_codes(state, &txn, member.id, &recovery, now).await?;
+    mark_on(state, &txn, member.id, &recovery, now).await?;
     record(&txn, member.id, "TWO_STEP_ON", None, now).await?;
     txn.commit().await?;
     Ok(RecoveryCodes {
@@ -225,15 +220,27 @@ pub async fn turn_on_with(
         }
         .insert(&txn)
         .await?;
-        members::Entity::update_many()
-            .col_expr(members::Column::TwoStepAt, Expr::value(now))
-            .filter(members::Column::Id.eq(member_id))
-            .exec(&txn)
-            .await?;
-        replace_recovery_codes(state, &txn, member_id, recovery, now).await?;
+        mark_on(state, &txn, member_id, recovery, now).await?;
     }
     txn.commit().await?;
     Ok(())
+}
+
+/// Two-step sign-in on for `member_id`, with `recovery` as its recovery codes (the app's
+/// secret is confirmed by the caller, in the same transaction).
+async fn mark_on(
+    state: &AppState,
+    txn: &impl ConnectionTrait,
+    member_id: i64,
+    recovery: &[String],
+    now: DateTime<Utc>,
+) -> ApiResult<()> {
+    members::Entity::update_many()
+        .col_expr(members::Column::TwoStepAt, Expr::value(now))
+        .filter(members::Column::Id.eq(member_id))
+        .exec(txn)
+        .await?;
+    replace_recovery_codes(state, txn, member_id, recovery, now).await
 }
 
 /// Erases a member's app secret and recovery codes and marks two-step sign-in off (turning it

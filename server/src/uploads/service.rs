@@ -5,7 +5,7 @@
 use super::process::{self, Detected, Failure};
 use super::quota::{self, Holder};
 use super::{public_url, thumbnail_key};
-use crate::auth::access::{membership_of, require_admin};
+use crate::auth::access::{acting_for, require_admin};
 use crate::auth::AuthUser;
 use crate::entities::uploads;
 use crate::http::error::{is_unique_violation, ApiError, ApiResult};
@@ -128,7 +128,7 @@ struct Stored {
 /// Checks and keeps an uploaded file for the uploader's business (or, without one, for an
 /// operator, or as a future business's logo or cover).
 pub(super) async fn upload(state: &AppState, user: &AuthUser, form: Form) -> ApiResult<Uploaded> {
-    let business_id = membership_of(state, user.member.id)
+    let business_id = acting_for(state, &user.member)
         .await?
         .map(|(business_id, _role)| business_id);
     let Form { file, purpose } = form;

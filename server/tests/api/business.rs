@@ -288,6 +288,7 @@ async fn the_master_removes_the_manager_and_the_audit_log_tells_the_story(
     manager: &reqwest::Client,
     (business, manager_id): (i64, i64),
 ) {
+    check_password(app, owner).await;
     let (status, _) = call(
         app,
         owner,
@@ -489,6 +490,7 @@ async fn operators_set_the_verified_badge() {
     .await;
     assert_eq!(status, 403);
     let admin = app.signed_in("admin@tidemark.test").await;
+    check_password(&app, &admin).await;
     let (status, body) = call(
         &app,
         &admin,

@@ -288,18 +288,6 @@ async fn personal_answers_are_never_stored_by_a_cache() {
     assert_ne!(response.headers()["cache-control"], "no-store");
 }
 
-async fn check_password(app: &TestApp, client: &reqwest::Client) {
-    let (status, body) = call(
-        app,
-        client,
-        Method::POST,
-        "/mypage/v1/password/check",
-        Some(json!({"password": TEST_PASSWORD})),
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-}
-
 #[tokio::test]
 async fn a_master_hands_the_business_to_a_manager_who_accepts_then_may_leave() {
     on_each_database(|app: TestApp| async move {

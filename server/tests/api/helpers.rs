@@ -454,6 +454,20 @@ pub async fn call(
 }
 
 /// The id of the business `client`'s member manages.
+/// Checks the password on `client`'s session, so the calls that cannot be undone open for
+/// the next five minutes (docs/security.md, "A second look").
+pub async fn check_password(app: &TestApp, client: &reqwest::Client) {
+    let (status, body) = call(
+        app,
+        client,
+        reqwest::Method::POST,
+        "/mypage/v1/password/check",
+        Some(serde_json::json!({"password": TEST_PASSWORD})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+}
+
 pub async fn my_business(app: &TestApp, client: &reqwest::Client) -> i64 {
     let (status, body) = call(
         app,

@@ -137,6 +137,8 @@ async fn journey(app: TestApp, smtp: &SmtpServer) {
     let (member, post) = reader_with_history(&app).await;
     let reader = app.signed_in(READER).await;
     assert_eq!(state_of(&app, &reader).await["status"], "NONE");
+    // Two-step sign-in on: the file says so, never with the app's key or a recovery code.
+    let (app_key, recovery) = crate::two_step::turn_on(&app, &reader).await;
 
     let state = ready_file(&app, &reader).await;
     let id = state["id"].as_i64().unwrap();
@@ -165,8 +167,21 @@ async fn journey(app: TestApp, smtp: &SmtpServer) {
         "{disposition}"
     );
     let text = response.text().await.unwrap();
-    for secret in [PERSON_KEY, PROVIDER_UID, CERTIFY_NO, PHONE, "$argon2"] {
+    for secret in [
+        PERSON_KEY,
+        PROVIDER_UID,
+        CERTIFY_NO,
+        PHONE,
+        "$argon2",
+        &app_key,
+    ] {
         assert!(!text.contains(secret), "the file shows {secret}");
+    }
+    for code in &recovery {
+        assert!(
+            !text.contains(code.as_str()),
+            "the file shows a recovery code"
+        );
     }
     let file: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(file["format"], "tidemark-member-data/1");
@@ -198,6 +213,27 @@ async fn journey(app: TestApp, smtp: &SmtpServer) {
         file["sessions"][0]["device"]["browser"], "Chrome",
         "{}",
         file["sessions"]
+    );
+    assert!(
+        file["twoStep"]["onSince"].is_string(),
+        "{}",
+        file["twoStep"]
+    );
+    assert!(
+        file["twoStep"]["appAddedAt"].is_string(),
+        "{}",
+        file["twoStep"]
+    );
+    assert_eq!(file["twoStep"]["recoveryCodesLeft"], 10);
+    assert_eq!(file["passkeys"], serde_json::json!([]));
+    assert!(
+        file["securityRecord"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|event| event["kind"] == "TWO_STEP_ON"),
+        "{}",
+        file["securityRecord"]
     );
     assert_eq!(
         file["signInAttempts"][0]["succeeded"], true,

@@ -5,8 +5,8 @@
 //! and marks only their own notices.
 
 use crate::helpers::{
-    call, member_id_of, my_business, new_member, new_member_with_status, on_each_database,
-    publish_post, TestApp,
+    call, check_password, member_id_of, my_business, new_member, new_member_with_status,
+    on_each_database, publish_post, TestApp,
 };
 use chrono::{Duration, Utc};
 use reqwest::Method;
@@ -348,6 +348,7 @@ async fn the_people_a_decision_concerns_hear_of_it() {
         let business = my_business(&app, &master).await;
         let master_id = member_id_of(&app, "master@tidemark.test").await;
         let admin = app.signed_in("admin@tidemark.test").await;
+        check_password(&app, &admin).await;
         let reader = app.signed_in("reader@tidemark.test").await;
         let kinds_of = |client: reqwest::Client| {
             let app = &app;

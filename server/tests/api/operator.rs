@@ -20,6 +20,7 @@ fn items(body: &Value) -> Vec<Value> {
 async fn operators_work_the_queue_and_every_action_lands_in_their_log() {
     on_each_database(|app| async move {
         let admin = app.signed_in("admin@tidemark.test").await;
+        check_password(&app, &admin).await;
         let master = app.signed_in("master@tidemark.test").await;
         let business = my_business(&app, &master).await;
 
@@ -183,6 +184,7 @@ fn flagged_post(queue: &Value, post: i64) -> Option<Value> {
 async fn readers_report_a_problem_and_operators_dismiss_it_or_remove_the_post() {
     on_each_database(|app| async move {
         let admin = app.signed_in("admin@tidemark.test").await;
+        check_password(&app, &admin).await;
         let master = app.signed_in("master@tidemark.test").await;
         let reader = app.signed_in("reader@tidemark.test").await;
         let post = publish_post(&app, &master, 1, "신고 대상 글", "<p>본문</p>", &[]).await;

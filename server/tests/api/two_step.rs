@@ -5,7 +5,8 @@
 //! in the database, turned off again.
 
 use crate::helpers::{
-    browser, call, credentials, new_member, on_each_database, read, TestApp, TEST_PASSWORD,
+    browser, call, check_password, credentials, new_member, on_each_database, read, TestApp,
+    TEST_PASSWORD,
 };
 use reqwest::Method;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
@@ -17,22 +18,9 @@ fn now() -> u64 {
     chrono::Utc::now().timestamp() as u64
 }
 
-/// Checks the password on `client`'s session, so the sensitive calls open.
-async fn check_password(app: &TestApp, client: &reqwest::Client) {
-    let (status, body) = call(
-        app,
-        client,
-        Method::POST,
-        "/mypage/v1/password/check",
-        Some(json!({"password": TEST_PASSWORD})),
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
-}
-
 /// Turns two-step sign-in on for `client`'s member: answers the secret's text and the
 /// recovery codes.
-async fn turn_on(app: &TestApp, client: &reqwest::Client) -> (String, Vec<String>) {
+pub(crate) async fn turn_on(app: &TestApp, client: &reqwest::Client) -> (String, Vec<String>) {
     check_password(app, client).await;
     let (status, setup) = call(app, client, Method::POST, "/mypage/v1/two-step/setup", None).await;
     assert_eq!(status, 200, "{setup}");

@@ -4,6 +4,7 @@ import { breadcrumbs, isLoginPath, type Layout as LayoutName } from "../lib/core
 import { useI18n } from "../lib/i18n";
 import { loginHere } from "../lib/login";
 import { useSession } from "../lib/session";
+import { ConfirmItsYou } from "../components/confirm/ConfirmItsYou";
 import { FlashNotice } from "../components/notice/FlashNotice";
 import { AppErrorMessage } from "./AppErrorMessage";
 
@@ -52,6 +53,7 @@ export function Layout({ layout, children }: { layout: LayoutName; children: Rea
         {children}
       </main>
       <AppErrorMessage />
+      <ConfirmItsYou />
       <footer className="site-footer">
         <p>{t("footer")}</p>
         <nav aria-label={t("footerMenu")} className="footer-nav">

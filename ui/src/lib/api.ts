@@ -92,8 +92,31 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** Calls the API and answers its `data`; throws ApiError on any failure. */
+/** The code of a call that cannot be undone, refused until the member confirms it is them
+ * (403 / 2013: a password check on this session in the last five minutes). */
+export const CONFIRM_ITS_YOU = "2013";
+
+/** Asks the member to confirm it is them; answers whether they did. */
+export type Confirmer = () => Promise<boolean>;
+let confirmer: Confirmer | null = null;
+
+/** The app's "confirm it's you" dialog takes the question here (null: nobody asks). */
+export function setConfirmer(next: Confirmer | null): void {
+  confirmer = next;
+}
+
+/** Calls the API and answers its `data`; throws ApiError on any failure. A call refused with
+ * "confirm it's you" changed nothing: once the member has confirmed, it is sent once more. */
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  try {
+    return await send<T>(path, options);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === CONFIRM_ITS_YOU && confirmer && (await confirmer())) return send<T>(path, options);
+    throw error;
+  }
+}
+
+async function send<T>(path: string, options: CallOptions): Promise<T> {
   const method = options.method ?? "GET";
   // The first page's GETs were answered by the server inside the page itself.
   if (method === "GET") {

@@ -66,7 +66,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sets or clears a business's verified badge (operators only). */
+        /**
+         * Sets or clears a business's verified badge (operators only). Asks for a password check in
+         *     the last 5 minutes first (403/2013).
+         */
         post: operations["verify"];
         delete?: never;
         options?: never;
@@ -171,7 +174,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Removes a post from the platform (operators only), with the reason the business sees. */
+        /**
+         * Removes a post from the platform (operators only), with the reason the business sees. Asks
+         *     for a password check in the last 5 minutes first (403/2013).
+         */
         post: operations["remove"];
         delete?: never;
         options?: never;
@@ -433,7 +439,8 @@ export interface paths {
          * The business's audit log, newest first, cursor-paged (the master only). `action` narrows
          *     it to one of: BUSINESS_REGISTERED, PROFILE_UPDATED, VERIFIED, VERIFICATION_REMOVED,
          *     INVITATION_SENT, INVITATION_RESENT, INVITATION_REVOKED (withdrawn), INVITATION_ACCEPTED,
-         *     MANAGER_REMOVED, OWNERSHIP_OFFERED, OWNERSHIP_TRANSFERRED.
+         *     MANAGER_REMOVED, OWNERSHIP_OFFERED, OWNERSHIP_TRANSFERRED, TWO_STEP_REQUIRED,
+         *     TWO_STEP_OPTIONAL.
          */
         get: operations["audit_trail"];
         put?: never;
@@ -529,7 +536,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Removes a manager (the master only; the master cannot remove itself). */
+        /**
+         * Removes a manager (the master only; the master cannot remove itself). Asks for a password
+         *     check in the last 5 minutes first (403/2013).
+         */
         delete: operations["remove_manager"];
         options?: never;
         head?: never;
@@ -604,6 +614,28 @@ export interface paths {
         /** A business's public posts, newest first, optionally of one category. */
         get: operations["of_business"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/businesses/{id}/two-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Requires two-step sign-in of the business's whole team, or stops requiring it (the master
+         *     only, with two-step sign-in on, after a password check in the last 5 minutes: 403/2013).
+         *     While required, a member of the team without it is refused the business's calls with
+         *     403/2012.
+         */
+        put: operations["set_two_step_rule"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2343,7 +2375,7 @@ export interface components {
          * @description What a business's audit entry records.
          * @enum {string}
          */
-        BusinessAction: "BUSINESS_REGISTERED" | "PROFILE_UPDATED" | "VERIFIED" | "VERIFICATION_REMOVED" | "INVITATION_SENT" | "INVITATION_RESENT" | "INVITATION_REVOKED" | "INVITATION_ACCEPTED" | "MANAGER_REMOVED" | "OWNERSHIP_OFFERED" | "OWNERSHIP_TRANSFERRED";
+        BusinessAction: "BUSINESS_REGISTERED" | "PROFILE_UPDATED" | "VERIFIED" | "VERIFICATION_REMOVED" | "INVITATION_SENT" | "INVITATION_RESENT" | "INVITATION_REVOKED" | "INVITATION_ACCEPTED" | "MANAGER_REMOVED" | "OWNERSHIP_OFFERED" | "OWNERSHIP_TRANSFERRED" | "TWO_STEP_REQUIRED" | "TWO_STEP_OPTIONAL";
         BusinessAuditRow: {
             action: components["schemas"]["BusinessAction"];
             /** Format: int64 */
@@ -3053,6 +3085,11 @@ export interface components {
             role: components["schemas"]["BusinessRole"];
             /** Format: date-time */
             since: string;
+            /**
+             * @description Whether this person signs in with two steps (what the master needs to know before
+             *     requiring it of the team).
+             */
+            twoStep: boolean;
         };
         MediaRequest: {
             attachmentIds: number[];
@@ -3099,8 +3136,15 @@ export interface components {
              *     `POST /api/v1/businesses/{id}/ownership/accept`); null when there is none.
              */
             ownershipOfferUntil: string | null;
+            /** @description Whether the business requires two-step sign-in of its whole team (its master's choice). */
+            requiresTwoStep: boolean;
             /** @description `BUSINESS_MASTER` | `BUSINESS` */
             role: components["schemas"]["BusinessRole"];
+            /**
+             * @description The business requires two-step sign-in and this member has not turned it on: every
+             *     call in the business's name answers 403/2012 until they do (at /mypage/security).
+             */
+            twoStepNeeded: boolean;
         };
         MyState: {
             /** @description Of the asked posts, those the reader bookmarked. */
@@ -3856,8 +3900,15 @@ export interface components {
                  *     `POST /api/v1/businesses/{id}/ownership/accept`); null when there is none.
                  */
                 ownershipOfferUntil: string | null;
+                /** @description Whether the business requires two-step sign-in of its whole team (its master's choice). */
+                requiresTwoStep: boolean;
                 /** @description `BUSINESS_MASTER` | `BUSINESS` */
                 role: components["schemas"]["BusinessRole"];
+                /**
+                 * @description The business requires two-step sign-in and this member has not turned it on: every
+                 *     call in the business's name answers 403/2012 until they do (at /mypage/security).
+                 */
+                twoStepNeeded: boolean;
             };
             /** @example success */
             message: string;
@@ -4651,6 +4702,18 @@ export interface components {
             /** @example success */
             message: string;
         };
+        Ok_TwoStepRuleSet: {
+            /**
+             * @description "0"
+             * @example 0
+             */
+            code: string;
+            data: {
+                required: boolean;
+            };
+            /** @example success */
+            message: string;
+        };
         Ok_TwoStepSetup: {
             /**
              * @description "0"
@@ -4834,6 +4897,11 @@ export interface components {
                 role: components["schemas"]["BusinessRole"];
                 /** Format: date-time */
                 since: string;
+                /**
+                 * @description Whether this person signs in with two steps (what the master needs to know before
+                 *     requiring it of the team).
+                 */
+                twoStep: boolean;
             }[];
             /** @example success */
             message: string;
@@ -5613,6 +5681,13 @@ export interface components {
             uniqueReaders: components["schemas"]["Figure"];
             views: components["schemas"]["Figure"];
         };
+        TwoStepRule: {
+            /** @description Whether every member of the team must sign in with two steps. */
+            required: boolean;
+        };
+        TwoStepRuleSet: {
+            required: boolean;
+        };
         /** @description A new authenticator app's secret, to be confirmed by its first code. */
         TwoStepSetup: {
             /** @description The otpauth:// address an authenticator app reads. */
@@ -5909,6 +5984,7 @@ export type OkStatusCounts = components['schemas']['Ok_StatusCounts'];
 export type OkSuggestions = components['schemas']['Ok_Suggestions'];
 export type OkTagSuggestions = components['schemas']['Ok_TagSuggestions'];
 export type OkTaker = components['schemas']['Ok_Taker'];
+export type OkTwoStepRuleSet = components['schemas']['Ok_TwoStepRuleSet'];
 export type OkTwoStepSetup = components['schemas']['Ok_TwoStepSetup'];
 export type OkTwoStepStatus = components['schemas']['Ok_TwoStepStatus'];
 export type OkUnread = components['schemas']['Ok_Unread'];
@@ -5999,6 +6075,8 @@ export type TeamInvitationStatus = components['schemas']['TeamInvitationStatus']
 export type Terms = components['schemas']['Terms'];
 export type TopPost = components['schemas']['TopPost'];
 export type Totals = components['schemas']['Totals'];
+export type TwoStepRule = components['schemas']['TwoStepRule'];
+export type TwoStepRuleSet = components['schemas']['TwoStepRuleSet'];
 export type TwoStepSetup = components['schemas']['TwoStepSetup'];
 export type TwoStepStatus = components['schemas']['TwoStepStatus'];
 export type Unread = components['schemas']['Unread'];
@@ -8012,6 +8090,68 @@ export interface operations {
                 content?: never;
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_two_step_rule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call */
+                _off_set?: number | null;
+            };
+            path: {
+                /** @description business id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoStepRule"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_TwoStepRuleSet"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is over the call's limit (the limit is in the message) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12502,7 +12642,7 @@ export const pathsCertifyV1GetParametersQueryPurposeValues: ReadonlyArray<Flatte
 export const pathsOauthV1SocialAuthorizeGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/oauth/v1/social/authorize"]["get"]["parameters"]["query"]["channel"]> = ["kakao", "naver", "google", "local"];
 export const pathsOauthV1SocialAuthorizeGetParametersQueryTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/oauth/v1/social/authorize"]["get"]["parameters"]["query"]["type"]> = ["signin", "join", "auth"];
 export const actionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Action"]> = ["draft", "publish", "schedule", "save"];
-export const businessActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BusinessAction"]> = ["BUSINESS_REGISTERED", "PROFILE_UPDATED", "VERIFIED", "VERIFICATION_REMOVED", "INVITATION_SENT", "INVITATION_RESENT", "INVITATION_REVOKED", "INVITATION_ACCEPTED", "MANAGER_REMOVED", "OWNERSHIP_OFFERED", "OWNERSHIP_TRANSFERRED"];
+export const businessActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BusinessAction"]> = ["BUSINESS_REGISTERED", "PROFILE_UPDATED", "VERIFIED", "VERIFICATION_REMOVED", "INVITATION_SENT", "INVITATION_RESENT", "INVITATION_REVOKED", "INVITATION_ACCEPTED", "MANAGER_REMOVED", "OWNERSHIP_OFFERED", "OWNERSHIP_TRANSFERRED", "TWO_STEP_REQUIRED", "TWO_STEP_OPTIONAL"];
 export const businessRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BusinessRole"]> = ["BUSINESS_MASTER", "BUSINESS"];
 export const certifyProviderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CertifyProvider"]> = ["local", "portone"];
 export const certifyPurposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CertifyPurpose"]> = ["join", "account", "password", "change"];

@@ -3,4 +3,5 @@
 
 pub(super) mod ownership;
 pub(super) mod profile;
+pub(super) mod security;
 pub(super) mod team;

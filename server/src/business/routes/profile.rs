@@ -109,7 +109,8 @@ struct VerifyRequest {
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<Business>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
     )]
-/// Sets or clears a business's verified badge (operators only).
+/// Sets or clears a business's verified badge (operators only). Asks for a password check in
+/// the last 5 minutes first (403/2013).
 async fn verify(
     State(state): State<AppState>,
     user: AuthUser,

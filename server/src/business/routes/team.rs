@@ -61,7 +61,8 @@ async fn managers(
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<NoData>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
     )]
-/// Removes a manager (the master only; the master cannot remove itself).
+/// Removes a manager (the master only; the master cannot remove itself). Asks for a password
+/// check in the last 5 minutes first (403/2013).
 async fn remove_manager(
     State(state): State<AppState>,
     user: AuthUser,
@@ -242,7 +243,8 @@ struct AuditQuery {
 /// The business's audit log, newest first, cursor-paged (the master only). `action` narrows
 /// it to one of: BUSINESS_REGISTERED, PROFILE_UPDATED, VERIFIED, VERIFICATION_REMOVED,
 /// INVITATION_SENT, INVITATION_RESENT, INVITATION_REVOKED (withdrawn), INVITATION_ACCEPTED,
-/// MANAGER_REMOVED, OWNERSHIP_OFFERED, OWNERSHIP_TRANSFERRED.
+/// MANAGER_REMOVED, OWNERSHIP_OFFERED, OWNERSHIP_TRANSFERRED, TWO_STEP_REQUIRED,
+/// TWO_STEP_OPTIONAL.
 async fn audit_trail(
     State(state): State<AppState>,
     user: AuthUser,

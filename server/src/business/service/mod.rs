@@ -5,4 +5,5 @@ pub(super) mod joining;
 pub(super) mod mine;
 pub(super) mod ownership;
 pub(super) mod profile;
+pub(super) mod security;
 pub(super) mod team;

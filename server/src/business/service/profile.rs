@@ -2,7 +2,7 @@
 //! and the operator's verified badge: the rules and the writes behind `routes::profile`.
 
 use crate::auth::access::{self, require_admin, require_master_of, Role};
-use crate::auth::AuthUser;
+use crate::auth::{session, AuthUser};
 use crate::business::audit;
 use crate::entities::members::MemberRole;
 use crate::entities::{business_members, businesses, follows, operator_claims, uploads};
@@ -439,7 +439,8 @@ pub(crate) async fn edit(
     profile(state, row, Some(user.member.id)).await
 }
 
-/// Sets or clears the verified badge (operators only), answering the profile.
+/// Sets or clears the verified badge (operators only, after a recent password check),
+/// answering the profile.
 pub(crate) async fn verify(
     state: &AppState,
     user: &AuthUser,
@@ -448,6 +449,7 @@ pub(crate) async fn verify(
     note: Option<&str>,
 ) -> ApiResult<Business> {
     require_admin(&user.member)?;
+    session::require_recent_check(state, user).await?;
     let row = set_verified(state, id, verified, note, Some(user.member.id)).await?;
     profile(state, row, Some(user.member.id)).await
 }

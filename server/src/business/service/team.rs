@@ -2,7 +2,7 @@
 //! the rules and the writes behind `routes::team` (the audit log it reads is `audit`).
 
 use crate::auth::access::{self, require_master_of, require_member_of, Role};
-use crate::auth::AuthUser;
+use crate::auth::{session, AuthUser};
 use crate::business::audit;
 use crate::business::service::profile;
 use crate::entities::{business_members, invitations, members};
@@ -30,6 +30,9 @@ pub(crate) struct Manager {
     #[schema(value_type = crate::kernel::schema::codes::BusinessRole)]
     role: String,
     since: DateTime<Utc>,
+    /// Whether this person signs in with two steps (what the master needs to know before
+    /// requiring it of the team).
+    two_step: bool,
 }
 
 /// The business's master and managers (for its own people).
@@ -50,6 +53,7 @@ pub(crate) async fn managers(
         .map(|(row, member)| Manager {
             member_id: row.member_id,
             nickname: member.as_ref().and_then(|m| m.nickname.clone()),
+            two_step: member.as_ref().is_some_and(|m| m.two_step_at.is_some()),
             email: member.and_then(|m| m.email),
             role: row.role.to_string(),
             since: row.created_at,
@@ -57,7 +61,8 @@ pub(crate) async fn managers(
         .collect())
 }
 
-/// Removes a manager (the master only; the master cannot remove itself).
+/// Removes a manager (the master only, after a recent password check; the master cannot
+/// remove itself).
 pub(crate) async fn remove_manager(
     state: &AppState,
     user: &AuthUser,
@@ -68,6 +73,7 @@ pub(crate) async fn remove_manager(
     if member_id == user.member.id {
         return Err(ApiError::bad_request("the master cannot remove itself"));
     }
+    session::require_recent_check(state, user).await?;
     let txn = crate::db::write_txn(&state.db).await?;
     let row = business_members::Entity::find()
         .filter(business_members::Column::BusinessId.eq(id))

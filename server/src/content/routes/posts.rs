@@ -129,7 +129,8 @@ struct RemoveRequest {
         security(("access_cookie" = []), ("access_header" = [])),
         responses((status = 200, body = Ok<PostDetail>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
     )]
-/// Removes a post from the platform (operators only), with the reason the business sees.
+/// Removes a post from the platform (operators only), with the reason the business sees. Asks
+/// for a password check in the last 5 minutes first (403/2013).
 async fn remove(
     State(state): State<AppState>,
     user: AuthUser,

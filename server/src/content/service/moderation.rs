@@ -6,7 +6,7 @@
 use super::flags::close_open;
 use super::posts::{detail_of, find, PostStatus};
 use crate::auth::access::require_admin;
-use crate::auth::AuthUser;
+use crate::auth::{session, AuthUser};
 use crate::content::view::PostDetail;
 use crate::entities::post_flags::FlagStatus;
 use crate::entities::{operator_audit, posts};
@@ -19,7 +19,8 @@ use sea_orm::{
     ActiveEnum, ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 
-/// Removes a post from the platform (operators only), with the reason the business sees.
+/// Removes a post from the platform (operators only, after a recent password check), with the
+/// reason the business sees.
 pub(crate) async fn remove(
     state: &AppState,
     user: &AuthUser,
@@ -27,6 +28,7 @@ pub(crate) async fn remove(
     reason: &str,
 ) -> ApiResult<PostDetail> {
     require_admin(&user.member)?;
+    session::require_recent_check(state, user).await?;
     let post = remove_post(state, id, reason, Some(user.member.id)).await?;
     detail_of(state, post, Some(user.member.id)).await
 }

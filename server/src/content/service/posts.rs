@@ -6,7 +6,7 @@
 
 use super::lists::related_ids;
 use crate::answers::CachedPage;
-use crate::auth::access::{membership_of, require_member_of};
+use crate::auth::access::{acting_for, membership_of, require_member_of};
 use crate::auth::AuthUser;
 use crate::content::cards::{business_card, row_and_cards, tags_of, PostRow};
 use crate::content::view::KeptViews;
@@ -381,7 +381,7 @@ pub(crate) struct StatusCounts {
 
 /// The member's business's posts counted by status, in one grouped query.
 pub(crate) async fn status_counts(state: &AppState, user: &AuthUser) -> ApiResult<StatusCounts> {
-    let (business_id, _) = membership_of(state, user.member.id)
+    let (business_id, _) = acting_for(state, &user.member)
         .await?
         .ok_or_else(|| ApiError::Forbidden("only a business's people have posts".into()))?;
     let rows: Vec<(PostStatus, i64)> = posts::Entity::find()
@@ -452,7 +452,7 @@ pub(crate) async fn mine(
     filter: &OwnFilter,
     page: &PageQuery,
 ) -> ApiResult<Page<OwnPost>> {
-    let (business_id, _) = membership_of(state, user.member.id)
+    let (business_id, _) = acting_for(state, &user.member)
         .await?
         .ok_or_else(|| ApiError::Forbidden("only a business's people have posts".into()))?;
     let size = page.size()?;

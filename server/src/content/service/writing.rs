@@ -4,7 +4,7 @@
 
 use super::history;
 use super::posts::{find, own_detail, team_post, PostStatus};
-use crate::auth::access::{membership_of, require_member_of};
+use crate::auth::access::{acting_for, require_member_of};
 use crate::auth::AuthUser;
 use crate::content::sanitize;
 use crate::content::view::PostDetail;
@@ -231,7 +231,7 @@ async fn writer_business(state: &AppState, user: &AuthUser, asked: Option<i64>) 
             require_member_of(state, &user.member, id).await?;
             Ok(id)
         }
-        None => membership_of(state, user.member.id)
+        None => acting_for(state, &user.member)
             .await?
             .map(|(id, _)| id)
             .ok_or_else(|| ApiError::Forbidden("only a business's people write posts".into())),

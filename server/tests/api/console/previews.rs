@@ -174,6 +174,7 @@ async fn console_preview_links_show_a_post_before_it_is_public() {
         .await;
         let fresh = fresh["data"]["token"].as_str().unwrap().to_string();
         let admin = app.signed_in("admin@tidemark.test").await;
+        check_password(&app, &admin).await;
         let (status, _) = send(
             &app,
             &admin,

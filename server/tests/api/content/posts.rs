@@ -68,6 +68,7 @@ async fn a_published_post_appears_in_every_list_it_belongs_to_and_leaves_when_hi
         assert_eq!(status, 200);
         assert_eq!(in_lists(&app, business, post).await.len(), LISTS.len());
         let admin = app.signed_in("admin@tidemark.test").await;
+        check_password(&app, &admin).await;
         let (status, _) = call(&app, &master, Method::POST, &format!("/api/v1/admin/posts/{post}/remove"), Some(json!({"reason": "광고"}))).await;
         assert_eq!(status, 403);
         let (status, body) = call(&app, &admin, Method::POST, &format!("/api/v1/admin/posts/{post}/remove"), Some(json!({"reason": "광고성 글"}))).await;

@@ -96,6 +96,7 @@ async fn two_processes_on_one_database_behave_as_one() {
         )
         .await;
         let admin = writer.signed_in("admin@tidemark.test").await;
+        check_password(writer, &admin).await;
         let word = format!("propagation{}", name.as_bytes()[0]);
 
         // A new post: detail, page, latest list, search and sitemap on the other node.

@@ -1,6 +1,6 @@
 // The frame of every business console page: the business and the member's role, the
 // console's sections (master-only ones only for the master), the page's one <h1> and its
-// <title>.
+// <title>; for a member the business's two-step rule shuts out, what to do instead.
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { isMaster, type MyBusiness } from "../../lib/business";
@@ -57,8 +57,25 @@ export function ConsoleShell({ mine, section, title, actions, children }: { mine
         <h1>{title}</h1>
         {actions ? <div className="console-actions">{actions}</div> : null}
       </div>
-      {children}
+      {mine.twoStepNeeded ? <TwoStepNeeded /> : children}
     </div>
+  );
+}
+
+/** The business requires two-step sign-in of its team and this member has not turned it on:
+ * every call in its name is refused (403/2012), so the page says what to do instead. */
+function TwoStepNeeded() {
+  const tx = useConsoleTexts();
+  return (
+    <section className="console-card console-two-step" aria-labelledby="console-two-step">
+      <h2 id="console-two-step">{tx.twoStepNeededTitle}</h2>
+      <p>{tx.twoStepNeeded}</p>
+      <p>
+        <Link href="/mypage/security" className="button button-primary">
+          {tx.twoStepSetUp}
+        </Link>
+      </p>
+    </section>
   );
 }
 

@@ -2,7 +2,7 @@
 // form's own problem above the button, focus on the first of them after each attempt, and
 // the API's refusals in the visitor's language (a rate limit says when to try again).
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError } from "../../lib/api";
+import { ApiError, CONFIRM_ITS_YOU } from "../../lib/api";
 import { useFormTexts } from "./texts";
 
 /** Problems by field id; `form` is the form's own. */
@@ -39,6 +39,7 @@ export function useFailureMessage() {
           return error.retryAfter ? tx.tooManyIn.replace("{s}", String(error.retryAfter)) : tx.tooMany;
         }
         if (error.status === 408) return tx.offline;
+        if (error.code === CONFIRM_ITS_YOU) return tx.notConfirmed;
         return tx.failed;
       }
       if (error instanceof TypeError) return tx.offline;

@@ -8,7 +8,7 @@ import { ConsoleCard, ConsoleTable } from "../../components/console";
 import { parseId } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
 import { businessesQuery, businessFileQuery, useVerify, type BusinessFilters, type BusinessRow } from "./api";
-import { FlashLine, reasonOf, When, type Flash } from "./parts";
+import { failureText, FlashLine, type Flash, When } from "./parts";
 import { fill, useAdminTexts } from "./texts";
 
 export function Businesses() {
@@ -96,7 +96,7 @@ function BusinessFileView({ id }: { id: number }) {
       setNote("");
       setFlash({ kind: "ok", text: fill(verified ? tx.verifiedDone : tx.unverifiedDone, { name: business.name }) });
     } catch (error) {
-      setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
+      setFlash({ kind: "problem", text: failureText(tx, error) });
     } finally {
       setBusy(false);
     }

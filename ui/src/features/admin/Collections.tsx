@@ -7,7 +7,7 @@ import { ConsoleCard } from "../../components/console";
 import { parseId } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
 import { collectionsQuery, usePublishCollection, useSaveCollection, type Collection, type CollectionPost } from "./api";
-import { FlashLine, reasonOf, type Flash } from "./parts";
+import { failureText, FlashLine, type Flash } from "./parts";
 import { fill, useAdminTexts } from "./texts";
 
 /** A post of the collection being edited: one just added by its number has no known status
@@ -89,7 +89,7 @@ function CollectionEditor({ collection, onDone }: { collection: Collection; onDo
       setFlash({ kind: "ok", text: done });
       onDone?.();
     } catch (error) {
-      setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
+      setFlash({ kind: "problem", text: failureText(tx, error) });
     } finally {
       setBusy(false);
     }

@@ -10,8 +10,8 @@ import { BodyView } from "../../components/editor/BodyView";
 import { parseId } from "../../lib/core";
 import { LoadFailed, Loading } from "../../lib/status";
 import { mediaRequestQuery, mediaRequestsQuery, useReview, type MediaRequest, type Review } from "./api";
-import { FlashLine, reasonOf, When, type Flash } from "./parts";
-import { fill, useAdminTexts } from "./texts";
+import { failureText, FlashLine, type Flash, When } from "./parts";
+import { useAdminTexts } from "./texts";
 
 const STATUSES = ["REQUESTED", "IN_REVIEW", "PUBLISHED", "REJECTED"] as const;
 
@@ -82,7 +82,7 @@ function RequestView({ request }: { request: MediaRequest }) {
       setDecision(null);
       setFlash({ kind: "ok", text: tx[change.status] });
     } catch (error) {
-      setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
+      setFlash({ kind: "problem", text: failureText(tx, error) });
     } finally {
       setBusy(false);
     }

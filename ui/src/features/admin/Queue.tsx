@@ -7,7 +7,7 @@ import { Link } from "wouter";
 import { ConsoleCard, ConsoleTable } from "../../components/console";
 import { LoadFailed, Loading } from "../../lib/status";
 import { queueQuery, useTake, type FlaggedPost, type QueueItem } from "./api";
-import { Age, FlashLine, reasonOf, type Flash } from "./parts";
+import { Age, failureText, FlashLine, type Flash } from "./parts";
 import { fill, useAdminTexts } from "./texts";
 
 export function QueuePanel() {
@@ -23,7 +23,7 @@ export function QueuePanel() {
       await taking.mutateAsync(item);
       setFlash(null);
     } catch (error) {
-      setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
+      setFlash({ kind: "problem", text: failureText(tx, error) });
     }
   };
   // A request names its business; a business waiting for its badge is the item itself.

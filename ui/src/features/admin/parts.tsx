@@ -1,6 +1,7 @@
 // Small pieces the operator console's sections share: an action with its result line, the
 // age of a waiting item, a date and time.
 import { useState } from "react";
+import { ApiError, CONFIRM_ITS_YOU } from "../../lib/api";
 import { useAdminTexts, fill } from "./texts";
 
 export type Flash = { kind: "ok" | "problem"; text: string } | null;
@@ -31,7 +32,7 @@ export function useAdminAction(onDone: () => void) {
       onDone();
       setFlash({ kind: "ok", text: done });
     } catch (error) {
-      setFlash({ kind: "problem", text: fill(tx.failed, { reason: reasonOf(error) }) });
+      setFlash({ kind: "problem", text: failureText(tx, error) });
     }
   };
   return { flash, act };
@@ -48,6 +49,13 @@ export function Age({ since, now }: { since: string; now: number }) {
 /** A moment in the reader's own time zone. */
 export function When({ at }: { at: string }) {
   return <time dateTime={at}>{new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}</time>;
+}
+
+/** The result line of a failed call: "not confirmed" when the operator closed the "confirm
+ * it's you" question, else the call's reason. */
+export function failureText(tx: ReturnType<typeof useAdminTexts>, error: unknown): string {
+  if (error instanceof ApiError && error.code === CONFIRM_ITS_YOU) return tx.notConfirmed;
+  return fill(tx.failed, { reason: reasonOf(error) });
 }
 
 /** The message of a failed call. */

@@ -148,6 +148,7 @@ export const useAdminTexts = defineTexts({
     MISLEADING: "허위·오해 소지",
     OTHER: "기타",
     failed: "처리하지 못했습니다: {reason}",
+    notConfirmed: "본인 확인을 마치지 않아 아무것도 바뀌지 않았습니다.",
   },
   en: {
     console: "Operator console",
@@ -294,5 +295,6 @@ export const useAdminTexts = defineTexts({
     MISLEADING: "False or misleading",
     OTHER: "Other",
     failed: "That did not work: {reason}",
+    notConfirmed: "Nothing was changed: you did not confirm it's you.",
   },
 });

@@ -3,6 +3,7 @@
 // manager, and the audit log, newest first, by kind.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { Link } from "wouter";
 import { ConsoleCard, ConsoleTable } from "../../components/console";
 import { FormAlert, PasswordField, TextField, useFailureMessage, useProblems } from "../../components/form";
 import { ApiError } from "../../lib/api";
@@ -18,6 +19,7 @@ import {
   useOfferOwnership,
   useRemoveManager,
   useResendInvitation,
+  useSetTwoStepRule,
   useWithdrawInvitation,
   type Invitation,
   type Manager,
@@ -38,6 +40,7 @@ export function Team({ mine }: { mine: MyBusiness }) {
       <Managers id={id} master={master} onDone={setFlash} />
       {master ? (
         <>
+          <TwoStepRule mine={mine} onDone={setFlash} />
           <Invitations id={id} onDone={setFlash} />
           <Ownership id={id} onDone={setFlash} />
           <Audit id={id} />
@@ -65,7 +68,7 @@ function Managers({ id, master, onDone }: { id: number; master: boolean; onDone:
   return (
     <ConsoleCard title={tx.teamTitle} id="team-people">
       <FormAlert problem={problem} />
-      <ConsoleTable columns={[tx.member, tx.role, tx.since, ...(master ? [""] : [])]}>
+      <ConsoleTable columns={[tx.member, tx.role, tx.since, ...(master ? [tx.twoStepColumn, ""] : [])]}>
         {(managers.data ?? []).map((manager) => (
           <tr key={manager.memberId}>
             <td>
@@ -77,6 +80,7 @@ function Managers({ id, master, onDone }: { id: number; master: boolean; onDone:
             <td>
               <time dateTime={manager.since}>{day(manager.since)}</time>
             </td>
+            {master ? <td>{manager.twoStep ? tx.twoStepOn : tx.twoStepOff}</td> : null}
             {master ? (
               <td>
                 {manager.role === "BUSINESS" ? (
@@ -89,6 +93,42 @@ function Managers({ id, master, onDone }: { id: number; master: boolean; onDone:
           </tr>
         ))}
       </ConsoleTable>
+    </ConsoleCard>
+  );
+}
+
+/** The master's rule: everyone in the team signs in with two steps. The master must have it
+ * first (409 otherwise); those who do not have it yet are named while the rule holds. */
+function TwoStepRule({ mine, onDone }: { mine: MyBusiness; onDone: (flash: Flash) => void }) {
+  const tx = useBusinessTexts();
+  const id = mine.business.id;
+  const managers = useQuery(managersQuery(id));
+  const setting = useSetTwoStepRule(id);
+  const failure = useFailureMessage();
+  const [problem, setProblem] = useState<string | null>(null);
+  const without = (managers.data ?? []).filter((person) => !person.twoStep);
+  async function change(required: boolean) {
+    setProblem(null);
+    try {
+      await setting.mutateAsync(required);
+      onDone({ key: required ? "twoStepRequiredDone" : "twoStepOptionalDone" });
+    } catch (error) {
+      setProblem(failure(error, (known) => (known.status === 409 ? tx.twoStepMasterFirst : undefined)));
+    }
+  }
+  return (
+    <ConsoleCard title={tx.twoStepTitle} id="team-two-step">
+      <p className="console-muted">{tx.twoStepLead}</p>
+      <label className="console-check">
+        <input type="checkbox" checked={mine.requiresTwoStep} disabled={setting.isPending} onChange={(event) => void change(event.target.checked)} />
+        {tx.twoStepRequire}
+      </label>
+      {mine.requiresTwoStep && without.length > 0 ? <p>{fill(tx.twoStepWithout, { names: without.map(nameOf).join(", ") })}</p> : null}
+      {problem ? (
+        <p className="form-alert" role="alert">
+          {problem} {problem === tx.twoStepMasterFirst ? <Link href="/mypage/security">{tx.twoStepSetUpMine}</Link> : null}
+        </p>
+      ) : null}
     </ConsoleCard>
   );
 }

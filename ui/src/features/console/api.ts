@@ -141,6 +141,10 @@ export const useOfferOwnership = (id: number) =>
 /** The manager offered the business takes it. */
 export const useAcceptOwnership = (id: number) => useTeamChange(id, () => api<unknown>(`/api/v1/businesses/${id}/ownership/accept`, { method: "POST" }));
 
+/** Requires two-step sign-in of the whole team, or stops requiring it (the master, with it on). */
+export const useSetTwoStepRule = (id: number) =>
+  useTeamChange(id, (required: boolean) => api<Answer<"/api/v1/businesses/{id}/two-step", "put">>(`/api/v1/businesses/${id}/two-step`, { method: "PUT", body: { required } }));
+
 /** The master's password once more before a hand-over (`POST /mypage/v1/password/check`). */
 export function useCheckPassword() {
   return useMutation({

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Business, MyBusiness } from "../../lib/business";
 import { formatDate } from "../../lib/core";
 import { AppError } from "../../lib/errors";
-import { ok, refused, renderPage, sessionOf } from "../../test/render";
+import { ok, refused, renderPage, sessionOf, type Call } from "../../test/render";
 import type { Invitation, Manager } from "./api";
 import BusinessPage from "./BusinessPage";
 import { place, COVER_CROP } from "./ImageCrop";
@@ -58,12 +58,12 @@ function business(changes: Partial<Business> = {}): Business {
   };
 }
 
-const mine = (role: MyBusiness["role"]): MyBusiness => ({ role, business: business(), ownershipOfferUntil: null });
+const mine = (role: MyBusiness["role"]): MyBusiness => ({ role, business: business(), ownershipOfferUntil: null, requiresTwoStep: false, twoStepNeeded: false });
 const figure = (value: number, previous: number) => ({ value, previous, change: previous ? (value - previous) / previous : null });
 const week = { totals: { views: figure(150, 100), uniqueReaders: figure(40, 0), bookmarks: figure(1, 1), followsGained: figure(2, 1) } };
 const managers: Manager[] = [
-  { memberId: 1, nickname: "마스터", email: "master@tidemark.test", role: "BUSINESS_MASTER", since: "2026-01-02T00:00:00Z" },
-  { memberId: 2, nickname: "매니저", email: "manager@tidemark.test", role: "BUSINESS", since: "2026-02-03T00:00:00Z" },
+  { memberId: 1, nickname: "마스터", email: "master@tidemark.test", role: "BUSINESS_MASTER", since: "2026-01-02T00:00:00Z", twoStep: true },
+  { memberId: 2, nickname: "매니저", email: "manager@tidemark.test", role: "BUSINESS", since: "2026-02-03T00:00:00Z", twoStep: false },
 ];
 const invitations: Invitation[] = [
   { id: 11, email: "new@tidemark.test", status: "PENDING", createdAt: "2026-11-20T00:00:00Z", expiresAt: "2026-11-27T00:00:00Z" },
@@ -185,6 +185,36 @@ describe("overview and team", () => {
     fireEvent.click(screen.getByRole("button", { name: "수락하고 마스터 되기" }));
     expect(await screen.findByText("이제 이 기업의 마스터입니다.")).toBeTruthy();
     expect(fetch.log()).toContain("POST /api/v1/businesses/7/ownership/accept");
+  });
+
+  it("a member the business's two-step rule shuts out is told what to do, and the console asks nothing else", async () => {
+    const { fetch } = renderPage(BusinessPage, "/mypage/business", {
+      ...member,
+      fetch: { "GET /api/v1/mypage/business": { ...mine("BUSINESS"), requiresTwoStep: true, twoStepNeeded: true } },
+    });
+    expect(await screen.findByRole("heading", { name: "2단계 인증이 필요합니다" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "2단계 인증 켜기" }).getAttribute("href")).toBe("/mypage/security");
+    expect(fetch.log()).toEqual(["GET /api/v1/mypage/business"]);
+  });
+
+  it("the master requires two-step sign-in of the team; the manager without it is named", async () => {
+    let required = false;
+    const { fetch } = renderPage(BusinessPage, "/mypage/business", {
+      ...member,
+      fetch: masterRoutes({
+        "GET /api/v1/mypage/business": () => ({ ...mine("BUSINESS_MASTER"), requiresTwoStep: required }),
+        "PUT /api/v1/businesses/7/two-step": (call: Call) => {
+          required = (call.body as { required: boolean }).required;
+          return { required };
+        },
+      }),
+    });
+    const box = await screen.findByLabelText("팀 전원에게 2단계 인증 요구");
+    fireEvent.click(box);
+    expect(await screen.findByText("이제 팀 전원에게 2단계 인증을 요구합니다.")).toBeTruthy();
+    expect(await screen.findByText("아직 켜지 않은 사람: 매니저")).toBeTruthy();
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(fetch.callsTo("/api/v1/businesses/7/two-step")[0].body).toEqual({ required: true });
   });
 
   it("the hand-over checks the password first and says so when it is wrong", async () => {

@@ -59,7 +59,7 @@ function TwoStepPanel({ profile }: { profile: Profile }) {
   // has run out), the check first, coming back here with the action to carry out.
   const toCheck = (action: Next, expired = false) => navigate(checkHref(`${HERE}?next=${action}`, expired));
   const onError = (action: Next) => (error: unknown) => {
-    if (needsCheck(error) && !(error instanceof ApiError && error.code === "2012")) toCheck(action, true);
+    if (needsCheck(error)) toCheck(action, true);
   };
   const setup = useMutation({
     mutationFn: () => api<Setup>("/mypage/v1/two-step/setup", { method: "POST" }),

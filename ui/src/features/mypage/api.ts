@@ -3,7 +3,7 @@
 // a few minutes on this session; the page remembers until when, so it can send the member to
 // the check before a form rather than after it.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, ApiError, type Answer } from "../../lib/api";
+import { api, ApiError, CONFIRM_ITS_YOU, type Answer } from "../../lib/api";
 import type { CertifyPurpose } from "../../lib/certify";
 import { OWN_FAILURE } from "../../lib/queries";
 import { type CertifySummary, type EditRequest, type ExportState, type Profile } from "../../lib/apiSchema";
@@ -103,9 +103,10 @@ async function checkPassword(memberId: number, password: string): Promise<number
 }
 
 /** The server's answer when a sensitive call comes without a recent password check
- * (`session::require_recent_check`: 403). */
+ * (`session::require_recent_check`: 403 / 2013) and the member did not confirm in the
+ * dialog it raised. */
 export function needsCheck(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403;
+  return error instanceof ApiError && error.code === CONFIRM_ITS_YOU;
 }
 
 /** The password check page, coming back to `target` afterwards; `expired` says why the

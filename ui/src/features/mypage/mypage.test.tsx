@@ -316,7 +316,7 @@ describe("PasswordChangePage", () => {
       ...member,
       fetch: {
         "GET /mypage/v1/profile": profile(),
-        "POST /mypage/v1/password/change": refused(403, "403", "check your password first (/mypage/v1/password/check)"),
+        "POST /mypage/v1/password/change": refused(403, "2013", "confirm it's you: enter your password again (POST /mypage/v1/password/check); a check holds for 5 minutes on this session"),
       },
     });
     fireEvent.change(await screen.findByLabelText("새 비밀번호"), { target: { value: "Bada-2027-pw" } });
@@ -401,7 +401,7 @@ describe("WithdrawPage", () => {
     checkedFor(200_000);
     const { history } = renderPage(WithdrawPage, "/mypage/user/withdraw", {
       ...member,
-      fetch: { "GET /mypage/v1/profile": profile(), "POST /mypage/v1/withdraw": refused(403, "403", "check your password first") },
+      fetch: { "GET /mypage/v1/profile": profile(), "POST /mypage/v1/withdraw": refused(403, "2013", "confirm it's you") },
     });
     fireEvent.click(await screen.findByLabelText("자주 이용하지 않아요"));
     fireEvent.click(screen.getByLabelText(/되돌릴 수 없다는 데 동의합니다/));

@@ -13,6 +13,7 @@
 //! | `search_log` | the member's searches |
 //! | `post_flags` | reports and how operators decided them |
 //! | `refresh_token_families` | sessions and devices |
+//! | `members`, `totp_secrets`, `recovery_codes`, `passkeys`, `security_events` | two-step sign-in: on since when, the app's date, how many recovery codes are left; passkeys' names and dates; the account's security record (never a secret, a code or a key) |
 //! | `login_attempts` | sign-ins by the address (time, client address, outcome) |
 //! | `mail_outbox` | mail sent to the address: subject, kind, dates (not bodies: they carry one-time codes and links) |
 //! | `analytics_events` | the member's own events: kind, post, business, device, time |
@@ -20,16 +21,17 @@
 use crate::entities::{
     analytics_events, bookmarks, business_members, businesses, categories, certifications, follows,
     invitations, login_attempts, mail_outbox, member_consents, member_interests, members,
-    notification_opens, notifications, post_flags, posts, push_subscriptions,
-    refresh_token_families as families, search_log, social_identities,
+    notification_opens, notifications, post_flags, posts, push_subscriptions, search_log,
+    social_identities,
 };
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 use serde::Serialize;
-use serde_json::Value;
 use std::collections::HashMap;
+
+mod security;
 
 /// The file's format name and version, first in the document.
 pub const FORMAT: &str = "tidemark-member-data/1";
@@ -53,7 +55,10 @@ pub struct MemberData {
     push_browsers: Vec<PushBrowser>,
     searches: Vec<Search>,
     reports: Vec<Report>,
-    sessions: Vec<Session>,
+    sessions: Vec<security::Session>,
+    two_step: security::TwoStep,
+    passkeys: Vec<security::Passkey>,
+    security_record: Vec<security::SecurityEvent>,
     sign_in_attempts: Vec<SignInAttempt>,
     mail: Vec<Mail>,
     events: Vec<Event>,
@@ -201,17 +206,6 @@ struct Report {
     at: DateTime<Utc>,
     decided_at: Option<DateTime<Utc>>,
     decision_note: Option<String>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Session {
-    started_at: DateTime<Utc>,
-    last_used_at: DateTime<Utc>,
-    keep_signed_in: bool,
-    device: Option<Value>,
-    ended_at: Option<DateTime<Utc>>,
-    ended_because: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -471,21 +465,12 @@ pub async fn collect(
         })
         .collect();
 
-    let sessions = families::Entity::find()
-        .filter(families::Column::MemberId.eq(id))
-        .order_by_asc(families::Column::Id)
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|row| Session {
-            started_at: row.created_at,
-            last_used_at: row.last_used_at,
-            keep_signed_in: row.auto_login,
-            device: row.device,
-            ended_at: row.revoked_at,
-            ended_because: row.revoked_reason,
-        })
-        .collect();
+    let security::Security {
+        sessions,
+        two_step,
+        passkeys,
+        security_record,
+    } = security::collect(db, member).await?;
 
     let (sign_in_attempts, mail) = match member.email.as_deref() {
         Some(email) => (
@@ -567,6 +552,9 @@ pub async fn collect(
         searches,
         reports,
         sessions,
+        two_step,
+        passkeys,
+        security_record,
         sign_in_attempts,
         mail,
         events,

@@ -1,0 +1,24 @@
+import { defineTexts } from "../../lib/i18n";
+
+export const useConfirmTexts = defineTexts({
+  ko: {
+    title: "본인 확인",
+    lead: "되돌릴 수 없는 작업입니다. 계속하려면 비밀번호를 한 번 더 입력해 주세요. 확인은 이 기기에서 5분 동안 유지됩니다.",
+    password: "비밀번호",
+    confirm: "확인",
+    checking: "확인 중…",
+    cancel: "취소",
+    wrong: "비밀번호가 맞지 않습니다.",
+    failed: "확인하지 못했습니다. 잠시 후 다시 시도해 주세요.",
+  },
+  en: {
+    title: "Confirm it's you",
+    lead: "This cannot be undone. Enter your password once more to go on; the confirmation holds for 5 minutes on this device.",
+    password: "Password",
+    confirm: "Confirm",
+    checking: "Checking…",
+    cancel: "Cancel",
+    wrong: "That password is not right.",
+    failed: "That could not be checked. Please try again in a moment.",
+  },
+});
