@@ -111,6 +111,9 @@ pub struct SignedIn {
     pub access_token: String,
     pub refresh_token: String,
     pub auto_login: &'static str,
+    /// The session this sign-in started (its id in the member's list of sessions); not sent.
+    #[serde(skip)]
+    pub session_id: i64,
 }
 
 #[derive(Serialize, ToSchema)]

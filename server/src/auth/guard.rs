@@ -131,6 +131,12 @@ fn device_of(keys: &TokenKeys, jar: &CookieJar, now: i64) -> Option<(i64, String
     Some((member.parse().ok()?, device.to_string()))
 }
 
+/// Whether the request's browser has signed in to `member_id` before: it carries that
+/// account's device cookie.
+pub fn knows_device(keys: &TokenKeys, jar: &CookieJar, member_id: i64, now: i64) -> bool {
+    device_of(keys, jar, now).is_some_and(|(member, _)| member == member_id)
+}
+
 /// The counter a sign-in to `member_id` (`None`: no such account) with `email` counts
 /// against: the device's own when the request carries this account's device cookie, else
 /// the account's allowance for unknown devices.

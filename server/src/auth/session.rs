@@ -166,6 +166,7 @@ pub async fn sign_in(
             access_token: issued.access,
             refresh_token: issued.refresh,
             auto_login: if auto_login { "Y" } else { "N" },
+            session_id: issued.family_id,
         },
     ))
 }
@@ -256,6 +257,24 @@ pub async fn revoke_all_of(
         .exec(db)
         .await?;
     Ok(())
+}
+
+/// Ends every session of `member_id` but `keep` (the one asking); answers how many ended.
+pub async fn revoke_all_but(
+    db: &impl ConnectionTrait,
+    member_id: i64,
+    keep: i64,
+    reason: &str,
+) -> Result<u64, ApiError> {
+    Ok(families::Entity::update_many()
+        .col_expr(families::Column::RevokedAt, Expr::value(Utc::now()))
+        .col_expr(families::Column::RevokedReason, Expr::value(reason))
+        .filter(families::Column::MemberId.eq(member_id))
+        .filter(families::Column::Id.ne(keep))
+        .filter(families::Column::RevokedAt.is_null())
+        .exec(db)
+        .await?
+        .rows_affected)
 }
 
 /// Exchanges a refresh token for a new pair. A token that was already used revokes its whole

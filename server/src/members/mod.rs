@@ -30,6 +30,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::mypage::withdraw))
         .routes(routes!(routes::export::latest, routes::export::request))
         .routes(routes!(routes::export::file))
+        .routes(routes!(routes::sessions::list))
+        .routes(routes!(routes::sessions::end))
+        .routes(routes!(routes::sessions::end_others))
 }
 
 /// How often the `member_data_files` job looks for files of members' data to make (asked

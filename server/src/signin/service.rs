@@ -7,6 +7,7 @@ use crate::entities::members::{self, MemberStatus};
 use crate::entities::{login_attempts, sign_in_tickets};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::limits::RateLimits;
+use crate::signin::new_device;
 use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
 use crate::two_step::service::{take_second_step, SecondStep};
@@ -135,16 +136,7 @@ pub(super) async fn login(
         .await?;
         let auto_login = body.auto_login.as_deref() == Some("Y");
         ask_second_step(state, &member, auto_login, body.device()).await?;
-        let (jar, signed_in) = session::sign_in(
-            state,
-            &state.db,
-            jar,
-            member.id,
-            auto_login,
-            Some(body.device()),
-        )
-        .await?;
-        return Ok((jar, signed_in));
+        return start_session(state, jar, &member, auto_login, Some(body.device())).await;
     }
     let email = Email::parse(body.email.as_deref())?;
     let password = body
@@ -192,6 +184,21 @@ pub(super) async fn login(
     guard::give_back(&state.db, &counter).await?;
     let auto_login = body.auto_login.as_deref() == Some("Y");
     ask_second_step(state, &member, auto_login, body.device()).await?;
+    start_session(state, jar, &member, auto_login, Some(body.device())).await
+}
+
+/// Starts the session of a sign-in that passed every step, and renews the browser's device
+/// cookie for the account. A browser that had none (its first sign-in to this account) is a
+/// new device: the member hears of it by mail ([`new_device::announce`]).
+async fn start_session(
+    state: &AppState,
+    jar: CookieJar,
+    member: &members::Model,
+    auto_login: bool,
+    device: Option<serde_json::Value>,
+) -> ApiResult<(CookieJar, SignedIn)> {
+    let now = Utc::now();
+    let known = guard::knows_device(&state.tokens, &jar, member.id, now.timestamp());
     let jar = guard::remember_device(
         &state.tokens,
         jar,
@@ -199,15 +206,11 @@ pub(super) async fn login(
         now.timestamp(),
         state.settings.secure_cookies(),
     )?;
-    let (jar, signed_in) = session::sign_in(
-        state,
-        &state.db,
-        jar,
-        member.id,
-        auto_login,
-        Some(body.device()),
-    )
-    .await?;
+    let (jar, signed_in) =
+        session::sign_in(state, &state.db, jar, member.id, auto_login, device.clone()).await?;
+    if !known {
+        new_device::announce(state, member, device.as_ref(), signed_in.session_id, now).await?;
+    }
     Ok((jar, signed_in))
 }
 
@@ -338,20 +341,5 @@ pub(super) async fn second_step(
         .await?
         .filter(|m| m.status == MemberStatus::Active)
         .ok_or_else(expired)?;
-    let jar = guard::remember_device(
-        &state.tokens,
-        jar,
-        member.id,
-        now.timestamp(),
-        state.settings.secure_cookies(),
-    )?;
-    session::sign_in(
-        state,
-        &state.db,
-        jar,
-        member.id,
-        ticket.auto_login,
-        ticket.device,
-    )
-    .await
+    start_session(state, jar, &member, ticket.auto_login, ticket.device).await
 }

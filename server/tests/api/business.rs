@@ -458,6 +458,7 @@ async fn a_manager_of_one_business_gets_403_on_everything_of_another() {
                 (Method::POST, format!("/api/v1/businesses/{theirs}/invitations"), Some(json!({"email": "a@example.test"}))),
                 (Method::GET, format!("/api/v1/businesses/{theirs}/invitations"), None),
                 (Method::GET, format!("/api/v1/businesses/{theirs}/audit"), None),
+                (Method::PUT, format!("/api/v1/businesses/{theirs}/two-step"), Some(json!({"required": true}))),
                 (Method::PUT, format!("/api/v1/posts/{post}"), Some(post_body.clone())),
                 (Method::POST, format!("/api/v1/posts/{post}/hide"), None),
                 (Method::POST, "/api/v1/posts".into(), Some(json!({"businessId": theirs, "categoryId": 1, "title": "침입", "bodyHtml": "<p>x</p>", "action": "publish"}))),

@@ -1984,6 +1984,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mypage/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's signed-in sessions, the latest seen first; `current` marks this one. */
+        get: operations["listMypageSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mypage/v1/sessions/end-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends every session of the member but this one. */
+        post: operations["end_others"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mypage/v1/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Ends one of the member's sessions: its refresh token fails at once and its access token
+         *     with its next call, on every process (404 for a session that is not the member's).
+         */
+        delete: operations["end"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mypage/v1/two-step": {
         parameters: {
             query?: never;
@@ -2767,6 +2821,13 @@ export interface components {
             marketingOptIn?: boolean | null;
             nickname?: string | null;
         };
+        Ended: {
+            /**
+             * Format: int64
+             * @description How many sessions ended.
+             */
+            ended: number;
+        };
         Endpoint: {
             endpoint: string;
         };
@@ -3544,6 +3605,22 @@ export interface components {
                  * @description Reports closed.
                  */
                 dismissed: number;
+            };
+            /** @example success */
+            message: string;
+        };
+        Ok_Ended: {
+            /**
+             * @description "0"
+             * @example 0
+             */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description How many sessions ended.
+                 */
+                ended: number;
             };
             /** @example success */
             message: string;
@@ -4927,6 +5004,33 @@ export interface components {
             /** @example success */
             message: string;
         };
+        Ok_Vec_SignedInSession: {
+            /**
+             * @description "0"
+             * @example 0
+             */
+            code: string;
+            data: {
+                /** @description The browser and its version, as the sign-in said. */
+                browser: string | null;
+                /** @description The session this call came from. */
+                current: boolean;
+                /** @description The operating system, as the sign-in said. */
+                deviceOs: string | null;
+                /** @description `PC` | `MOBILE` | `TABLET` | `APP`, as the sign-in said; null when it did not. */
+                deviceType: string | null;
+                /** Format: int64 */
+                id: number;
+                /** @description Kept signed in (30 days) rather than for the browser's session (12 hours). */
+                keepSignedIn: boolean;
+                /** Format: date-time */
+                lastSeenAt: string;
+                /** Format: date-time */
+                startedAt: string;
+            }[];
+            /** @example success */
+            message: string;
+        };
         Ok_Verified: {
             /**
              * @description "0"
@@ -5529,6 +5633,25 @@ export interface components {
             autoLogin: string;
             refreshToken: string;
         };
+        /** @description One signed-in session. */
+        SignedInSession: {
+            /** @description The browser and its version, as the sign-in said. */
+            browser: string | null;
+            /** @description The session this call came from. */
+            current: boolean;
+            /** @description The operating system, as the sign-in said. */
+            deviceOs: string | null;
+            /** @description `PC` | `MOBILE` | `TABLET` | `APP`, as the sign-in said; null when it did not. */
+            deviceType: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description Kept signed in (30 days) rather than for the browser's session (12 hours). */
+            keepSignedIn: boolean;
+            /** Format: date-time */
+            lastSeenAt: string;
+            /** Format: date-time */
+            startedAt: string;
+        };
         /**
          * @description A social sign-in provider (`local` is the built-in one).
          * @enum {string}
@@ -5857,6 +5980,7 @@ export type Dismissed = components['schemas']['Dismissed'];
 export type EditConflict = components['schemas']['EditConflict'];
 export type EditConflictBody = components['schemas']['EditConflictBody'];
 export type EditRequest = components['schemas']['EditRequest'];
+export type Ended = components['schemas']['Ended'];
 export type Endpoint = components['schemas']['Endpoint'];
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type EventsRequest = components['schemas']['EventsRequest'];
@@ -5929,6 +6053,7 @@ export type OkCollection = components['schemas']['Ok_Collection'];
 export type OkCompleted = components['schemas']['Ok_Completed'];
 export type OkContentsPage = components['schemas']['Ok_ContentsPage'];
 export type OkDismissed = components['schemas']['Ok_Dismissed'];
+export type OkEnded = components['schemas']['Ok_Ended'];
 export type OkExportState = components['schemas']['Ok_ExportState'];
 export type OkFeedbackOutcome = components['schemas']['Ok_FeedbackOutcome'];
 export type OkFindAnswer = components['schemas']['Ok_FindAnswer'];
@@ -5995,6 +6120,7 @@ export type OkVecCollection = components['schemas']['Ok_Vec_Collection'];
 export type OkVecInvitation = components['schemas']['Ok_Vec_Invitation'];
 export type OkVecManager = components['schemas']['Ok_Vec_Manager'];
 export type OkVecOperatorCollection = components['schemas']['Ok_Vec_OperatorCollection'];
+export type OkVecSignedInSession = components['schemas']['Ok_Vec_SignedInSession'];
 export type OkVerified = components['schemas']['Ok_Verified'];
 export type OperatorAction = components['schemas']['OperatorAction'];
 export type OperatorAuditEntry = components['schemas']['OperatorAuditEntry'];
@@ -6054,6 +6180,7 @@ export type SeriesDay = components['schemas']['SeriesDay'];
 export type ShareChannel = components['schemas']['ShareChannel'];
 export type SignInRequest = components['schemas']['SignInRequest'];
 export type SignedIn = components['schemas']['SignedIn'];
+export type SignedInSession = components['schemas']['SignedInSession'];
 export type SocialChannel = components['schemas']['SocialChannel'];
 export type SocialJoinRequest = components['schemas']['SocialJoinRequest'];
 export type SocialJoined = components['schemas']['SocialJoined'];
@@ -11946,6 +12073,104 @@ export interface operations {
             };
             /** @description the body is over the call's limit (the limit is in the message) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMypageSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Vec_SignedInSession"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_others: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Ended"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call */
+                _off_set?: number | null;
+            };
+            path: {
+                /** @description the session's id, from the list */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Option"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ pub(super) mod export;
 pub(super) mod join;
 pub(super) mod mypage;
 pub(super) mod recovery;
+pub(super) mod sessions;
 
 use crate::http::error::{ApiError, ApiResult};
 use serde::Deserialize;

@@ -11,7 +11,7 @@ use crate::entities::{members, refresh_token_families as families};
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -113,20 +113,7 @@ pub(in crate::members) async fn change_password(
     update.updated_at = Set(Utc::now());
     update.update(&txn).await?;
     // Other sessions end; this one goes on.
-    families::Entity::update_many()
-        .col_expr(
-            families::Column::RevokedAt,
-            sea_orm::prelude::Expr::value(Utc::now()),
-        )
-        .col_expr(
-            families::Column::RevokedReason,
-            sea_orm::prelude::Expr::value("password_change"),
-        )
-        .filter(families::Column::MemberId.eq(user.member.id))
-        .filter(families::Column::Id.ne(user.family_id))
-        .filter(families::Column::RevokedAt.is_null())
-        .exec(&txn)
-        .await?;
+    session::revoke_all_but(&txn, user.member.id, user.family_id, "password_change").await?;
     end_reset_links(&txn, user.member.id, Utc::now()).await?;
     txn.commit().await?;
     Ok(())

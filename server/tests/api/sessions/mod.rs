@@ -1,6 +1,8 @@
-//! SPEC §7 session calls: guest id, account status, sign-in, token check, profile, sign-out.
+//! SPEC §7 session calls: guest id, account status, sign-in, token check, profile, sign-out;
+//! my page's list of signed-in sessions.
 
 mod guards;
+mod listed;
 mod signing_in;
 mod tokens;
 

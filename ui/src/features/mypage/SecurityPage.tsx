@@ -1,4 +1,4 @@
-// /mypage/security: two-step sign-in. Off: turning it on shows the authenticator app's secret
+// /mypage/security: two-step sign-in, then the signed-in sessions (Sessions.tsx). Off: turning it on shows the authenticator app's secret
 // (a QR code and the text), and the app's first code confirms it; the ten recovery codes are
 // shown that once. On: since when, how many recovery codes are left, new ones, turning it off.
 // Turning on, renewing and turning off each stand behind a recent password check: without one
@@ -13,7 +13,8 @@ import { OWN_FAILURE } from "../../lib/queries";
 import { formatDate, offsetMinutes } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { checkedUntil, checkHref, hasPassword, mypageKeys, needsCheck, profileQuery, type Profile } from "./api";
-import { BackLink, NoPassword } from "./parts";
+import { BackLink } from "./parts";
+import { Sessions } from "./Sessions";
 import { ProfileState } from "./ProfileState";
 import { fill, useMyPageTexts } from "./texts";
 import "./mypage.css";
@@ -34,7 +35,13 @@ export default function SecurityPage() {
   return (
     <CardPage title={tx.securityTitle} lead={tx.securityLead}>
       <ProfileState query={profile}>
-        {(data) => (hasPassword(data) ? <TwoStepPanel profile={data} /> : <NoPassword message={tx.twoStepNoPassword} />)}
+        {(data) => (
+          <>
+            {hasPassword(data) ? <TwoStepPanel profile={data} /> : <p className="form-notice">{tx.twoStepNoPassword}</p>}
+            <Sessions />
+            <BackLink block>{tx.backToMyPage}</BackLink>
+          </>
+        )}
       </ProfileState>
     </CardPage>
   );
@@ -154,7 +161,6 @@ function TwoStepPanel({ profile }: { profile: Profile }) {
           {tx.twoStepTurnOn}
         </button>
       )}
-      <BackLink block>{tx.backToMyPage}</BackLink>
     </div>
   );
 }

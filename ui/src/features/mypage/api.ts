@@ -23,6 +23,7 @@ export const mypageKeys = {
   business: (id: number | null) => ["mypage", "business", id] as const,
   export: ["mypage", "export"] as const,
   twoStep: ["mypage", "two-step"] as const,
+  sessions: ["mypage", "sessions"] as const,
 };
 
 /** The member's own profile, asked again on every visit to a page that shows it. */

@@ -1,0 +1,62 @@
+// The "confirm it's you" dialog (ConfirmItsYou.tsx opens it): the account's password once
+// more, checked by the server; closed without it, nothing is confirmed.
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { api } from "../../lib/api";
+import { useSession } from "../../lib/session";
+import { PasswordField, useFailureMessage } from "../form";
+import { useConfirmTexts } from "./texts";
+import "./confirm.css";
+
+export default function ConfirmDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
+  const tx = useConfirmTexts();
+  const failure = useFailureMessage();
+  const session = useSession();
+  const ids = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const confirmed = useRef(false);
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    element?.querySelector<HTMLInputElement>("input[type=password]")?.focus();
+    return () => element?.close();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !password) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await api("/mypage/v1/password/check", { method: "POST", body: { password } });
+      confirmed.current = true;
+      dialog.current?.close();
+    } catch (error) {
+      setProblem(failure(error, (known) => (known.status === 401 ? tx.wrong : undefined)));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${ids}-title`} aria-describedby={`${ids}-lead`} onClose={() => onDone(confirmed.current)}>
+      <form className="confirm-content" noValidate onSubmit={(event) => void submit(event)}>
+        <h2 id={`${ids}-title`}>{tx.title}</h2>
+        <p id={`${ids}-lead`}>{tx.lead}</p>
+        {/* The account's name beside the password, for password managers. */}
+        <input type="text" name="username" autoComplete="username" value={session.member?.email ?? ""} readOnly hidden />
+        <PasswordField id={`${ids}-password`} label={tx.password} value={password} onChange={setPassword} autoComplete="current-password" showRule={false} problem={problem} />
+        <div className="confirm-actions">
+          <button type="button" className="button" onClick={() => dialog.current?.close()}>
+            {tx.cancel}
+          </button>
+          <button type="submit" className="button button-primary" aria-disabled={busy || !password || undefined}>
+            {busy ? tx.checking : tx.confirm}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
