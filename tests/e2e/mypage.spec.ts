@@ -6,7 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { allMail, joinCode } from "./mail";
-import { DEMO_PASSWORD, demoContent, expect, screenshots, sidewaysOverflow, signIn, test } from "./support";
+import { DEMO_PASSWORD, demoContent, expect, LOGIN_DEVICE, screenshots, sidewaysOverflow, signIn, test } from "./support";
 
 const PASSWORD = "Tide-mark-2026!";
 const HEADERS = { _off_set: "540", "content-type": "application/json" };
@@ -50,19 +50,7 @@ async function joinByEmail(request: APIRequestContext, email: string, nickname =
 async function signInStatus(request: APIRequestContext, email: string, password: string): Promise<number> {
   const response = await request.post("/membership/v1/login", {
     headers: HEADERS,
-    data: {
-      email,
-      password,
-      autoLogin: "N",
-      deviceType: "PC",
-      deviceOs: "LINUX",
-      browser: "Chrome",
-      browserVer: "1",
-      browserAgent: "playwright",
-      osVersion: "",
-      deviceId: "playwright-mypage",
-      pushToken: "",
-    },
+    data: { ...LOGIN_DEVICE, deviceId: "playwright-mypage", email, password },
   });
   return response.status();
 }

@@ -125,8 +125,9 @@ export async function typeOperatorCode(page: Page) {
   await page.keyboard.type(await withOperatorLock(nextOperatorCode));
 }
 
-const LOGIN = {
-  password: DEMO_PASSWORD,
+/** The device fields of a sign-in request from the browser tests (the e-mail and password
+ * added by the caller). */
+export const LOGIN_DEVICE = {
   autoLogin: "N",
   deviceType: "PC",
   deviceOs: "LINUX",
@@ -137,6 +138,8 @@ const LOGIN = {
   deviceId: "playwright",
   pushToken: "",
 };
+
+const LOGIN = { ...LOGIN_DEVICE, password: DEMO_PASSWORD };
 
 /** Where the workers keep one signed-in session of the demo operator, and how long they reuse
  * it: each sign-in of the operator costs a code of its own (up to 30 s of waiting), and the
