@@ -259,6 +259,29 @@ pub async fn revoke_all_of(
     Ok(())
 }
 
+/// A field of the device a session's sign-in described (`deviceType`, `deviceOs`, `browser`,
+/// `browserVer`, …), trimmed and at most 60 characters; `None` when it said nothing.
+pub fn device_field(device: Option<&serde_json::Value>, key: &str) -> Option<String> {
+    device
+        .and_then(|device| device.get(key))
+        .and_then(serde_json::Value::as_str)
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+        .map(|text| text.chars().take(60).collect())
+}
+
+/// The browser a session's sign-in described, with its version when it gave one
+/// ("Chrome 131").
+pub fn device_browser(device: Option<&serde_json::Value>) -> Option<String> {
+    match (
+        device_field(device, "browser"),
+        device_field(device, "browserVer"),
+    ) {
+        (Some(name), Some(version)) => Some(format!("{name} {version}")),
+        (name, _) => name,
+    }
+}
+
 /// Ends every session of `member_id` but `keep` (the one asking); answers how many ended.
 pub async fn revoke_all_but(
     db: &impl ConnectionTrait,

@@ -4,6 +4,7 @@
 //! page's list of sessions where that one is marked and ends with one button. The account's
 //! very first session (just joined) has nothing to compare with and sends none.
 
+use crate::auth::session::{device_browser, device_field};
 use crate::entities::{members, refresh_token_families as families};
 use crate::http::error::ApiResult;
 use crate::state::AppState;
@@ -17,22 +18,14 @@ const KST_SECONDS: i32 = 9 * 3600;
 
 /// The device as the sign-in described it: "Chrome 131 · WINDOWS · PC".
 fn describe(device: Option<&Value>) -> String {
-    let field = |key: &str| {
-        device
-            .and_then(|device| device.get(key))
-            .and_then(Value::as_str)
-            .map(str::trim)
-            .filter(|text| !text.is_empty())
-            .map(|text| text.chars().take(60).collect::<String>())
-    };
-    let browser = match (field("browser"), field("browserVer")) {
-        (Some(name), Some(version)) => Some(format!("{name} {version}")),
-        (name, _) => name,
-    };
-    let parts: Vec<String> = [browser, field("deviceOs"), field("deviceType")]
-        .into_iter()
-        .flatten()
-        .collect();
+    let parts: Vec<String> = [
+        device_browser(device),
+        device_field(device, "deviceOs"),
+        device_field(device, "deviceType"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     if parts.is_empty() {
         "unknown device".into()
     } else {

@@ -12,7 +12,6 @@ use crate::two_step::service::record;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
 /// One signed-in session.
@@ -32,15 +31,6 @@ pub(in crate::members) struct SignedInSession {
     keep_signed_in: bool,
     /// The session this call came from.
     current: bool,
-}
-
-fn text(device: &Option<Value>, key: &str) -> Option<String> {
-    device
-        .as_ref()
-        .and_then(|device| device.get(key))
-        .and_then(Value::as_str)
-        .map(str::to_string)
-        .filter(|text| !text.is_empty())
 }
 
 /// The member's live sessions, the latest seen first: not ended, and seen within the life of
@@ -63,18 +53,12 @@ pub(in crate::members) async fn list(
             row.last_used_at + Duration::seconds(lifetime) > now
         })
         .map(|row| {
-            let browser = match (
-                text(&row.device, "browser"),
-                text(&row.device, "browserVer"),
-            ) {
-                (Some(name), Some(version)) => Some(format!("{name} {version}")),
-                (name, _) => name,
-            };
+            let device = row.device.as_ref();
             SignedInSession {
                 id: row.id,
-                device_type: text(&row.device, "deviceType"),
-                device_os: text(&row.device, "deviceOs"),
-                browser,
+                device_type: session::device_field(device, "deviceType"),
+                device_os: session::device_field(device, "deviceOs"),
+                browser: session::device_browser(device),
                 started_at: row.created_at,
                 last_seen_at: row.last_used_at,
                 keep_signed_in: row.auto_login,
