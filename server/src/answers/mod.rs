@@ -64,12 +64,11 @@ impl Floors {
     /// Whether an answer made at `made` may be served while the database is away: not when
     /// it shows a post that left the public, nor a list or page made before one left.
     fn may_stand_in(&self, made: u64, shows: Shows) -> bool {
-        made >= self.all
-            && match shows {
-                Shows::Post { id, .. } => !self.gone.contains(&id),
-                Shows::Lists | Shows::Business(_) => made >= self.last_gone,
-                Shows::Profile(_) => true,
-            }
+        match shows {
+            Shows::Post { id, .. } => !self.gone.contains(&id),
+            Shows::Lists | Shows::Business(_) => made >= self.last_gone,
+            Shows::Profile(_) => true,
+        }
     }
 
     fn fresh(&self, made: u64, shows: Shows) -> bool {
@@ -129,15 +128,26 @@ impl Answers {
         self.clock.load(Ordering::Acquire)
     }
 
-    /// Forgets every answer (the catalogue was read again).
-    pub fn forget_all(&self) {
+    /// Forgets every answer (the catalogue was read again; `gone`: the posts it held before
+    /// and holds no more). What was kept stays to stand in while the database is away, unless
+    /// it shows a post that left the public: a reload often comes just before the database
+    /// goes (it follows another process's writes), and clearing the answers then left
+    /// readers with 503s where a held answer could have served.
+    pub fn forget_all(&self, gone: &[i64]) {
         self.mark(|floors, now| {
+            let mut left = std::mem::take(&mut floors.gone);
+            left.extend(gone);
             *floors = Floors {
                 all: now,
+                gone: left,
+                last_gone: if gone.is_empty() {
+                    floors.last_gone
+                } else {
+                    now
+                },
                 ..Floors::default()
             }
         });
-        self.kept.clear();
     }
 
     /// Forgets the lists and collections.

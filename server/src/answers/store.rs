@@ -167,10 +167,6 @@ impl Kept {
         self.cache.insert(key, Entry { made, shows, held });
     }
 
-    pub fn clear(&self) {
-        self.cache.invalidate_all();
-    }
-
     /// Entries and the bytes they are charged (as of the cache's last housekeeping).
     pub fn size(&self) -> (u64, u64) {
         (self.cache.entry_count(), self.cache.weighted_size())

@@ -70,7 +70,7 @@ impl Catalog {
     /// Forgets the kept answers that show what changed; the others stay.
     pub fn forget(&self, what: Forget) {
         match what {
-            Forget::All => self.answers.forget_all(),
+            Forget::All => self.answers.forget_all(&[]),
             Forget::Lists => self.answers.forget_lists(),
             Forget::Post(id) => {
                 let business = self.snapshot().entries.get(&id).map(|e| e.business_id);
@@ -99,8 +99,18 @@ impl Catalog {
         let snapshot = tokio::task::spawn_blocking(move || Arc::new(Snapshot::build(entries)))
             .await
             .map_err(|e| DbErr::Custom(format!("catalogue: loading stopped: {e}")))?;
-        *self.snapshot.write().expect("catalogue lock") = snapshot;
-        self.forget(Forget::All);
+        let before = std::mem::replace(
+            &mut *self.snapshot.write().expect("catalogue lock"),
+            snapshot.clone(),
+        );
+        // The posts held before and not now left the public: no answer held may show them.
+        let gone: Vec<i64> = before
+            .entries
+            .values()
+            .filter(|entry| !snapshot.entries.contains_key(&entry.id))
+            .map(|entry| entry.id)
+            .collect();
+        self.answers.forget_all(&gone);
         Ok(count)
     }
 
@@ -307,6 +317,26 @@ mod tests {
         catalog.answers.forget_gone(2);
         catalog.answers.serve_stale(true);
         assert_eq!(served(&catalog), [false, false, true, true, false, true]);
+    }
+
+    #[test]
+    fn answers_held_before_a_reload_stand_in_unless_their_post_left_the_catalogue() {
+        let catalog = kept_catalogue();
+        catalog.answers.forget_all(&[]);
+        assert_eq!(
+            served(&catalog),
+            [false; 6],
+            "a reload forgets every answer"
+        );
+        catalog.answers.serve_stale(true);
+        assert_eq!(served(&catalog), [true; 6], "and they still stand in");
+
+        // The reload found post 2 gone: its page, the lists and the business pages made
+        // before do not stand in; posts 1 and 3 still do.
+        let catalog = kept_catalogue();
+        catalog.answers.forget_all(&[2]);
+        catalog.answers.serve_stale(true);
+        assert_eq!(served(&catalog), [false, false, false, true, false, true]);
     }
 
     #[test]
