@@ -35,7 +35,7 @@ function moduleOf(path) {
  */
 const LAYERS = [
   ["root", ["cli", "startup", "web", "api_docs", "monitoring", "backup", "demo", "seed", "jobs"]],
-  ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "members", "notifications", "operator", "pages", "prerender", "publication", "search", "signin", "social", "two_step", "uploads"]],
+  ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "members", "notifications", "operator", "pages", "passkeys", "prerender", "publication", "search", "signin", "social", "two_step", "uploads"]],
   ["sync", ["sync"]],
   ["state", ["state"]],
   ["service", ["answers", "catalog", "event_sink", "fanout", "oplog", "outbox", "push", "search_index", "storage", "tokens"]],

@@ -252,12 +252,14 @@ export interface RequestHeaders {
     /** The guest id: present when there is one and either no access token or `includeGuest`. */
     _tma_id?: string;
 }
-/** What a visitor signs in with (see `signInBody`): an e-mail address and password, or the
+/** What a visitor signs in with (see `signInBody`): an e-mail address and password, the
  * token the server gave for a social sign-in with its provider `channel` ("kakao", "naver",
- * "google" or "local"). `autoLogin` asks to stay signed in. */
+ * "google" or "local"), or a passkey (its answer goes beside the body, which then carries no
+ * e-mail or password). `autoLogin` asks to stay signed in. */
 export type Credentials =
 | { kind: "email"; email: string; password: string; autoLogin?: boolean }
-| { kind: "social"; authToken: string; channel: string };
+| { kind: "social"; authToken: string; channel: string }
+| { kind: "passkey"; autoLogin?: boolean };
 /** What the device adds to a sign-in request (see `signInBody`); each "" when absent. */
 export interface DeviceContext {
     /** `navigator.userAgent`. */
@@ -865,9 +867,11 @@ export function scrollTarget(hash: string): ScrollTarget;
  * reads, `browserAgent` (the user agent itself), `deviceId` and `pushToken` (`""` when
  * absent). E-mail sign-in: `email` trimmed, `autoLogin` `"Y"` or `"N"`. Social sign-in:
  * `channel` lower-cased (`kakao`, `naver`, `google` or `local`), `autoLogin` always `"N"`.
+ * Passkey sign-in: no `email`, `password` or `authToken` (the browser's answer is sent
+ * beside the body), `autoLogin` `"Y"` or `"N"`.
  *
  * @throws {CoreError} `invalid_argument` when `credentials` or `device` has an unknown or
- * mistyped field, a `kind` other than `"email"` or `"social"`, or no `email`, `password` or
+ * mistyped field, a `kind` other than `"email"`, `"social"` or `"passkey"`, or no `email`, `password` or
  * `channel` string; `"104"` when `email` is blank, `password` empty or `channel` unknown;
  * `"999"` for a social sign-in without an `authToken`.
  */

@@ -996,9 +996,11 @@ export function scrollTarget(hash) {
  * reads, `browserAgent` (the user agent itself), `deviceId` and `pushToken` (`""` when
  * absent). E-mail sign-in: `email` trimmed, `autoLogin` `"Y"` or `"N"`. Social sign-in:
  * `channel` lower-cased (`kakao`, `naver`, `google` or `local`), `autoLogin` always `"N"`.
+ * Passkey sign-in: no `email`, `password` or `authToken` (the browser's answer is sent
+ * beside the body), `autoLogin` `"Y"` or `"N"`.
  *
  * @throws {CoreError} `invalid_argument` when `credentials` or `device` has an unknown or
- * mistyped field, a `kind` other than `"email"` or `"social"`, or no `email`, `password` or
+ * mistyped field, a `kind` other than `"email"`, `"social"` or `"passkey"`, or no `email`, `password` or
  * `channel` string; `"104"` when `email` is blank, `password` empty or `channel` unknown;
  * `"999"` for a social sign-in without an `authToken`.
  * @param {Credentials} credentials

@@ -82,7 +82,7 @@ export default defineConfig({
           // What every page runs (React, the query client, the router, the core's glue, the
           // app shell, the shared components: cards and the follow/bookmark buttons) in one
           // chunk: fewer requests and better compression than a dozen shared crumbs. Pages
-          // stay their own chunks, and so does what only the member area uses (its forms, the
+          // stay their own chunks, and so does what only the member area uses (its forms, the sign-in calls and passkeys, the
           // "confirm it's you" dialog (its small host stays: it waits for the question),
           // card page, certification and social flows, the notification bell and its calls, the
           // sideways rows' and tables' helpers of the console and the business page, the date fields and their calendar):
@@ -110,7 +110,7 @@ export default defineConfig({
             {
               name: "app",
               priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?![\\w-]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.)|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload|posts\.|useLoadMoreOnScroll|scrollHold|notices|currentInView|scrollRegion)|components[\\/](?!form[\\/]|confirm[\\/](?!ConfirmItsYou\.)|dateTime[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]|cards[\\/]CardList|notice[\\/]NotificationBell))|features[\\/]posts[\\/]api|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|publication|admin|notifications|posts[\\/]detail[\\/]flag)[\\/]|components[\\/](form|confirm|dateTime|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?![\\w-]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.)|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload|posts\.|useLoadMoreOnScroll|scrollHold|notices|currentInView|scrollRegion|passkey\.|signingIn\.)|components[\\/](?!form[\\/]|confirm[\\/](?!ConfirmItsYou\.)|dateTime[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]|cards[\\/]CardList|notice[\\/]NotificationBell))|features[\\/]posts[\\/]api|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|publication|admin|notifications|posts[\\/]detail[\\/]flag)[\\/]|components[\\/](form|confirm|dateTime|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
             },
           ],
         },

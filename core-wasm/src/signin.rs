@@ -17,6 +17,12 @@ pub enum Credentials {
     },
     /// After the server exchanged the provider's code: `authToken` and the provider `channel`.
     Social { auth_token: String, channel: String },
+    /// With a passkey: no e-mail, password or token (the browser's answer goes beside the
+    /// body); `autoLogin` asks to stay signed in.
+    Passkey {
+        #[serde(default)]
+        auto_login: bool,
+    },
 }
 
 /// What the device adds to the body; the user agent is the caller's, the rest the core derives.
@@ -102,6 +108,9 @@ pub fn sign_in_body(
             body.auth_token = Some(auth_token.clone());
             body.channel = Some(channel);
         }
+        Credentials::Passkey { auto_login } => {
+            body.auto_login = if *auto_login { "Y" } else { "N" };
+        }
     }
     Ok(body)
 }
@@ -153,6 +162,17 @@ mod tests {
             assert!(json.get(field).is_some(), "{field}");
         }
         assert!(json.get("authToken").is_none());
+    }
+
+    #[test]
+    fn passkey_body_carries_the_device_and_no_secret() {
+        let body = sign_in_body(&Credentials::Passkey { auto_login: true }, &device()).unwrap();
+        assert_eq!(body.auto_login, "Y");
+        assert_eq!(body.device_os, Some(DeviceOs::Ios));
+        let json = serde_json::to_value(&body).unwrap();
+        for field in ["email", "password", "authToken", "channel"] {
+            assert!(json.get(field).is_none(), "{field}");
+        }
     }
 
     #[test]

@@ -74,6 +74,7 @@ pub mod operator;
 pub mod oplog;
 pub mod outbox;
 pub mod pages;
+pub mod passkeys;
 pub mod prerender;
 pub mod publication;
 pub mod push;

@@ -54,6 +54,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::auth::router())
         .merge(crate::signin::router())
         .merge(crate::two_step::router())
+        .merge(crate::passkeys::router())
         .merge(crate::members::router())
         .merge(crate::certify::router())
         .merge(crate::social::router())

@@ -9,9 +9,11 @@ use wasm_bindgen::prelude::*;
 /// reads, `browserAgent` (the user agent itself), `deviceId` and `pushToken` (`""` when
 /// absent). E-mail sign-in: `email` trimmed, `autoLogin` `"Y"` or `"N"`. Social sign-in:
 /// `channel` lower-cased (`kakao`, `naver`, `google` or `local`), `autoLogin` always `"N"`.
+/// Passkey sign-in: no `email`, `password` or `authToken` (the browser's answer is sent
+/// beside the body), `autoLogin` `"Y"` or `"N"`.
 ///
 /// @throws {CoreError} `invalid_argument` when `credentials` or `device` has an unknown or
-/// mistyped field, a `kind` other than `"email"` or `"social"`, or no `email`, `password` or
+/// mistyped field, a `kind` other than `"email"`, `"social"` or `"passkey"`, or no `email`, `password` or
 /// `channel` string; `"104"` when `email` is blank, `password` empty or `channel` unknown;
 /// `"999"` for a social sign-in without an `authToken`.
 #[wasm_bindgen(js_name = signInBody, unchecked_return_type = "SignInBody")]
@@ -56,9 +58,15 @@ pub fn sign_in_body(
                 channel: input.required_string("channel")?,
             }
         }
+        "passkey" => {
+            let input = Input::new(credentials, "credentials", &["kind", "autoLogin"])?;
+            signin::Credentials::Passkey {
+                auto_login: input.flag("autoLogin")?,
+            }
+        }
         other => {
             return Err(throw(Fault::invalid_argument(format!(
-                "credentials.kind must be 'email' or 'social', not '{other}'"
+                "credentials.kind must be 'email', 'social' or 'passkey', not '{other}'"
             ))))
         }
     };

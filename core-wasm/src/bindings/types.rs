@@ -256,12 +256,14 @@ export interface RequestHeaders {
   /** The guest id: present when there is one and either no access token or `includeGuest`. */
   _tma_id?: string;
 }
-/** What a visitor signs in with (see `signInBody`): an e-mail address and password, or the
+/** What a visitor signs in with (see `signInBody`): an e-mail address and password, the
  * token the server gave for a social sign-in with its provider `channel` ("kakao", "naver",
- * "google" or "local"). `autoLogin` asks to stay signed in. */
+ * "google" or "local"), or a passkey (its answer goes beside the body, which then carries no
+ * e-mail or password). `autoLogin` asks to stay signed in. */
 export type Credentials =
   | { kind: "email"; email: string; password: string; autoLogin?: boolean }
-  | { kind: "social"; authToken: string; channel: string };
+  | { kind: "social"; authToken: string; channel: string }
+  | { kind: "passkey"; autoLogin?: boolean };
 /** What the device adds to a sign-in request (see `signInBody`); each "" when absent. */
 export interface DeviceContext {
   /** `navigator.userAgent`. */

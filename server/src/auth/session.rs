@@ -382,6 +382,26 @@ pub const CHECK_VALID_MINUTES: i64 = 5;
 /// and verification of a business need a password check on this session in the last five
 /// minutes (a sign-in is not one: a session taken from a signed-in browser must not act on
 /// its own); without one the call answers 403 / 2013 ([`ApiError::ConfirmItsYou`]).
+/// Marks the session of `family_id` checked at `now` (a password or a passkey confirmed it is
+/// the member): what needs a recent check accepts it for [`CHECK_VALID_MINUTES`].
+pub async fn mark_checked(
+    state: &AppState,
+    family_id: i64,
+    now: DateTime<Utc>,
+) -> Result<(), ApiError> {
+    let marked = families::Entity::update_many()
+        .col_expr(families::Column::PasswordCheckedAt, Expr::value(now))
+        .filter(families::Column::Id.eq(family_id))
+        .filter(families::Column::RevokedAt.is_null())
+        .exec(&state.db)
+        .await?;
+    if marked.rows_affected == 1 {
+        Ok(())
+    } else {
+        Err(ApiError::Unauthorized("sign in first".into()))
+    }
+}
+
 pub async fn require_recent_check(state: &AppState, user: &AuthUser) -> Result<(), ApiError> {
     let family = families::Entity::find_by_id(user.family_id)
         .one(&state.db)

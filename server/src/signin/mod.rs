@@ -16,4 +16,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::account_status))
         .routes(routes!(routes::login))
         .routes(routes!(routes::second_step))
+        .routes(routes!(routes::login_with_passkey))
 }

@@ -1,6 +1,8 @@
 //! The sign-in calls of SPEC §5 and §7, exactly as written there.
 
-use super::service::{self, SecondStepBody, SecondStepRequest, SignInRequest};
+use super::service::{
+    self, PasskeySignInRequest, SecondStepBody, SecondStepRequest, SignInRequest,
+};
 use crate::auth::accounts::SignedIn;
 use crate::http::envelope::{ok, Ok};
 use crate::http::error::ApiResult;
@@ -54,7 +56,8 @@ pub(super) async fn login(
 #[utoipa::path(post, path = "/membership/v1/login/second-step", tag = "session", request_body = SecondStepRequest,
     params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
     responses((status = 200, body = Ok<SignedIn>), (status = 400, body = ErrorBody),
-        (status = 401, description = "the code is not right or was used, or the ticket has expired", body = ErrorBody),
+        (status = 401, description = "the code is not right or was used, the passkey is refused, or the ticket has expired", body = ErrorBody),
+        (status = 409, description = "a passkey, and the site's address is not a domain name", body = ErrorBody),
         (status = 429, body = ErrorBody)))]
 pub(super) async fn second_step(
     State(state): State<AppState>,
@@ -63,5 +66,23 @@ pub(super) async fn second_step(
     Json(body): Json<SecondStepRequest>,
 ) -> ApiResult<(CookieJar, Ok<SignedIn>)> {
     let (jar, signed_in) = service::second_step(&state, ip, jar, &body).await?;
+    Ok((jar, ok(signed_in)))
+}
+
+/// Signs in with a passkey, nothing typed: the browser's answer to the options of
+/// `/membership/v1/passkey/options`; sets the same cookies as the login call.
+#[utoipa::path(post, path = "/membership/v1/login/passkey", tag = "session", request_body = PasskeySignInRequest,
+    params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
+    responses((status = 200, body = Ok<SignedIn>), (status = 400, body = ErrorBody),
+        (status = 401, description = "a passkey this site does not know, a refused signature, or the request expired or was used", body = ErrorBody),
+        (status = 403, description = "the account is locked", body = ErrorBody),
+        (status = 409, description = "the site's address is not a domain name", body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub(super) async fn login_with_passkey(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    jar: CookieJar,
+    Json(body): Json<PasskeySignInRequest>,
+) -> ApiResult<(CookieJar, Ok<SignedIn>)> {
+    let (jar, signed_in) = service::login_with_passkey(&state, ip, jar, &body).await?;
     Ok((jar, ok(signed_in)))
 }

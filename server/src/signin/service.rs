@@ -7,6 +7,7 @@ use crate::entities::members::{self, MemberStatus};
 use crate::entities::{login_attempts, sign_in_tickets};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::limits::RateLimits;
+use crate::passkeys::{self, Purpose};
 use crate::signin::new_device;
 use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
@@ -244,10 +245,14 @@ async fn ask_second_step(
     }
     .insert(&state.db)
     .await?;
+    let mut methods = vec![SecondStepMethod::Code, SecondStepMethod::RecoveryCode];
+    if passkeys::service::has_passkey(state, member.id).await? {
+        methods.push(SecondStepMethod::Passkey);
+    }
     Err(ApiError::SecondStep(
         serde_json::to_value(SecondStepNeeded {
             ticket,
-            methods: vec![SecondStepMethod::Code, SecondStepMethod::RecoveryCode],
+            methods,
             expires_at,
         })
         .expect("the ticket serializes"),
@@ -262,6 +267,8 @@ pub(super) enum SecondStepMethod {
     Code,
     /// One of the member's recovery codes.
     RecoveryCode,
+    /// One of the member's passkeys (options from `/membership/v1/passkey/options`).
+    Passkey,
 }
 
 /// What a sign-in that waits for its second step answers in `data` (401, code 2010).
@@ -295,6 +302,9 @@ pub struct SecondStepRequest {
     /// One of the recovery codes (used up by this sign-in).
     #[schema(max_length = 32)]
     recovery_code: Option<String>,
+    /// The browser's answer with one of the member's passkeys (`PublicKeyCredential.toJSON()`).
+    #[schema(value_type = Option<Object>)]
+    passkey: Option<serde_json::Value>,
 }
 
 /// Finishes a sign-in with its second step: the session starts as the first step asked.
@@ -305,12 +315,17 @@ pub(super) async fn second_step(
     body: &SecondStepRequest,
 ) -> ApiResult<(CookieJar, SignedIn)> {
     RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts").await?;
-    let step = match (body.code.as_deref(), body.recovery_code.as_deref()) {
-        (Some(code), None) if code.len() <= 16 => SecondStep::Code(code),
-        (None, Some(code)) if code.len() <= 32 => SecondStep::RecoveryCode(code),
+    let step = match (
+        body.code.as_deref(),
+        body.recovery_code.as_deref(),
+        &body.passkey,
+    ) {
+        (Some(code), None, None) if code.len() <= 16 => Some(SecondStep::Code(code)),
+        (None, Some(code), None) if code.len() <= 32 => Some(SecondStep::RecoveryCode(code)),
+        (None, None, Some(_)) => None,
         _ => {
             return Err(ApiError::bad_request(
-                "send either code (the six digits of the app) or recoveryCode",
+                "send one of code (the six digits of the app), recoveryCode or passkey",
             ))
         }
     };
@@ -325,7 +340,15 @@ pub(super) async fn second_step(
         .await?
         .filter(|t| t.used_at.is_none() && t.expires_at > now)
         .ok_or_else(expired)?;
-    take_second_step(state, ticket.member_id, step, now).await?;
+    match (step, &body.passkey) {
+        (Some(step), _) => take_second_step(state, ticket.member_id, step, now).await?,
+        (None, Some(answer)) => {
+            let owner = Some(ticket.member_id);
+            passkeys::service::take_assertion(state, Purpose::SecondStep, None, answer, owner)
+                .await?;
+        }
+        (None, None) => unreachable!("a second step without a code or a passkey was refused"),
+    }
     // The ticket is good once: of two requests with right codes, one signs in.
     let claimed = sign_in_tickets::Entity::update_many()
         .col_expr(sign_in_tickets::Column::UsedAt, Expr::value(now))
@@ -342,4 +365,48 @@ pub(super) async fn second_step(
         .filter(|m| m.status == MemberStatus::Active)
         .ok_or_else(expired)?;
     start_session(state, jar, &member, ticket.auto_login, ticket.device).await
+}
+
+/// A sign-in with a passkey alone: the browser's answer and the sign-in request's other
+/// fields (its device, whether to stay signed in), without an e-mail or a password.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PasskeySignInRequest {
+    /// `PublicKeyCredential.toJSON()` of the assertion, to options from
+    /// `/membership/v1/passkey/options`.
+    #[schema(value_type = Object)]
+    credential: serde_json::Value,
+    sign_in: SignInRequest,
+}
+
+/// Signs in with a passkey: the key stands for both steps (the authenticator verified the
+/// member with a PIN or biometrics, which the checks require), so two-step sign-in asks no
+/// more.
+pub(super) async fn login_with_passkey(
+    state: &AppState,
+    ip: String,
+    jar: CookieJar,
+    body: &PasskeySignInRequest,
+) -> ApiResult<(CookieJar, SignedIn)> {
+    let request = &body.sign_in;
+    request.check_sizes()?;
+    if request.email.is_some() || request.password.is_some() || request.auth_token.is_some() {
+        return Err(ApiError::bad_request(
+            "a sign-in with a passkey sends no e-mail, password or social token",
+        ));
+    }
+    RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts").await?;
+    let member_id =
+        passkeys::service::take_assertion(state, Purpose::SignIn, None, &body.credential, None)
+            .await?;
+    let member = members::Entity::find_by_id(member_id)
+        .one(&state.db)
+        .await?
+        .filter(|m| m.status != MemberStatus::Withdrawn)
+        .ok_or_else(|| ApiError::Unauthorized(WRONG_CREDENTIALS.into()))?;
+    if member.status == MemberStatus::Locked {
+        return Err(ApiError::Forbidden("this account is locked".into()));
+    }
+    let auto_login = request.auto_login.as_deref() == Some("Y");
+    start_session(state, jar, &member, auto_login, Some(request.device())).await
 }

@@ -24,6 +24,7 @@ mod notifications;
 mod operations;
 mod operator;
 mod outage;
+mod passkeys;
 mod precision;
 mod quotas;
 mod scale_out;

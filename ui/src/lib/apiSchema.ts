@@ -178,7 +178,7 @@ export interface paths {
          * Removes a post from the platform (operators only), with the reason the business sees. Asks
          *     for a password check in the last 5 minutes first (403/2013).
          */
-        post: operations["remove"];
+        post: operations["removeAdminPosts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1772,6 +1772,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/membership/v1/login/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with a passkey, nothing typed: the browser's answer to the options of
+         *     `/membership/v1/passkey/options`; sets the same cookies as the login call.
+         */
+        post: operations["login_with_passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/membership/v1/login/second-step": {
         parameters: {
             query?: never;
@@ -1803,6 +1823,27 @@ export interface paths {
         put?: never;
         /** Ends the session of the presented refresh (or access) token and clears the cookies. */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/membership/v1/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begins a sign-in with a passkey (or a sign-in's second step): the options for
+         *     `navigator.credentials.get`, good for five minutes. The answer goes to
+         *     `/membership/v1/login/passkey` or `/membership/v1/login/second-step`.
+         */
+        post: operations["start_sign_in"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1931,6 +1972,98 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mypage/v1/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's passkeys: name, when added, when last used. */
+        get: operations["listMypagePasskeys"];
+        put?: never;
+        /** Finishes adding a passkey with the browser's answer. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mypage/v1/passkeys/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms it's the member with one of their passkeys: this session may then do what needs a
+         *     recent check, for five minutes (as a password check).
+         */
+        post: operations["confirmMypagePasskeysCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mypage/v1/passkeys/check/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Begins "confirm it's you" with a passkey: the options for `navigator.credentials.get`. */
+        post: operations["start_confirming"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mypage/v1/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begins adding a passkey: the options for `navigator.credentials.create`, good for five
+         *     minutes.
+         */
+        post: operations["start_adding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mypage/v1/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one of the member's passkeys. */
+        delete: operations["removeMypagePasskeys"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2072,7 +2205,7 @@ export interface paths {
          * Turns two-step sign-in on with the new app's code; the answer holds ten recovery codes,
          *     shown this once.
          */
-        post: operations["confirm"];
+        post: operations["confirmMypageTwoStep"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2352,6 +2485,16 @@ export interface components {
          * @enum {string}
          */
         Action: "draft" | "publish" | "schedule" | "save";
+        AddRequest: {
+            /** @description The browser's answer: `PublicKeyCredential.toJSON()` of the new credential. */
+            credential: Record<string, never>;
+            /** @description The member's name for it ("my phone"), 1 to 60 characters. */
+            name: string;
+        };
+        AssertionRequest: {
+            /** @description The browser's answer: `PublicKeyCredential.toJSON()` of the assertion. */
+            credential: Record<string, never>;
+        };
         Attachment: {
             /** Format: int64 */
             id: number;
@@ -2689,6 +2832,11 @@ export interface components {
         ConfirmRequest: {
             /** @description The six digits the app shows now. */
             code: string;
+        };
+        /** @description How long a check opens what needs one. */
+        Confirmed: {
+            /** Format: date-time */
+            validUntil: string;
         };
         /** @description The member's answer to the night-time consent, with its date. */
         ConsentAnswer: {
@@ -3578,6 +3726,20 @@ export interface components {
             /** @example success */
             message: string;
         };
+        Ok_Confirmed: {
+            /**
+             * @description "0"
+             * @example 0
+             */
+            code: string;
+            /** @description How long a check opens what needs one. */
+            data: {
+                /** Format: date-time */
+                validUntil: string;
+            };
+            /** @example success */
+            message: string;
+        };
         Ok_ContentsPage: {
             /**
              * @description "0"
@@ -4287,6 +4449,41 @@ export interface components {
                 }[];
                 /** @description The cursor of the next page; null on the last one. */
                 nextCursor: string | null;
+            };
+            /** @example success */
+            message: string;
+        };
+        Ok_PasskeyItem: {
+            /**
+             * @description "0"
+             * @example 0
+             */
+            code: string;
+            /** @description A passkey on my page: the member's name for it and its dates, never its key. */
+            data: {
+                /** Format: date-time */
+                addedAt: string;
+                /** Format: int64 */
+                id: number;
+                /** Format: date-time */
+                lastUsedAt: string | null;
+                name: string;
+            };
+            /** @example success */
+            message: string;
+        };
+        Ok_PasskeyOptions: {
+            /**
+             * @description "0"
+             * @example 0
+             */
+            code: string;
+            /**
+             * @description What the browser is asked: `PublicKeyCredentialCreationOptionsJSON` or
+             *     `PublicKeyCredentialRequestOptionsJSON`, for `PublicKeyCredential.parse…FromJSON`.
+             */
+            data: {
+                publicKey: Record<string, never>;
             };
             /** @example success */
             message: string;
@@ -5004,6 +5201,24 @@ export interface components {
             /** @example success */
             message: string;
         };
+        Ok_Vec_PasskeyItem: {
+            /**
+             * @description "0"
+             * @example 0
+             */
+            code: string;
+            data: {
+                /** Format: date-time */
+                addedAt: string;
+                /** Format: int64 */
+                id: number;
+                /** Format: date-time */
+                lastUsedAt: string | null;
+                name: string;
+            }[];
+            /** @example success */
+            message: string;
+        };
         Ok_Vec_SignedInSession: {
             /**
              * @description "0"
@@ -5118,6 +5333,35 @@ export interface components {
             updatedAt: string;
             /** Format: int64 */
             viewCount: number;
+        };
+        /** @description A passkey on my page: the member's name for it and its dates, never its key. */
+        PasskeyItem: {
+            /** Format: date-time */
+            addedAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            name: string;
+        };
+        /**
+         * @description What the browser is asked: `PublicKeyCredentialCreationOptionsJSON` or
+         *     `PublicKeyCredentialRequestOptionsJSON`, for `PublicKeyCredential.parse…FromJSON`.
+         */
+        PasskeyOptions: {
+            publicKey: Record<string, never>;
+        };
+        /**
+         * @description A sign-in with a passkey alone: the browser's answer and the sign-in request's other
+         *     fields (its device, whether to stay signed in), without an e-mail or a password.
+         */
+        PasskeySignInRequest: {
+            /**
+             * @description `PublicKeyCredential.toJSON()` of the assertion, to options from
+             *     `/membership/v1/passkey/options`.
+             */
+            credential: Record<string, never>;
+            signIn: components["schemas"]["SignInRequest"];
         };
         /**
          * @description The searches a list is made of.
@@ -5578,7 +5822,7 @@ export interface components {
          * @description A way to finish a sign-in.
          * @enum {string}
          */
-        SecondStepMethod: "CODE" | "RECOVERY_CODE";
+        SecondStepMethod: "CODE" | "RECOVERY_CODE" | "PASSKEY";
         /** @description What a sign-in that waits for its second step answers in `data` (401, code 2010). */
         SecondStepNeeded: {
             /** Format: date-time */
@@ -5591,6 +5835,8 @@ export interface components {
         SecondStepRequest: {
             /** @description The six digits the authenticator app shows now. */
             code?: string | null;
+            /** @description The browser's answer with one of the member's passkeys (`PublicKeyCredential.toJSON()`). */
+            passkey?: Record<string, never> | null;
             /** @description One of the recovery codes (used up by this sign-in). */
             recoveryCode?: string | null;
             ticket: string;
@@ -5612,6 +5858,9 @@ export interface components {
          * @enum {string}
          */
         ShareChannel: "link" | "kakao" | "linkedin" | "x";
+        SignInOptionsRequest: {
+            step: components["schemas"]["SignInStep"];
+        };
         /** @description The sign-in request of SPEC §3: credentials plus device information (the core builds it). */
         SignInRequest: {
             authToken?: string | null;
@@ -5628,6 +5877,11 @@ export interface components {
             password?: string | null;
             pushToken?: string | null;
         };
+        /**
+         * @description What a sign-in's passkey is for.
+         * @enum {string}
+         */
+        SignInStep: "SIGN_IN" | "SECOND_STEP";
         SignedIn: {
             accessToken: string;
             autoLogin: string;
@@ -5927,6 +6181,8 @@ export type Accepted = components['schemas']['Accepted'];
 export type AccountState = components['schemas']['AccountState'];
 export type AccountStatus = components['schemas']['AccountStatus'];
 export type Action = components['schemas']['Action'];
+export type AddRequest = components['schemas']['AddRequest'];
+export type AssertionRequest = components['schemas']['AssertionRequest'];
 export type Attachment = components['schemas']['Attachment'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type Authorization = components['schemas']['Authorization'];
@@ -5967,6 +6223,7 @@ export type CollectionPost = components['schemas']['CollectionPost'];
 export type CompleteRequest = components['schemas']['CompleteRequest'];
 export type Completed = components['schemas']['Completed'];
 export type ConfirmRequest = components['schemas']['ConfirmRequest'];
+export type Confirmed = components['schemas']['Confirmed'];
 export type ConsentAnswer = components['schemas']['ConsentAnswer'];
 export type ContentHighlights = components['schemas']['ContentHighlights'];
 export type ContentItem = components['schemas']['ContentItem'];
@@ -6051,6 +6308,7 @@ export type OkCheckedTokens = components['schemas']['Ok_CheckedTokens'];
 export type OkCodeSent = components['schemas']['Ok_CodeSent'];
 export type OkCollection = components['schemas']['Ok_Collection'];
 export type OkCompleted = components['schemas']['Ok_Completed'];
+export type OkConfirmed = components['schemas']['Ok_Confirmed'];
 export type OkContentsPage = components['schemas']['Ok_ContentsPage'];
 export type OkDismissed = components['schemas']['Ok_Dismissed'];
 export type OkEnded = components['schemas']['Ok_Ended'];
@@ -6084,6 +6342,8 @@ export type OkPageMediaRequest = components['schemas']['Ok_Page_MediaRequest'];
 export type OkPageOperatorAuditEntry = components['schemas']['Ok_Page_OperatorAuditEntry'];
 export type OkPageOwnPost = components['schemas']['Ok_Page_OwnPost'];
 export type OkPagePostRow = components['schemas']['Ok_Page_PostRow'];
+export type OkPasskeyItem = components['schemas']['Ok_PasskeyItem'];
+export type OkPasskeyOptions = components['schemas']['Ok_PasskeyOptions'];
 export type OkPopular = components['schemas']['Ok_Popular'];
 export type OkPostDetail = components['schemas']['Ok_PostDetail'];
 export type OkPostFlags = components['schemas']['Ok_PostFlags'];
@@ -6120,6 +6380,7 @@ export type OkVecCollection = components['schemas']['Ok_Vec_Collection'];
 export type OkVecInvitation = components['schemas']['Ok_Vec_Invitation'];
 export type OkVecManager = components['schemas']['Ok_Vec_Manager'];
 export type OkVecOperatorCollection = components['schemas']['Ok_Vec_OperatorCollection'];
+export type OkVecPasskeyItem = components['schemas']['Ok_Vec_PasskeyItem'];
 export type OkVecSignedInSession = components['schemas']['Ok_Vec_SignedInSession'];
 export type OkVerified = components['schemas']['Ok_Verified'];
 export type OperatorAction = components['schemas']['OperatorAction'];
@@ -6128,6 +6389,9 @@ export type OperatorCollection = components['schemas']['OperatorCollection'];
 export type Option = components['schemas']['Option'];
 export type Outline = components['schemas']['Outline'];
 export type OwnPost = components['schemas']['OwnPost'];
+export type PasskeyItem = components['schemas']['PasskeyItem'];
+export type PasskeyOptions = components['schemas']['PasskeyOptions'];
+export type PasskeySignInRequest = components['schemas']['PasskeySignInRequest'];
 export type Period = components['schemas']['Period'];
 export type PeriodOut = components['schemas']['PeriodOut'];
 export type Person = components['schemas']['Person'];
@@ -6178,7 +6442,9 @@ export type SecondStepNeeded = components['schemas']['SecondStepNeeded'];
 export type SecondStepRequest = components['schemas']['SecondStepRequest'];
 export type SeriesDay = components['schemas']['SeriesDay'];
 export type ShareChannel = components['schemas']['ShareChannel'];
+export type SignInOptionsRequest = components['schemas']['SignInOptionsRequest'];
 export type SignInRequest = components['schemas']['SignInRequest'];
+export type SignInStep = components['schemas']['SignInStep'];
 export type SignedIn = components['schemas']['SignedIn'];
 export type SignedInSession = components['schemas']['SignedInSession'];
 export type SocialChannel = components['schemas']['SocialChannel'];
@@ -6663,7 +6929,7 @@ export interface operations {
             };
         };
     };
-    remove: {
+    removeAdminPosts: {
         parameters: {
             query?: never;
             header?: {
@@ -11414,6 +11680,84 @@ export interface operations {
             };
         };
     };
+    login_with_passkey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call (the reference page adds it) */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_SignedIn"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a passkey this site does not know, a refused signature, or the request expired or was used */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the account is locked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the site's address is not a domain name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is over the call's limit (the limit is in the message) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     second_step: {
         parameters: {
             query?: never;
@@ -11446,8 +11790,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the code is not right or was used, or the ticket has expired */
+            /** @description the code is not right or was used, the passkey is refused, or the ticket has expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a passkey, and the site's address is not a domain name */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11492,6 +11845,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok_Option"];
+                };
+            };
+        };
+    };
+    start_sign_in: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call (the reference page adds it) */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInOptionsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PasskeyOptions"];
+                };
+            };
+            /** @description the site's address is not a domain name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is over the call's limit (the limit is in the message) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -11886,6 +12291,302 @@ export interface operations {
             };
         };
     };
+    listMypagePasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Vec_PasskeyItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call (the reference page adds it) */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PasskeyItem"];
+                };
+            };
+            /** @description no name, or an answer the checks refuse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no session, or the request expired or was used */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description this passkey is added already, or the site's address is not a domain name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is over the call's limit (the limit is in the message) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmMypagePasskeysCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call (the reference page adds it) */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssertionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Confirmed"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not one of the member's passkeys, a refused signature, or the request expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the site's address is not a domain name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is over the call's limit (the limit is in the message) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_confirming: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call (the reference page adds it) */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PasskeyOptions"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the site's address is not a domain name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_adding: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call (the reference page adds it) */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_PasskeyOptions"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 2013: confirm it's you first (a password or passkey check in the last five minutes) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description ten passkeys already, or the site's address is not a domain name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeMypagePasskeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call (the reference page adds it) */
+                _off_set?: number | null;
+            };
+            path: {
+                /** @description the passkey's id, from the list */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Option"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 2013: confirm it's you first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such passkey of this member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     change: {
         parameters: {
             query?: never;
@@ -12246,7 +12947,7 @@ export interface operations {
             };
         };
     };
-    confirm: {
+    confirmMypageTwoStep: {
         parameters: {
             query?: never;
             header?: {
@@ -12890,8 +13591,9 @@ export const postStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["
 export const purposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Purpose"]> = ["cover", "logo", "body", "report"];
 export const queueKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QueueKind"]> = ["MEDIA_REQUEST", "BUSINESS"];
 export const resetStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResetStatus"]> = ["VALID", "USED", "EXPIRED"];
-export const secondStepMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SecondStepMethod"]> = ["CODE", "RECOVERY_CODE"];
+export const secondStepMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SecondStepMethod"]> = ["CODE", "RECOVERY_CODE", "PASSKEY"];
 export const shareChannelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShareChannel"]> = ["link", "kakao", "linkedin", "x"];
+export const signInStepValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SignInStep"]> = ["SIGN_IN", "SECOND_STEP"];
 export const socialChannelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SocialChannel"]> = ["kakao", "naver", "google", "local"];
 export const suggestionKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SuggestionKind"]> = ["post", "business", "category", "query", "tag"];
 export const targetKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TargetKind"]> = ["BUSINESS", "MEDIA_REQUEST", "POST", "COLLECTION", "SEARCH_INDEX"];

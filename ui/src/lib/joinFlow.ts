@@ -4,7 +4,8 @@
 // join pages and the social return page, which joins a new social identity itself.
 import { api } from "./api";
 import { signInBody } from "./core";
-import { deviceId, statusThenLogin } from "./session";
+import { deviceId } from "./session";
+import { statusThenLogin } from "./signingIn";
 import { sessionSlot } from "./sessionSlot";
 import type { Channel } from "./social";
 import { type Terms } from "./apiSchema";

@@ -3,7 +3,7 @@
 // HttpOnly cookies the server sets; the page sees only `tml` (a session exists) and `tma_id`.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { ApiError, api, readCookie, type Answer } from "./api";
-import { dataLayerUser, maySignIn, signInBody, tokenCheckDue, type DataLayerUser, type SignInBody } from "./core";
+import { dataLayerUser, tokenCheckDue, type DataLayerUser } from "./core";
 
 /** The signed-in member, as `GET /oauth/v1/token/profile` answers it. */
 export type Member = Answer<"/oauth/v1/token/profile">;
@@ -20,6 +20,9 @@ export interface Session {
   /** Finishes a sign-in the server answered with 2010 (two-step sign-in is on): the ticket
    * with a code from the authenticator app or a recovery code. */
   finishSignIn: (ticket: string, step: SecondStep) => Promise<void>;
+  /** Signs in with a passkey, nothing typed: the browser's dialog, or (`conditional`) the
+   * e-mail field's suggestions until `signal` aborts. */
+  signInWithPasskey: (autoLogin: boolean, options?: { conditional?: boolean; signal?: AbortSignal }) => Promise<void>;
   signOut: () => Promise<void>;
   /** The silent refresh of SPEC §4 ("on other paths tokens are silently refreshed"). */
   refresh: () => void;
@@ -28,21 +31,15 @@ export interface Session {
   reload: () => Promise<void>;
 }
 
-/** A sign-in's second step: the six digits of the app, or one recovery code. */
-export type SecondStep = { code: string } | { recoveryCode: string };
+/** A sign-in's second step: the six digits of the app, one recovery code, or the browser's
+ * answer with one of the member's passkeys. */
+export type SecondStep = { code: string } | { recoveryCode: string } | { passkey: unknown };
 
 /** What a sign-in that waits for its second step answers (401, code 2010). */
 export interface SecondStepNeeded {
   ticket: string;
-  methods: ("CODE" | "RECOVERY_CODE")[];
+  methods: ("CODE" | "RECOVERY_CODE" | "PASSKEY")[];
   expiresAt: string;
-}
-
-/** The second step a refused sign-in asks for, when that is why it was refused. */
-export function secondStepNeeded(error: unknown): SecondStepNeeded | null {
-  if (!(error instanceof ApiError) || error.code !== "2010") return null;
-  const data = error.data as Partial<SecondStepNeeded> | null;
-  return data && typeof data.ticket === "string" ? (data as SecondStepNeeded) : null;
 }
 
 const TOKEN_CHECK_KEY = "tidemark.tokenCheckAt";
@@ -124,20 +121,6 @@ async function startSession(): Promise<Member | null> {
   return null;
 }
 
-/** SPEC §5: the account status first with the sign-in request, the login only when the core
- * accepts its code (by e-mail, or by a social identity's authToken). */
-export async function statusThenLogin(body: SignInBody): Promise<void> {
-  const refused = await api("/membership/v1/account/status", { method: "POST", body }).then(
-    () => null,
-    (error: unknown) => {
-      if (error instanceof ApiError) return error;
-      throw error;
-    },
-  );
-  if (!maySignIn(refused === null ? "0" : refused.code)) throw refused ?? new ApiError(401, "1003", "sign-in refused");
-  await api("/membership/v1/login", { method: "POST", body });
-}
-
 /** What the browser forgets when a member signs out: nothing the member was answered stays for
  * whoever is next at it (a post's data patched by their follow would show "following" to a
  * guest). The app's query cache sets it (QueryProvider). */
@@ -163,17 +146,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const signIn = useCallback(async (email: string, password: string, autoLogin: boolean) => {
-    await statusThenLogin(signInBody({ kind: "email", email, password, autoLogin }, { userAgent: navigator.userAgent, deviceId: deviceId() }));
+  /** After a call that started a session: the token check is fresh and the member known. */
+  const begun = useCallback(async (call: Promise<unknown>) => {
+    await call;
     store(TOKEN_CHECK_KEY, String(Date.now()));
     setMember(await lookUpProfile());
   }, []);
 
-  const finishSignIn = useCallback(async (ticket: string, step: SecondStep) => {
-    await api("/membership/v1/login/second-step", { method: "POST", body: { ticket, ...step } });
-    store(TOKEN_CHECK_KEY, String(Date.now()));
-    setMember(await lookUpProfile());
-  }, []);
+  // The sign-in calls load when a sign-in begins: a reader's page never carries them.
+  const signIn = useCallback(
+    (email: string, password: string, autoLogin: boolean) => begun(import("./signingIn").then((calls) => calls.signInByEmail(email, password, autoLogin, deviceId()))),
+    [begun],
+  );
+
+  const finishSignIn = useCallback((ticket: string, step: SecondStep) => begun(import("./signingIn").then((calls) => calls.finishSignIn(ticket, step))), [begun]);
+
+  const signInWithPasskey = useCallback(
+    (autoLogin: boolean, options?: { conditional?: boolean; signal?: AbortSignal }) =>
+      begun(import("./signingIn").then((calls) => calls.signInWithPasskey(autoLogin, deviceId(), options))),
+    [begun],
+  );
 
   const signOut = useCallback(async () => {
     try {
@@ -207,11 +199,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user: member ? dataLayerUser({ code: "0", data: member }) : null,
       signIn,
       finishSignIn,
+      signInWithPasskey,
       signOut,
       refresh,
       reload,
     }),
-    [ready, member, signIn, finishSignIn, signOut, refresh, reload],
+    [ready, member, signIn, finishSignIn, signInWithPasskey, signOut, refresh, reload],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

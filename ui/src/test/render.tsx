@@ -197,6 +197,7 @@ export function sessionOf(state: "starting" | "guest" | "member", user: DataLaye
     user,
     signIn: async () => undefined,
     finishSignIn: async () => undefined,
+    signInWithPasskey: async () => undefined,
     signOut: async () => undefined,
     refresh: () => undefined,
     reload: async () => undefined,

@@ -7,7 +7,7 @@ use super::{check_interests, check_nickname, check_password_policy};
 use crate::auth::access::{membership_of, Role};
 use crate::auth::accounts::{profile_of, Profile};
 use crate::auth::{guard, password, session, AuthUser};
-use crate::entities::{members, refresh_token_families as families};
+use crate::entities::members;
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
@@ -74,13 +74,7 @@ pub(in crate::members) async fn check_password(
         return Err(ApiError::Unauthorized("the password is not right".into()));
     }
     guard::give_back(&state.db, &counter).await?;
-    let family = families::Entity::find_by_id(user.family_id)
-        .one(&state.db)
-        .await?
-        .ok_or_else(|| ApiError::Unauthorized("sign in first".into()))?;
-    let mut update: families::ActiveModel = family.into();
-    update.password_checked_at = Set(Some(now));
-    update.update(&state.db).await?;
+    session::mark_checked(state, user.family_id, now).await?;
     Ok(Checked {
         valid_until: now + Duration::minutes(session::CHECK_VALID_MINUTES),
     })

@@ -1,7 +1,9 @@
 // The "confirm it's you" dialog (ConfirmItsYou.tsx opens it): the account's password once
-// more, checked by the server; closed without it, nothing is confirmed.
+// more, or one of the member's passkeys, checked by the server; closed without either,
+// nothing is confirmed.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { api } from "../../lib/api";
+import { getPasskey, passkeyCancelled, passkeysSupported, type PasskeyOptions } from "../../lib/passkey";
 import { useSession } from "../../lib/session";
 import { PasswordField, useFailureMessage } from "../form";
 import { useConfirmTexts } from "./texts";
@@ -40,6 +42,21 @@ export default function ConfirmDialog({ onDone }: { onDone: (confirmed: boolean)
     }
   };
 
+  const withPasskey = async () => {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const options = await api<PasskeyOptions>("/mypage/v1/passkeys/check/options", { method: "POST" });
+      await api("/mypage/v1/passkeys/check", { method: "POST", body: { credential: await getPasskey(options) } });
+      confirmed.current = true;
+      dialog.current?.close();
+    } catch (error) {
+      if (!passkeyCancelled(error)) setProblem(failure(error, (known) => (known.status === 401 ? tx.passkeyRefused : undefined)));
+      setBusy(false);
+    }
+  };
+
   return (
     <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${ids}-title`} aria-describedby={`${ids}-lead`} onClose={() => onDone(confirmed.current)}>
       <form className="confirm-content" noValidate onSubmit={(event) => void submit(event)}>
@@ -48,6 +65,11 @@ export default function ConfirmDialog({ onDone }: { onDone: (confirmed: boolean)
         {/* The account's name beside the password, for password managers. */}
         <input type="text" name="username" autoComplete="username" value={session.member?.email ?? ""} readOnly hidden />
         <PasswordField id={`${ids}-password`} label={tx.password} value={password} onChange={setPassword} autoComplete="current-password" showRule={false} problem={problem} />
+        {passkeysSupported() ? (
+          <button type="button" className="link-button" disabled={busy} onClick={() => void withPasskey()}>
+            {tx.passkey}
+          </button>
+        ) : null}
         <div className="confirm-actions">
           <button type="button" className="button" onClick={() => dialog.current?.close()}>
             {tx.cancel}

@@ -9,6 +9,8 @@ export const useConfirmTexts = defineTexts({
     checking: "확인 중…",
     cancel: "취소",
     wrong: "비밀번호가 맞지 않습니다.",
+    passkey: "비밀번호 대신 패스키로 확인",
+    passkeyRefused: "이 패스키로는 확인할 수 없습니다. 이 계정의 패스키나 비밀번호를 사용해 주세요.",
     failed: "확인하지 못했습니다. 잠시 후 다시 시도해 주세요.",
   },
   en: {
@@ -19,6 +21,8 @@ export const useConfirmTexts = defineTexts({
     checking: "Checking…",
     cancel: "Cancel",
     wrong: "That password is not right.",
+    passkey: "Use a passkey instead",
+    passkeyRefused: "This passkey could not confirm it's you. Use one of this account's passkeys or your password.",
     failed: "That could not be checked. Please try again in a moment.",
   },
 });

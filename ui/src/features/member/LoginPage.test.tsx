@@ -155,3 +155,70 @@ describe("/member/login", () => {
     await waitFor(() => expect(socialFlow()).toEqual({ channel: "kakao", type: "signin", redirectUrl: "/mypage" }));
   });
 });
+
+describe("/member/login with passkeys", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, "credentials");
+  });
+
+  function passkeyBrowser(suggests = false) {
+    vi.stubGlobal("PublicKeyCredential", {
+      parseCreationOptionsFromJSON: () => ({}),
+      parseRequestOptionsFromJSON: () => ({}),
+      isConditionalMediationAvailable: async () => suggests,
+    });
+    Object.defineProperty(navigator, "credentials", { value: { create: vi.fn(), get: vi.fn() }, configurable: true });
+  }
+
+  it("offers no passkey where the browser has none", () => {
+    renderPage(LoginPage, "/member/login", { lang: "en", fetch: NO_SOCIAL });
+    expect(screen.queryByRole("button", { name: "Sign in with a passkey" })).toBeNull();
+  });
+
+  it("signs in with a passkey, nothing typed, and goes to the saved address", async () => {
+    passkeyBrowser();
+    const session = { ...sessionOf("guest"), signInWithPasskey: vi.fn(async () => undefined) };
+    const { history } = renderPage(LoginPage, "/member/login?redirectUrl=%2Fmypage%2Fsecurity", { session, lang: "en", fetch: NO_SOCIAL });
+    fireEvent.click(screen.getByRole("button", { name: "Sign in with a passkey" }));
+    await waitFor(() => expect(history.at(-1)).toBe("/mypage/security"));
+    expect(session.signInWithPasskey).toHaveBeenCalledWith(false);
+  });
+
+  it("says nothing when the member closes the browser's dialog, and says why a passkey is refused", async () => {
+    passkeyBrowser();
+    const refusals = [new DOMException("closed", "NotAllowedError"), new ApiError(401, "401", "this passkey could not confirm it's you")];
+    const session = {
+      ...sessionOf("guest"),
+      signInWithPasskey: vi.fn(async () => {
+        throw refusals.shift();
+      }),
+    };
+    renderPage(LoginPage, "/member/login", { session, lang: "en", fetch: NO_SOCIAL });
+    const button = screen.getByRole("button", { name: "Sign in with a passkey" });
+    fireEvent.click(button);
+    await waitFor(() => expect(session.signInWithPasskey).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByRole("alert")).toBeNull();
+    fireEvent.click(button);
+    expect((await screen.findByRole("alert")).textContent).toBe("This passkey could not sign you in. Use another one or your password.");
+  });
+
+  it("offers the passkeys among the e-mail field's suggestions while the form is open, and stops asking when it goes", async () => {
+    passkeyBrowser(true);
+    let asked: AbortSignal | undefined;
+    const session = {
+      ...sessionOf("guest"),
+      signInWithPasskey: vi.fn((_keep: boolean, options?: { conditional?: boolean; signal?: AbortSignal }) => {
+        asked = options?.signal;
+        return new Promise<void>(() => undefined);
+      }),
+    };
+    const { unmount } = renderPage(LoginPage, "/member/login/email", { session, lang: "en", fetch: NO_SOCIAL });
+    expect(screen.getByLabelText("E-mail").getAttribute("autocomplete")).toBe("username webauthn");
+    await waitFor(() => expect(session.signInWithPasskey).toHaveBeenCalledWith(false, expect.objectContaining({ conditional: true })));
+    expect(asked?.aborted).toBe(false);
+    unmount();
+    expect(asked?.aborted).toBe(true);
+  });
+});

@@ -2,14 +2,16 @@
 // guard (app/App.tsx) sends them on to the saved address, or to / — and only to an address on
 // this site (`postLoginTarget`). Signing in here goes the same way.
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { FormAlert, PasswordField, TextField, useFailureMessage, useProblems } from "../../components/form";
 import { CardPage } from "../../components/page/CardPage";
-import { ApiError } from "../../lib/api";
+import { ApiError, api } from "../../lib/api";
 import { filterEmail, isValidEmail, loginHref, postLoginTarget, type RouteMatch } from "../../lib/core";
 import { savedRedirect } from "../../lib/login";
-import { secondStepNeeded, useSession, type SecondStepNeeded } from "../../lib/session";
+import { getPasskey, passkeyCancelled, passkeySuggestionsAvailable, passkeysSupported, type PasskeyOptions } from "../../lib/passkey";
+import { useSession, type SecondStepNeeded } from "../../lib/session";
+import { secondStepNeeded } from "../../lib/signingIn";
 import { socialChannelsQuery, startSocial, type Channel } from "../../lib/social";
 import "./member.css";
 import { useMemberTexts, type MemberText } from "./texts";
@@ -28,10 +30,45 @@ function LoginChoices({ redirectUrl }: { redirectUrl: string | null }) {
         <Link href={loginHref(redirectUrl, "/member/login/email")} className="button button-primary button-block">
           {tx.withEmail}
         </Link>
+        <PasskeyButton redirectUrl={redirectUrl} />
         <SocialButtons redirectUrl={redirectUrl} />
       </div>
       <MemberLinks />
     </CardPage>
+  );
+}
+
+/** Signing in with a passkey, nothing typed: the browser offers this site's passkeys. Shown
+ * only where the browser can (the server checks the rest). */
+function PasskeyButton({ redirectUrl }: { redirectUrl: string | null }) {
+  const tx = useMemberTexts();
+  const session = useSession();
+  const failure = useFailureMessage();
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!passkeysSupported()) return null;
+
+  async function start() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await session.signInWithPasskey(false);
+      navigate(postLoginTarget(redirectUrl), { replace: true });
+    } catch (error) {
+      setBusy(false);
+      if (passkeyCancelled(error)) return;
+      setProblem(failure(error, (known) => (known.status === 401 ? tx.passkeyRefused : undefined)));
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button button-block" disabled={busy} aria-busy={busy || undefined} onClick={() => void start()}>
+        {busy ? tx.passkeyWaiting : tx.withPasskey}
+      </button>
+      <FormAlert problem={problem} />
+    </>
   );
 }
 
@@ -140,6 +177,30 @@ function EmailLogin({ redirectUrl }: { redirectUrl: string | null }) {
         })
       : problem && tx[problem as MemberText];
 
+  // Where the browser offers passkeys among the e-mail field's suggestions (conditional UI),
+  // one is asked for quietly while the page is open: choosing it signs in at once. The
+  // question ends when the page goes or the form is sent.
+  const suggestion = useRef<AbortController | null>(null);
+  useEffect(() => {
+    if (waiting || !passkeysSupported()) return;
+    const asking = new AbortController();
+    suggestion.current = asking;
+    void passkeySuggestionsAvailable().then(async (available) => {
+      if (!available || asking.signal.aborted) return;
+      try {
+        await session.signInWithPasskey(false, { conditional: true, signal: asking.signal });
+        navigate(postLoginTarget(redirectUrl), { replace: true });
+      } catch (error) {
+        if (asking.signal.aborted || passkeyCancelled(error)) return;
+        setFailed(error);
+        show({ form: "failure" });
+      }
+    });
+    return () => asking.abort();
+    // Once per visit of the form: the session and the target do not change under it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting]);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = {
@@ -147,6 +208,7 @@ function EmailLogin({ redirectUrl }: { redirectUrl: string | null }) {
       password: !password ? "missingPassword" : undefined,
     };
     if (found.email || found.password) return show(found);
+    suggestion.current?.abort();
     setBusy(true);
     clear();
     try {
@@ -184,7 +246,7 @@ function EmailLogin({ redirectUrl }: { redirectUrl: string | null }) {
           id="login-email"
           label={tx.email}
           type="email"
-          autoComplete="username"
+          autoComplete={passkeysSupported() ? "username webauthn" : "username"}
           inputMode="email"
           autoCapitalize="off"
           spellCheck={false}
@@ -238,6 +300,7 @@ function SecondStepForm({ needed, onSignedIn, onStartAgain }: { needed: SecondSt
       ? failure(failed, (known) => {
           if (known.status !== 401) return undefined;
           if (/expired/.test(known.message)) return tx.ticketExpired;
+          if (/passkey/.test(known.message)) return tx.passkeyRefused;
           if (recovery) return tx.wrongRecoveryCode;
           return /used already/.test(known.message) ? tx.codeUsed : tx.wrongCode;
         })
@@ -264,6 +327,22 @@ function SecondStepForm({ needed, onSignedIn, onStartAgain }: { needed: SecondSt
     setCode("");
     clear();
   }
+
+  async function withPasskey() {
+    setBusy(true);
+    clear();
+    try {
+      const asked = await api<PasskeyOptions>("/membership/v1/passkey/options", { method: "POST", body: { step: "SECOND_STEP" } });
+      await session.finishSignIn(needed.ticket, { passkey: await getPasskey(asked) });
+      onSignedIn();
+    } catch (error) {
+      setBusy(false);
+      if (passkeyCancelled(error)) return;
+      setFailed(error);
+      show({ form: "failure" });
+    }
+  }
+  const passkeyOffered = needed.methods.includes("PASSKEY") && passkeysSupported();
 
   return (
     <CardPage title={tx.secondStepTitle} lead={recovery ? tx.recoveryLead : tx.codeLead}>
@@ -302,6 +381,13 @@ function SecondStepForm({ needed, onSignedIn, onStartAgain }: { needed: SecondSt
         </button>
       </form>
       <ul className="member-links member-links-wrap">
+        {passkeyOffered ? (
+          <li>
+            <button type="button" className="link-button" disabled={busy} onClick={() => void withPasskey()}>
+              {tx.usePasskey}
+            </button>
+          </li>
+        ) : null}
         <li>
           <button type="button" className="link-button" onClick={switchWay}>
             {recovery ? tx.useCode : tx.useRecoveryCode}

@@ -1,4 +1,4 @@
-// /mypage/security: two-step sign-in, then the signed-in sessions (Sessions.tsx). Off: turning it on shows the authenticator app's secret
+// /mypage/security: two-step sign-in, the passkeys (Passkeys.tsx), then the signed-in sessions (Sessions.tsx). Off: turning it on shows the authenticator app's secret
 // (a QR code and the text), and the app's first code confirms it; the ten recovery codes are
 // shown that once. On: since when, how many recovery codes are left, new ones, turning it off.
 // Turning on, renewing and turning off each stand behind a recent password check: without one
@@ -14,6 +14,7 @@ import { formatDate, offsetMinutes } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
 import { checkedUntil, checkHref, hasPassword, mypageKeys, needsCheck, profileQuery, type Profile } from "./api";
 import { BackLink } from "./parts";
+import { Passkeys } from "./Passkeys";
 import { Sessions } from "./Sessions";
 import { ProfileState } from "./ProfileState";
 import { fill, useMyPageTexts } from "./texts";
@@ -38,6 +39,7 @@ export default function SecurityPage() {
         {(data) => (
           <>
             {hasPassword(data) ? <TwoStepPanel profile={data} /> : <p className="form-notice">{tx.twoStepNoPassword}</p>}
+            {hasPassword(data) ? <Passkeys /> : null}
             <Sessions />
             <BackLink block>{tx.backToMyPage}</BackLink>
           </>

@@ -24,6 +24,7 @@ export const mypageKeys = {
   export: ["mypage", "export"] as const,
   twoStep: ["mypage", "two-step"] as const,
   sessions: ["mypage", "sessions"] as const,
+  passkeys: ["mypage", "passkeys"] as const,
 };
 
 /** The member's own profile, asked again on every visit to a page that shows it. */
