@@ -127,8 +127,10 @@ test("a member adds a passkey, signs in with it and nothing typed, confirms with
   await expect(passkeys.locator(".mypage-session")).not.toContainText("아직 사용하지 않음");
 
   // Removing it needs a second look: the passkey answers the dialog instead of the password.
+  await page.setViewportSize({ width: 360, height: 800 });
   await passkeys.getByRole("button", { name: "삭제: 내 laptop" }).click();
   await expect(dialog).toBeVisible();
+  await page.screenshot({ path: `${screenshots}/passkeys-confirm-360.png` });
   await dialog.getByRole("button", { name: "비밀번호 대신 패스키로 확인" }).click();
   await expect(page.getByRole("status").filter({ hasText: "패스키를 삭제했습니다." })).toBeVisible();
   await expect(passkeys.getByText("아직 추가한 패스키가 없습니다.")).toBeVisible();

@@ -24,7 +24,7 @@ function parsingKey(): ParsingKey | null {
 
 /** Browsers take passkeys only for a domain name: at an IP address (a development server
  * opened as 127.0.0.1) they refuse, and so the pages do not offer them. */
-function onDomainName(): boolean {
+export function onDomainName(): boolean {
   const host = window.location.hostname;
   return !/^\d{1,3}(\.\d{1,3}){3}$/.test(host) && !host.includes(":") && !host.startsWith("[");
 }

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import { FormAlert, TextField, useFailureMessage } from "../../components/form";
 import { api, type Answer } from "../../lib/api";
 import { formatDate } from "../../lib/core";
-import { createPasskey, passkeyCancelled, passkeysSupported, type PasskeyOptions } from "../../lib/passkey";
+import { createPasskey, onDomainName, passkeyCancelled, passkeysSupported, type PasskeyOptions } from "../../lib/passkey";
 import { OWN_FAILURE } from "../../lib/queries";
 import { mypageKeys } from "./api";
 import { fill, useMyPageTexts } from "./texts";
@@ -92,7 +92,7 @@ export function Passkeys() {
           </button>
         </form>
       ) : (
-        <p className="form-notice">{tx.passkeysUnsupported}</p>
+        <p className="form-notice">{onDomainName() ? tx.passkeysUnsupported : tx.passkeysNoDomain}</p>
       )}
       {outcome?.ok ? <p role="status">{outcome.text}</p> : <FormAlert problem={outcome?.text ?? null} />}
     </section>
