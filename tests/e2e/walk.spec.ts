@@ -87,15 +87,21 @@ async function press(page: Page, selector: string): Promise<boolean> {
 
 async function settle(page: Page) {
   await page.waitForLoadState("domcontentloaded");
-  await expect(page.locator("h1")).not.toHaveCount(0);
+  await expect(page.locator("h1"), `h1 on ${page.url()}`).not.toHaveCount(0);
 }
 
 /** Back or forward in the tab's history (a full load or the app's own move alike); false when
- * there was nowhere to go. */
+ * there was nowhere to go on the site. */
 async function moved(page: Page, go: () => Promise<unknown>): Promise<boolean> {
   const before = page.url();
   await go();
   if (page.url() === before) return false;
+  // Back past the walk's first page is the tab's empty start, not the site: forward again.
+  if (page.url() === "about:blank") {
+    await page.goForward();
+    await settle(page);
+    return false;
+  }
   await settle(page);
   return true;
 }

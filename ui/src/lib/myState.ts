@@ -38,14 +38,16 @@ export function myStateQuery(posts: readonly number[], businesses: readonly numb
 
 /** The signed-in reader's ties to the posts and businesses on screen. Public pages (and their
  * inline data) are the guest's answer, so this marks the buttons; guests ask nothing. It is
- * asked again whenever the tab is shown again, however fresh the answer: another tab may have
- * changed a tie meanwhile. */
+ * asked again whenever the tab is shown again, and whenever a page shows it again (back,
+ * forward, a link), however fresh the answer: another tab may have changed a tie meanwhile,
+ * and a page out of sight when the tab came back was not asked then. */
 export function useMyState(posts: readonly number[], businesses: readonly number[]) {
   const { ready, signedIn } = useSession();
   return useQuery({
     ...myStateQuery(posts, businesses),
     enabled: ready && signedIn && (posts.length > 0 || businesses.length > 0),
     refetchOnWindowFocus: "always",
+    refetchOnMount: "always",
   });
 }
 
