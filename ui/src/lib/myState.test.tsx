@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { BookmarkButton } from "../components/engagement/BookmarkButton";
 import { FollowButton } from "../components/engagement/FollowButton";
@@ -109,5 +110,35 @@ describe("the reader's ties on a page", () => {
     following = [];
     await showTabAgain();
     await waitFor(() => expect(follow().getAttribute("aria-pressed")).toBe("false"));
+  });
+
+  it("asks the reader's state again when a page shows it again, though the tab came back while another page was in sight", async () => {
+    document.cookie = "tml=Y";
+    let bookmarked: number[] = [];
+    function Pages() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(!shown)}>
+            switch
+          </button>
+          {shown ? <Ties /> : <p>another page</p>}
+        </>
+      );
+    }
+    const { fetch } = renderWithApp(<Pages />, {
+      session: "live",
+      fetch: { ...sessionRoutes(member()), "GET /api/v1/me/state": () => ({ bookmarked, following: [] }) },
+    });
+    await waitFor(() => expect(bookmark().getAttribute("aria-pressed")).toBe("false"));
+    // Away on another page, another tab bookmarks the post; this tab comes back there.
+    fireEvent.click(screen.getByRole("button", { name: "switch" }));
+    bookmarked = [7];
+    await showTabAgain();
+    expect(fetch.callsTo("/api/v1/me/state")).toHaveLength(1);
+    // Back on the page: asked again, and the button says what the server holds.
+    fireEvent.click(screen.getByRole("button", { name: "switch" }));
+    await waitFor(() => expect(fetch.callsTo("/api/v1/me/state")).toHaveLength(2));
+    await waitFor(() => expect(bookmark().getAttribute("aria-pressed")).toBe("true"));
   });
 });
