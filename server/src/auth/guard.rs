@@ -201,3 +201,13 @@ pub async fn forget(db: &impl ConnectionTrait, key: &str) -> ApiResult<()> {
         .await?;
     Ok(())
 }
+
+/// The counter of a member's "confirm it's you" tries, whatever the proof.
+pub fn check_counter(member_id: i64) -> String {
+    format!("check:{member_id}")
+}
+
+/// The counter of a member's one-time code tries (second steps and confirmations alike).
+pub fn codes_counter(member_id: i64) -> String {
+    format!("codes:{member_id}")
+}

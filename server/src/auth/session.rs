@@ -2,6 +2,7 @@
 //! revocation of the whole family when a used token comes back (ASVS 5.0 10.4.5).
 
 use super::accounts::SignedIn;
+use super::guard;
 use crate::entities::members::MemberStatus;
 use crate::entities::{members, refresh_token_families as families, refresh_tokens};
 use crate::http::error::ApiError;
@@ -13,7 +14,9 @@ use axum_extra::extract::cookie::CookieJar;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::prelude::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use serde::Serialize;
 use tidemark_core::cookies::{ACCESS_TOKEN, REFRESH_TOKEN};
+use utoipa::ToSchema;
 
 /// The token a request presents: the cookie first (the web), then the header (APP web view and
 /// API clients). Empty values count as absent, so an empty cookie (`tma=`, as a client clearing
@@ -364,6 +367,52 @@ pub async fn rotate(state: &AppState, presented: &str) -> Result<Issued, ApiErro
     })
 }
 
+/// The device a request comes from, as the core reads its `User-Agent` (the sign-in body's
+/// device fields, for the calls that start a session without them: joining by e-mail, by a
+/// social account or by an invitation).
+pub struct AgentDevice(pub Option<serde_json::Value>);
+
+impl<S: Send + Sync> FromRequestParts<S> for AgentDevice {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let agent = parts
+            .headers
+            .get(axum::http::header::USER_AGENT)
+            .and_then(|value| value.to_str().ok())
+            .map(str::trim)
+            .filter(|agent| !agent.is_empty());
+        Ok(AgentDevice(agent.and_then(device_of_agent)))
+    }
+}
+
+/// The device fields of a user agent, in the shape a sign-in's body gives them.
+fn device_of_agent(agent: &str) -> Option<serde_json::Value> {
+    let mut device = serde_json::to_value(tidemark_core::device::detect_device(agent)).ok()?;
+    device["browserAgent"] = agent.chars().take(512).collect::<String>().into();
+    Some(device)
+}
+
+/// Starts the first session of a member who has just joined, on the browser that joined: its
+/// device read from the request, and the browser remembered as the member's, so that a later
+/// sign-in from it is no new device.
+pub async fn sign_in_joined(
+    state: &AppState,
+    db: &impl ConnectionTrait,
+    jar: CookieJar,
+    member_id: i64,
+    device: AgentDevice,
+) -> Result<(CookieJar, SignedIn), ApiError> {
+    let jar = guard::remember_device(
+        &state.tokens,
+        jar,
+        member_id,
+        Utc::now().timestamp(),
+        state.settings.secure_cookies(),
+    )?;
+    sign_in(state, db, jar, member_id, false, device.0).await
+}
+
 /// The family a refresh token belongs to, used or not (for sign-out).
 pub async fn family_of(state: &AppState, presented: &str) -> Result<Option<i64>, ApiError> {
     Ok(refresh_tokens::Entity::find()
@@ -377,11 +426,6 @@ pub async fn family_of(state: &AppState, presented: &str) -> Result<Option<i64>,
 /// (PRODUCT: five minutes).
 pub const CHECK_VALID_MINUTES: i64 = 5;
 
-/// What cannot be undone asks for a second look: a new password, withdrawal, handing a
-/// business over, closing it, removing a member of its team, an operator's removal of a post
-/// and verification of a business need a password check on this session in the last five
-/// minutes (a sign-in is not one: a session taken from a signed-in browser must not act on
-/// its own); without one the call answers 403 / 2013 ([`ApiError::ConfirmItsYou`]).
 /// Marks the session of `family_id` checked at `now` (a password or a passkey confirmed it is
 /// the member): what needs a recent check accepts it for [`CHECK_VALID_MINUTES`].
 pub async fn mark_checked(
@@ -402,6 +446,11 @@ pub async fn mark_checked(
     }
 }
 
+/// What cannot be undone asks for a second look: a new password, withdrawal, handing a
+/// business over, closing it, removing a member of its team, an operator's removal of a post
+/// and verification of a business need a check on this session in the last five minutes (a
+/// sign-in is not one: a session taken from a signed-in browser must not act on its own);
+/// without one the call answers 403 / 2013 ([`ApiError::ConfirmItsYou`]).
 pub async fn require_recent_check(state: &AppState, user: &AuthUser) -> Result<(), ApiError> {
     let family = families::Entity::find_by_id(user.family_id)
         .one(&state.db)
@@ -414,4 +463,38 @@ pub async fn require_recent_check(state: &AppState, user: &AuthUser) -> Result<(
     } else {
         Err(ApiError::ConfirmItsYou)
     }
+}
+
+/// How long a check opens what needs one.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Checked {
+    valid_until: DateTime<Utc>,
+}
+
+/// "Confirm it's you", whatever the proof (the password, a passkey): the try is counted first
+/// (one counter per member for every kind of proof, [`guard::PASSWORD_CHECKS`]), `proof` runs,
+/// and a proof that holds gives the try back and marks this session checked for the next
+/// [`CHECK_VALID_MINUTES`]. A proof that fails answers its own error and keeps the try counted.
+pub async fn confirm_it_is(
+    state: &AppState,
+    user: &AuthUser,
+    proof: impl std::future::Future<Output = Result<(), ApiError>>,
+) -> Result<Checked, ApiError> {
+    let now = Utc::now();
+    let counter = guard::check_counter(user.member.id);
+    guard::take_try(
+        &state.db,
+        &counter,
+        guard::PASSWORD_CHECKS,
+        "password checks",
+        now,
+    )
+    .await?;
+    proof.await?;
+    guard::give_back(&state.db, &counter).await?;
+    mark_checked(state, user.family_id, now).await?;
+    Ok(Checked {
+        valid_until: now + Duration::minutes(CHECK_VALID_MINUTES),
+    })
 }

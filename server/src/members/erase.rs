@@ -100,8 +100,8 @@ pub async fn withdraw(
             .exec(db)
             .await?;
     }
-    guard::forget(db, &format!("check:{id}")).await?;
-    guard::forget(db, &format!("codes:{id}")).await?;
+    guard::forget(db, &guard::check_counter(id)).await?;
+    guard::forget(db, &guard::codes_counter(id)).await?;
     let mut audit_rows = Condition::any().add(audit_log::Column::TargetMemberId.eq(id));
     if let Some(email) = member.email.as_deref() {
         audit_rows = audit_rows.add(audit_log::Column::TargetEmail.eq(email));

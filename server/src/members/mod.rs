@@ -26,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
             routes::mypage::edit_profile
         ))
         .routes(routes!(routes::mypage::check))
+        .routes(routes!(routes::mypage::check_certification))
         .routes(routes!(routes::mypage::change))
         .routes(routes!(routes::mypage::withdraw))
         .routes(routes!(routes::export::latest, routes::export::request))

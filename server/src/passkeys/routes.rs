@@ -2,7 +2,8 @@
 //! of a sign-in with one (the sign-in itself is `signin`'s).
 
 use super::party::Purpose;
-use super::service::{self, Confirmed, PasskeyItem, PasskeyOptions};
+use super::service::{self, PasskeyItem, PasskeyOptions};
+use crate::auth::session::Checked;
 use crate::auth::AuthUser;
 use crate::http::envelope::{ok, NoData, Ok};
 use crate::http::error::ApiResult;
@@ -115,7 +116,7 @@ pub(super) struct AssertionRequest {
 #[utoipa::path(post, path = "/mypage/v1/passkeys/check", tag = "members", request_body = AssertionRequest,
     params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
     security(("access_cookie" = []), ("access_header" = [])),
-    responses((status = 200, body = Ok<Confirmed>), (status = 400, body = ErrorBody),
+    responses((status = 200, body = Ok<Checked>), (status = 400, body = ErrorBody),
         (status = 401, description = "not one of the member's passkeys, a refused signature, or the request expired", body = ErrorBody),
         (status = 409, description = "the site's address is not a domain name", body = ErrorBody),
         (status = 429, body = ErrorBody)))]
@@ -125,7 +126,7 @@ pub(super) async fn confirm(
     State(state): State<AppState>,
     user: AuthUser,
     Json(body): Json<AssertionRequest>,
-) -> ApiResult<Ok<Confirmed>> {
+) -> ApiResult<Ok<Checked>> {
     Ok(ok(service::confirm(&state, &user, &body.credential).await?))
 }
 

@@ -4,14 +4,15 @@
 //! stored, the ceremony taken once.
 
 use super::party::{self, credential_key, Party, Purpose, Record};
-use crate::auth::{guard, session, AuthUser};
+use crate::auth::session::Checked;
+use crate::auth::{session, AuthUser};
 use crate::entities::passkeys;
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::two_step::service::record;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
@@ -332,42 +333,24 @@ pub async fn take_assertion(
     Ok(member)
 }
 
-/// How long a check opens what needs one.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct Confirmed {
-    valid_until: DateTime<Utc>,
-}
-
 /// "Confirm it's you" with a passkey: as a password check, counted with them, it marks this
 /// session checked for the next minutes.
 pub(super) async fn confirm(
     state: &AppState,
     user: &AuthUser,
     credential: &Value,
-) -> ApiResult<Confirmed> {
-    let now = Utc::now();
-    let counter = format!("check:{}", user.member.id);
-    guard::take_try(
-        &state.db,
-        &counter,
-        guard::PASSWORD_CHECKS,
-        "password checks",
-        now,
-    )
-    .await?;
+) -> ApiResult<Checked> {
     let member = user.member.id;
-    take_assertion(
-        state,
-        Purpose::Proof,
-        Some(member),
-        credential,
-        Some(member),
-    )
-    .await?;
-    guard::give_back(&state.db, &counter).await?;
-    session::mark_checked(state, user.family_id, now).await?;
-    Ok(Confirmed {
-        valid_until: now + Duration::minutes(session::CHECK_VALID_MINUTES),
+    session::confirm_it_is(state, user, async {
+        take_assertion(
+            state,
+            Purpose::Proof,
+            Some(member),
+            credential,
+            Some(member),
+        )
+        .await
+        .map(drop)
     })
+    .await
 }

@@ -307,6 +307,12 @@ pub struct SecondStepRequest {
     passkey: Option<serde_json::Value>,
 }
 
+/// What a second step offers as proof: a code of the app or a recovery code, or a passkey.
+enum Proof<'a> {
+    App(SecondStep<'a>),
+    Passkey(&'a serde_json::Value),
+}
+
 /// Finishes a sign-in with its second step: the session starts as the first step asked.
 pub(super) async fn second_step(
     state: &AppState,
@@ -315,14 +321,14 @@ pub(super) async fn second_step(
     body: &SecondStepRequest,
 ) -> ApiResult<(CookieJar, SignedIn)> {
     RateLimits::check(&state.limits.login_ip, &ip, "sign-in attempts").await?;
-    let step = match (
+    let proof = match (
         body.code.as_deref(),
         body.recovery_code.as_deref(),
         &body.passkey,
     ) {
-        (Some(code), None, None) if code.len() <= 16 => Some(SecondStep::Code(code)),
-        (None, Some(code), None) if code.len() <= 32 => Some(SecondStep::RecoveryCode(code)),
-        (None, None, Some(_)) => None,
+        (Some(code), None, None) if code.len() <= 16 => Proof::App(SecondStep::Code(code)),
+        (None, Some(code), None) if code.len() <= 32 => Proof::App(SecondStep::RecoveryCode(code)),
+        (None, None, Some(answer)) => Proof::Passkey(answer),
         _ => {
             return Err(ApiError::bad_request(
                 "send one of code (the six digits of the app), recoveryCode or passkey",
@@ -340,14 +346,13 @@ pub(super) async fn second_step(
         .await?
         .filter(|t| t.used_at.is_none() && t.expires_at > now)
         .ok_or_else(expired)?;
-    match (step, &body.passkey) {
-        (Some(step), _) => take_second_step(state, ticket.member_id, step, now).await?,
-        (None, Some(answer)) => {
+    match proof {
+        Proof::App(step) => take_second_step(state, ticket.member_id, step, now).await?,
+        Proof::Passkey(answer) => {
             let owner = Some(ticket.member_id);
             passkeys::service::take_assertion(state, Purpose::SecondStep, None, answer, owner)
                 .await?;
         }
-        (None, None) => unreachable!("a second step without a code or a passkey was refused"),
     }
     // The ticket is good once: of two requests with right codes, one signs in.
     let claimed = sign_in_tickets::Entity::update_many()

@@ -126,7 +126,7 @@ pub(super) async fn confirm(
             "no authenticator app is being set up: start again from the beginning".into(),
         ));
     };
-    let counter = codes_counter(member.id);
+    let counter = guard::codes_counter(member.id);
     guard::take_try(&state.db, &counter, guard::SECOND_STEPS, "code tries", now).await?;
     let secret = open(state, &row)?;
     let Some(step) = codes::step_of(&secret, code, now.timestamp() as u64) else {
@@ -279,7 +279,7 @@ pub async fn take_second_step(
     step: SecondStep<'_>,
     now: DateTime<Utc>,
 ) -> ApiResult<()> {
-    let counter = codes_counter(member_id);
+    let counter = guard::codes_counter(member_id);
     guard::take_try(&state.db, &counter, guard::SECOND_STEPS, "code tries", now).await?;
     let taken = match step {
         SecondStep::Code(code) => take_code(state, member_id, code, now).await?,
@@ -399,11 +399,6 @@ fn open(state: &AppState, row: &totp_secrets::Model) -> ApiResult<Vec<u8>> {
                 row.member_id
             ))
         })
-}
-
-/// The counter of a member's code tries (second steps and confirmations alike).
-fn codes_counter(member_id: i64) -> String {
-    format!("codes:{member_id}")
 }
 
 /// Writes one line of the member's security record (docs/security.md lists the kinds).

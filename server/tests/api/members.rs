@@ -6,12 +6,13 @@ use serde_json::{json, Value};
 use tidemark_server::entities::{mail_outbox, members};
 
 const PASSWORD: &str = "Tide-mark-2026";
+const CHROME_ON_WINDOWS: &str = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 async fn journey(app: TestApp, smtp: &SmtpServer) {
     // Each database's run has its own address: the mailbox is shared.
     let email = format!("newcomer-{}@tidemark.test", app.database);
     let join_token = a_mailed_code_verifies_the_address(&app, smtp, &email).await;
-    the_account_is_made_once_and_signed_in_at_once(&app, &join_token).await;
+    the_account_is_made_once_and_signed_in_at_once(&app, &join_token, &email).await;
     the_profile_takes_a_nickname_and_interests(&app).await;
     let password = a_forgotten_password_is_reset_from_the_mailed_link(&app, smtp, &email).await;
     my_page_opens_sensitive_changes_after_a_password_check(&app, password).await;
@@ -51,7 +52,11 @@ async fn a_mailed_code_verifies_the_address(
 }
 
 /// 2. The account, signed in at once; the policy is the core's.
-async fn the_account_is_made_once_and_signed_in_at_once(app: &TestApp, join_token: &str) {
+async fn the_account_is_made_once_and_signed_in_at_once(
+    app: &TestApp,
+    join_token: &str,
+    email: &str,
+) {
     let terms = json!({"service": true, "privacy": true, "marketing": false});
     let (status, weak) = app
         .post(
@@ -68,13 +73,41 @@ async fn the_account_is_made_once_and_signed_in_at_once(app: &TestApp, join_toke
         .post("/membership/v1/join", json!({"joinToken": join_token, "password": PASSWORD, "terms": {"service": true, "privacy": false}}))
         .await;
     assert_eq!(status, 400, "{no_terms}");
-    let (status, joined) = app
-        .post(
-            "/membership/v1/join",
-            json!({"joinToken": join_token, "password": PASSWORD, "terms": terms}),
-        )
-        .await;
+    // The browser that joined is the account's first device: the session lists it as its
+    // user agent reads, and a sign-in from it later is no new device.
+    let (status, joined) = read(
+        app.client
+            .post(app.url("/membership/v1/join"))
+            .header(reqwest::header::USER_AGENT, CHROME_ON_WINDOWS)
+            .json(&json!({"joinToken": join_token, "password": PASSWORD, "terms": terms}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, 200, "{joined}");
+    let (status, listed) = app.get("/mypage/v1/sessions").await;
+    assert_eq!(status, 200, "{listed}");
+    assert_eq!(listed["data"][0]["browser"], "Chrome 131.0.0.0", "{listed}");
+    assert_eq!(listed["data"][0]["deviceOs"], "WINDOWS", "{listed}");
+    let (status, again) = read(
+        app.client
+            .post(app.url("/membership/v1/login"))
+            .header(reqwest::header::USER_AGENT, CHROME_ON_WINDOWS)
+            .json(&json!({"email": email, "password": PASSWORD, "autoLogin": "N"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200, "{again}");
+    let new_device_mails = mail_outbox::Entity::find()
+        .filter(mail_outbox::Column::Kind.eq("new_device"))
+        .filter(mail_outbox::Column::ToAddress.eq(email))
+        .all(&app.state.db)
+        .await
+        .unwrap();
+    assert!(new_device_mails.is_empty(), "{new_device_mails:?}");
     let (status, again) = app
         .post(
             "/membership/v1/join",

@@ -1918,6 +1918,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mypage/v1/certification/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_certification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mypage/v1/certify/change": {
         parameters: {
             query?: never;
@@ -2687,6 +2703,10 @@ export interface components {
             /** Format: int64 */
             count: number;
         };
+        CertificationCheckRequest: {
+            /** @description A fresh certification (purpose account or change) of the member's own person, unused. */
+            certifyNo: string;
+        };
         Certified: {
             certify: components["schemas"]["CertifySummary"];
         };
@@ -2746,6 +2766,7 @@ export interface components {
         CheckRequest: {
             password: string;
         };
+        /** @description How long a check opens what needs one. */
         Checked: {
             /** Format: date-time */
             validUntil: string;
@@ -2832,11 +2853,6 @@ export interface components {
         ConfirmRequest: {
             /** @description The six digits the app shows now. */
             code: string;
-        };
-        /** @description How long a check opens what needs one. */
-        Confirmed: {
-            /** Format: date-time */
-            validUntil: string;
         };
         /** @description The member's answer to the night-time consent, with its date. */
         ConsentAnswer: {
@@ -3659,6 +3675,7 @@ export interface components {
              * @example 0
              */
             code: string;
+            /** @description How long a check opens what needs one. */
             data: {
                 /** Format: date-time */
                 validUntil: string;
@@ -3722,20 +3739,6 @@ export interface components {
             code: string;
             data: {
                 certifyNo: string;
-            };
-            /** @example success */
-            message: string;
-        };
-        Ok_Confirmed: {
-            /**
-             * @description "0"
-             * @example 0
-             */
-            code: string;
-            /** @description How long a check opens what needs one. */
-            data: {
-                /** Format: date-time */
-                validUntil: string;
             };
             /** @example success */
             message: string;
@@ -6201,6 +6204,7 @@ export type BusinessRow = components['schemas']['BusinessRow'];
 export type BusinessVerifyRequest = components['schemas']['BusinessVerifyRequest'];
 export type Card = components['schemas']['Card'];
 export type CategoryCount = components['schemas']['CategoryCount'];
+export type CertificationCheckRequest = components['schemas']['CertificationCheckRequest'];
 export type Certified = components['schemas']['Certified'];
 export type CertifyProvider = components['schemas']['CertifyProvider'];
 export type CertifyPurpose = components['schemas']['CertifyPurpose'];
@@ -6223,7 +6227,6 @@ export type CollectionPost = components['schemas']['CollectionPost'];
 export type CompleteRequest = components['schemas']['CompleteRequest'];
 export type Completed = components['schemas']['Completed'];
 export type ConfirmRequest = components['schemas']['ConfirmRequest'];
-export type Confirmed = components['schemas']['Confirmed'];
 export type ConsentAnswer = components['schemas']['ConsentAnswer'];
 export type ContentHighlights = components['schemas']['ContentHighlights'];
 export type ContentItem = components['schemas']['ContentItem'];
@@ -6308,7 +6311,6 @@ export type OkCheckedTokens = components['schemas']['Ok_CheckedTokens'];
 export type OkCodeSent = components['schemas']['Ok_CodeSent'];
 export type OkCollection = components['schemas']['Ok_Collection'];
 export type OkCompleted = components['schemas']['Ok_Completed'];
-export type OkConfirmed = components['schemas']['Ok_Confirmed'];
 export type OkContentsPage = components['schemas']['Ok_ContentsPage'];
 export type OkDismissed = components['schemas']['Ok_Dismissed'];
 export type OkEnded = components['schemas']['Ok_Ended'];
@@ -12116,6 +12118,73 @@ export interface operations {
             };
         };
     };
+    check_certification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call (the reference page adds it) */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificationCheckRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Checked"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is over the call's limit (the limit is in the message) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     change_phone: {
         parameters: {
             query?: never;
@@ -12401,7 +12470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok_Confirmed"];
+                    "application/json": components["schemas"]["Ok_Checked"];
                 };
             };
             400: {

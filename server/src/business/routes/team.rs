@@ -6,6 +6,7 @@
 //! e-mail is the invited one, or by joining through it (which proves the e-mail, since the
 //! token went there).
 
+use crate::auth::session::AgentDevice;
 use crate::auth::{AuthUser, MaybeAuthUser};
 use crate::business::audit::{self, AuditEntry};
 use crate::business::service::invitation::{self, InvitationView};
@@ -215,9 +216,10 @@ async fn accept(
 async fn join(
     State(state): State<AppState>,
     jar: CookieJar,
+    device: AgentDevice,
     Json(body): Json<JoinRequest>,
 ) -> ApiResult<(CookieJar, Ok<Joined>)> {
-    let (jar, joined) = joining::join(&state, jar, body).await?;
+    let (jar, joined) = joining::join(&state, jar, device, body).await?;
     Ok((jar, ok(joined)))
 }
 

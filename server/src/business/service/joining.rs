@@ -3,6 +3,7 @@
 
 use super::team::{by_token, status_of, take};
 use crate::auth::accounts::{new_member, Joining, SignedIn};
+use crate::auth::session::AgentDevice;
 use crate::auth::{password, session};
 use crate::http::error::{on_unique, ApiError, ApiResult};
 use crate::members::Terms;
@@ -38,6 +39,7 @@ pub(crate) struct Joined {
 pub(crate) async fn join(
     state: &AppState,
     jar: CookieJar,
+    device: AgentDevice,
     body: JoinRequest,
 ) -> ApiResult<(CookieJar, Joined)> {
     body.terms.check()?;
@@ -75,7 +77,7 @@ pub(crate) async fn join(
         )
     }))?;
     let accepted = take(&txn, &row, member.id, &row.email).await?;
-    let (jar, session) = session::sign_in(state, &txn, jar, member.id, false, None).await?;
+    let (jar, session) = session::sign_in_joined(state, &txn, jar, member.id, device).await?;
     txn.commit().await?;
     Ok((
         jar,

@@ -2,6 +2,7 @@
 //! account (signed in at once) → profile. Certification and social join come in their own
 //! modules.
 
+use crate::auth::session::AgentDevice;
 use crate::auth::AuthUser;
 use crate::http::envelope::NoData;
 use crate::http::envelope::{ok, Ok};
@@ -61,9 +62,10 @@ pub async fn verify_code(
 pub async fn join(
     State(state): State<AppState>,
     jar: CookieJar,
+    device: AgentDevice,
     Json(body): Json<JoinRequest>,
 ) -> ApiResult<(CookieJar, Ok<Joined>)> {
-    let (jar, joined) = service::join(&state, jar, &body).await?;
+    let (jar, joined) = service::join(&state, jar, device, &body).await?;
     Ok((jar, ok(joined)))
 }
 

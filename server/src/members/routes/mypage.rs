@@ -2,6 +2,7 @@
 //! withdrawal (personal data erased at once).
 
 use crate::auth::accounts::{profile_of, Profile};
+use crate::auth::session::Checked;
 use crate::auth::{cookies, AuthUser};
 use crate::http::envelope::NoData;
 use crate::http::envelope::{ok, Ok};
@@ -9,7 +10,8 @@ use crate::http::error::ApiResult;
 use crate::http::extract::Json;
 use crate::http::openapi::ErrorBody;
 use crate::members::service::mypage::{
-    self as service, ChangeRequest, CheckRequest, Checked, EditRequest, WithdrawRequest,
+    self as service, CertificationCheckRequest, ChangeRequest, CheckRequest, EditRequest,
+    WithdrawRequest,
 };
 use crate::state::AppState;
 use axum::extract::State;
@@ -58,6 +60,23 @@ pub async fn check(
     Json(body): Json<CheckRequest>,
 ) -> ApiResult<Ok<Checked>> {
     Ok(ok(service::check_password(&state, &user, body).await?))
+}
+
+#[utoipa::path(
+        post,
+        path = "/mypage/v1/certification/check",
+        tag = "members",
+        request_body = CertificationCheckRequest,
+        params(("_off_set" = Option<i32>, Header, description = "minutes east of UTC; required by every state-changing call (the reference page adds it)")),
+        security(("access_cookie" = []), ("access_header" = [])),
+        responses((status = 200, body = Ok<Checked>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 429, body = ErrorBody))
+    )]
+pub async fn check_certification(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Json(body): Json<CertificationCheckRequest>,
+) -> ApiResult<Ok<Checked>> {
+    Ok(ok(service::check_certification(&state, &user, &body).await?))
 }
 
 #[utoipa::path(

@@ -4,6 +4,7 @@
 use super::{check_interests, check_nickname, check_password_policy, Terms};
 use crate::auth::accounts::{member_by_email, Email, SignedIn};
 use crate::auth::accounts::{new_member, Joining};
+use crate::auth::session::AgentDevice;
 use crate::auth::{password, session};
 use crate::entities::{email_codes, member_interests, members};
 use crate::http::error::{on_unique, ApiError, ApiResult};
@@ -219,6 +220,7 @@ pub(in crate::members) struct Joined {
 pub(in crate::members) async fn join(
     state: &AppState,
     jar: CookieJar,
+    device: AgentDevice,
     body: &JoinRequest,
 ) -> ApiResult<(CookieJar, Joined)> {
     let now = Utc::now();
@@ -261,7 +263,7 @@ pub(in crate::members) async fn join(
     .map_err(on_unique(|| {
         ApiError::AccountExists("an account with this e-mail exists already".into())
     }))?;
-    let (jar, session) = session::sign_in(state, &txn, jar, member.id, false, None).await?;
+    let (jar, session) = session::sign_in_joined(state, &txn, jar, member.id, device).await?;
     txn.commit().await?;
     Ok((
         jar,

@@ -6,13 +6,14 @@ use super::recovery::end_reset_links;
 use super::{check_interests, check_nickname, check_password_policy};
 use crate::auth::access::{membership_of, Role};
 use crate::auth::accounts::{profile_of, Profile};
-use crate::auth::{guard, password, session, AuthUser};
+use crate::auth::session::Checked;
+use crate::auth::{password, session, AuthUser};
 use crate::entities::members;
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use chrono::{DateTime, Duration, Utc};
+use chrono::Utc;
 use sea_orm::{ActiveModelTrait, EntityTrait, Set};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 #[derive(Deserialize, ToSchema)]
@@ -45,12 +46,6 @@ pub(in crate::members) struct CheckRequest {
     password: String,
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(in crate::members) struct Checked {
-    valid_until: DateTime<Utc>,
-}
-
 /// Checks the member's password (the tries counted) and marks this session checked: the
 /// calls that need a recent check accept it for the next minutes.
 pub(in crate::members) async fn check_password(
@@ -58,26 +53,51 @@ pub(in crate::members) async fn check_password(
     user: &AuthUser,
     body: CheckRequest,
 ) -> ApiResult<Checked> {
-    let now = Utc::now();
-    let counter = format!("check:{}", user.member.id);
-    guard::take_try(
-        &state.db,
-        &counter,
-        guard::PASSWORD_CHECKS,
-        "password checks",
-        now,
-    )
-    .await?;
-    if body.password.chars().count() > 128
-        || !password::verify(body.password, user.member.password_hash.clone()).await?
-    {
-        return Err(ApiError::Unauthorized("the password is not right".into()));
-    }
-    guard::give_back(&state.db, &counter).await?;
-    session::mark_checked(state, user.family_id, now).await?;
-    Ok(Checked {
-        valid_until: now + Duration::minutes(session::CHECK_VALID_MINUTES),
+    session::confirm_it_is(state, user, async {
+        if body.password.chars().count() > 128
+            || !password::verify(body.password, user.member.password_hash.clone()).await?
+        {
+            return Err(ApiError::Unauthorized("the password is not right".into()));
+        }
+        Ok(())
     })
+    .await
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(in crate::members) struct CertificationCheckRequest {
+    /// A fresh certification (purpose account or change) of the member's own person, unused.
+    #[schema(max_length = 64)]
+    certify_no: String,
+}
+
+/// The check of a member without a password (joined through a social provider): a fresh
+/// certification of the member's own person stands for the password, counted with the other
+/// proofs, and marks this session checked as a password check does.
+pub(in crate::members) async fn check_certification(
+    state: &AppState,
+    user: &AuthUser,
+    body: &CertificationCheckRequest,
+) -> ApiResult<Checked> {
+    let certify_no = body.certify_no.trim();
+    if certify_no.is_empty() || certify_no.len() > 64 {
+        return Err(ApiError::bad_request(
+            "certifyNo must be the number of a completed certification",
+        ));
+    }
+    if user.member.certification_id.is_none() {
+        return Err(ApiError::Forbidden(
+            "certify the account on my page first: its certification is what confirms it is you"
+                .into(),
+        ));
+    }
+    session::confirm_it_is(
+        state,
+        user,
+        crate::certify::reauthenticate(state, &user.member, certify_no),
+    )
+    .await
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -1,6 +1,7 @@
 //! The social sign-in calls of the client: start an authorization (state + PKCE), finish it
 //! from the callback page (code → authToken), and join with the authToken.
 
+use crate::auth::session::AgentDevice;
 use crate::http::envelope::{ok, Ok};
 use crate::http::error::ApiResult;
 use crate::http::extract::Json;
@@ -80,8 +81,9 @@ pub async fn join(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     jar: CookieJar,
+    device: AgentDevice,
     Json(body): Json<SocialJoinRequest>,
 ) -> ApiResult<(CookieJar, Ok<SocialJoined>)> {
-    let (jar, joined) = flow::join(&state, &ip, jar, &body).await?;
+    let (jar, joined) = flow::join(&state, &ip, jar, device, &body).await?;
     Ok((jar, ok(joined)))
 }

@@ -5,7 +5,7 @@
 use super::local::{code_challenge_s256, CALLBACK_PATH};
 use crate::auth::accounts::SignedIn;
 use crate::auth::accounts::{new_member, Joining};
-use crate::auth::session;
+use crate::auth::session::{self, AgentDevice};
 use crate::entities::members::MemberStatus;
 use crate::entities::{members, oauth_states, social_identities};
 use crate::http::error::{on_unique, ApiError, ApiResult};
@@ -290,6 +290,7 @@ pub async fn join(
     state: &AppState,
     ip: &str,
     jar: CookieJar,
+    device: AgentDevice,
     body: &SocialJoinRequest,
 ) -> ApiResult<(CookieJar, SocialJoined)> {
     if body.auth_token.len() > 4096 {
@@ -344,7 +345,7 @@ pub async fn join(
     .insert(&txn)
     .await
     .map_err(on_unique(account_exists))?;
-    let (jar, session) = session::sign_in(state, &txn, jar, member.id, false, None).await?;
+    let (jar, session) = session::sign_in_joined(state, &txn, jar, member.id, device).await?;
     txn.commit().await?;
     Ok((
         jar,

@@ -1,5 +1,6 @@
-//! Withdrawing: by certifying again when there is no password, leaving the person nowhere in
-//! the database, and a master handing the business over first.
+//! Withdrawing, and "confirm it's you", by certifying again when there is no password;
+//! withdrawal leaving the person nowhere in the database; a master handing the business over
+//! first.
 
 use super::*;
 use crate::helpers::my_business;
@@ -299,6 +300,69 @@ async fn a_master_hands_the_business_over_before_withdrawing() {
             status, 200,
             "the master is still signed in and still the master"
         );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_fresh_certification_of_the_members_own_person_confirms_it_is_them() {
+    on_each_database(|app: TestApp| async move {
+        let (_member, client) = signed_in_member(&app, "check@certify.test").await;
+        // Setting up two-step sign-in needs a recent check.
+        let (status, body) = post(&app, &client, "/mypage/v1/two-step/setup", json!({})).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (403, Some("2013")),
+            "{body}"
+        );
+
+        // An account without a certification has none to confirm with.
+        let early = certify(&app, &client, "account", HONG).await;
+        let (status, body) = post(
+            &app,
+            &client,
+            "/mypage/v1/certification/check",
+            json!({"certifyNo": early}),
+        )
+        .await;
+        assert_eq!(status, 403, "{body}");
+        let (status, body) = attach(&app, &client, &early).await;
+        assert_eq!(status, 200, "{body}");
+
+        // Another person's certification confirms nothing.
+        let other = certify(&app, &client, "account", KIM).await;
+        let (status, body) = post(
+            &app,
+            &client,
+            "/mypage/v1/certification/check",
+            json!({"certifyNo": other}),
+        )
+        .await;
+        assert_eq!(status, 403, "{body}");
+        let (status, _) = post(&app, &client, "/mypage/v1/two-step/setup", json!({})).await;
+        assert_eq!(status, 403);
+
+        // A fresh one of the member's own person does, once.
+        let again = certify(&app, &client, "account", HONG).await;
+        let (status, body) = post(
+            &app,
+            &client,
+            "/mypage/v1/certification/check",
+            json!({"certifyNo": again}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert!(body["data"]["validUntil"].is_string(), "{body}");
+        let (status, body) = post(&app, &client, "/mypage/v1/two-step/setup", json!({})).await;
+        assert_eq!(status, 200, "{body}");
+        let (status, _) = post(
+            &app,
+            &client,
+            "/mypage/v1/certification/check",
+            json!({"certifyNo": again}),
+        )
+        .await;
+        assert_ne!(status, 200, "a certification confirms once");
     })
     .await;
 }
