@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { allMail, joinCode } from "./mail";
+import { onLocalCertification, type Person } from "./providers";
 import { DEMO_PASSWORD, demoContent, expect, LOGIN_DEVICE, screenshots, sidewaysOverflow, signIn, test } from "./support";
 
 const PASSWORD = "Tide-mark-2026!";
@@ -55,12 +56,6 @@ async function signInStatus(request: APIRequestContext, email: string, password:
   return response.status();
 }
 
-interface Person {
-  name: string;
-  phone: string;
-  birthDate: string;
-  gender: "male" | "female";
-}
 
 /** Someone the local provider has never seen: the provider knows a person by name, birth
  * date and gender (as PortOne's unique key), so each test's person is born on a day of its own. */
@@ -73,16 +68,6 @@ function freshPerson(): Person {
     birthDate: born.toISOString().slice(0, 10),
     gender: "female",
   };
-}
-
-/** Fills the local certification provider's page and confirms. */
-async function certifyAs(page: Page, person: Person) {
-  await expect(page).toHaveURL(/\/certify\/local\?certifyNo=/);
-  await page.locator("#name").fill(person.name);
-  await page.locator("#phone").fill(person.phone);
-  await page.locator("#birthDate").fill(person.birthDate);
-  await page.locator(`input[name="gender"][value="${person.gender}"]`).check();
-  await page.locator('button[value="confirm"]').click();
 }
 
 /** Passes the password check the sensitive pages stand behind. */
@@ -200,7 +185,7 @@ test.describe("in Korean", () => {
     await page.goto("/mypage");
     await expect(page.locator('[data-field="certified"]')).toContainText("아직 본인인증을 하지 않았습니다.");
     await page.getByRole("button", { name: "본인인증하기" }).click();
-    await certifyAs(page, person);
+    await onLocalCertification(page, person);
     await expect(page).toHaveURL(/\/mypage$/);
     await expect(page.getByRole("status").filter({ hasText: "본인인증을 마쳤습니다." })).toBeVisible();
     await expect(page.locator('[data-field="certified"]')).toContainText(`본인인증 완료 · 생년월일 ${person.birthDate}`);
@@ -209,13 +194,13 @@ test.describe("in Korean", () => {
     // of birth and gender): the certification moves to the new one.
     const newPhone = { ...person, phone: freshPerson().phone };
     await page.getByRole("button", { name: "휴대폰 번호 변경 (재인증)" }).click();
-    await certifyAs(page, newPhone);
+    await onLocalCertification(page, newPhone);
     await expect(page).toHaveURL(/\/mypage$/);
     await expect(page.getByText(`본인인증 정보를 바꿨습니다. 휴대폰 번호 끝자리: ${newPhone.phone.slice(-4)}`)).toBeVisible();
 
     // Someone else: refused, and said so.
     await page.getByRole("button", { name: "휴대폰 번호 변경 (재인증)" }).click();
-    await certifyAs(page, { ...freshPerson(), name: "이바다" });
+    await onLocalCertification(page, { ...freshPerson(), name: "이바다" });
     await expect(page).toHaveURL(/\/mypage$/);
     await expect(page.getByRole("alert")).toHaveText(
       "인증한 분이 이 계정의 주인과 다른 사람입니다. 휴대폰 번호는 계정 주인 본인만 바꿀 수 있습니다.",

@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
+import { newPerson, onLocalCertification, onLocalConsent } from "./providers";
 import { DEMO_PASSWORD, LOGIN_DEVICE, appReady, expect, screenshots, sidewaysOverflow, test, totp } from "./support";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -189,5 +190,76 @@ test("a passkey finishes a sign-in's second step", async ({ browser }) => {
   await page.getByRole("button", { name: "Use a passkey" }).click();
   await expect(page).not.toHaveURL(/\/member\/login/);
   expect(await signedInEmail(context)).toBe("master@tidemark.test");
+  await context.close();
+});
+
+test("a member who joined with a social account confirms it's them by certification, adds a passkey, turns on two-step sign-in and is asked for it at the social sign-in", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: site, locale: "en-US" });
+  const page = await context.newPage();
+  const { cdp, id } = await authenticator(page);
+  const email = `social-${Date.now()}@passkeys.test`;
+  const person = newPerson("박");
+
+  // Joined through the local OAuth provider, certified on the way: no password.
+  await page.goto("/member/join");
+  await appReady(page);
+  await page.getByRole("checkbox", { name: "Agree to all" }).check();
+  await page.getByRole("button", { name: "Join with a test account (development)" }).click();
+  await onLocalConsent(page, "Social Sea", email);
+  await expect(page).toHaveURL(/\/member\/join\/profile$/);
+  await page.getByRole("button", { name: "Certify my identity" }).click();
+  await onLocalCertification(page, person);
+  await page.getByRole("button", { name: "Finish joining" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Tidemark");
+
+  // Adding a passkey asks to confirm it's them: with no password, the dialog offers
+  // certification on the check page, which comes back here.
+  await page.goto("/mypage/security");
+  await appReady(page);
+  const passkeys = page.getByRole("region", { name: "Passkeys" });
+  await passkeys.getByLabel("Passkey name").fill("My phone");
+  await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Password")).toHaveCount(0);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: `${screenshots}/passkeys-social-confirm-360.png` });
+  await dialog.getByRole("link", { name: "Go and confirm with certification" }).click();
+  await expect(page).toHaveURL(/\/mypage\/password\/check\?redirectUrl=%2Fmypage%2Fsecurity/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm it's you");
+  for (const width of [360, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await sidewaysOverflow(page), `sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${screenshots}/mypage-check-certification-${width}.png`, fullPage: true });
+  }
+  await page.getByRole("button", { name: "Confirm with certification" }).click();
+  await onLocalCertification(page, person);
+  await expect(page).toHaveURL(/\/mypage\/security$/);
+  await passkeys.getByLabel("Passkey name").fill("My phone");
+  await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(passkeys.locator(".mypage-session")).toHaveCount(1);
+  expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId: id })).credentials).toHaveLength(1);
+
+  // Two-step sign-in, within the same check: the app's key, its first code, the codes kept.
+  await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  const secret = (await page.getByLabel("Setup key").textContent())!.trim().replace(/ /g, "");
+  await page.getByLabel("Code").fill(totp(secret));
+  await page.getByRole("button", { name: "Confirm and turn on" }).click();
+  await page.getByRole("button", { name: "I have saved them" }).click();
+
+  // Signed out, the social sign-in asks for the second step; the passkey gives it.
+  await context.request.post("/membership/v1/logout", { headers: HEADERS });
+  await context.clearCookies();
+  await page.goto("/member/login?redirectUrl=%2Fmypage%2Fsecurity");
+  await appReady(page);
+  await page.getByRole("button", { name: "Sign in with a test account (development)" }).click();
+  await onLocalConsent(page, "Social Sea", email);
+  await expect(page).toHaveURL(/\/member\/login\/email\?redirectUrl=%2Fmypage%2Fsecurity$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Two-step sign-in");
+  expect(await signedInEmail(context)).toBeNull();
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page).toHaveURL(/\/mypage\/security$/);
+  expect(await signedInEmail(context)).toBe(email);
   await context.close();
 });

@@ -5,6 +5,7 @@ import { ApiError, api } from "./api";
 import { maySignIn, signInBody, type SignInBody } from "./core";
 import { getPasskey, type PasskeyOptions } from "./passkey";
 import type { SecondStep, SecondStepNeeded } from "./session";
+import { sessionSlot } from "./sessionSlot";
 
 /** SPEC §5: the account status first with the sign-in request, the login only when the core
  * accepts its code (by e-mail, or by a social identity's authToken). */
@@ -25,6 +26,18 @@ export function secondStepNeeded(error: unknown): SecondStepNeeded | null {
   if (!(error instanceof ApiError) || error.code !== "2010") return null;
   const data = error.data as Partial<SecondStepNeeded> | null;
   return data && typeof data.ticket === "string" ? (data as SecondStepNeeded) : null;
+}
+
+/** A second step asked by a sign-in that began elsewhere (a social account's, on the social
+ * return page): kept in the tab for the login page, which shows its form. */
+const pendingStep = sessionSlot<SecondStepNeeded>("tidemark.secondStep");
+export const keepSecondStep = pendingStep.write;
+export const forgetSecondStep = pendingStep.clear;
+
+/** The second step kept for the login page, while its ticket still holds. */
+export function pendingSecondStep(now = Date.now()): SecondStepNeeded | null {
+  const needed = pendingStep.read();
+  return needed && Date.parse(needed.expiresAt) > now ? needed : null;
 }
 
 /** Signs in by e-mail: the account status first, then the login (SPEC §5). */

@@ -1,8 +1,11 @@
 // The "confirm it's you" dialog (ConfirmItsYou.tsx opens it): the account's password once
 // more, or one of the member's passkeys, checked by the server; closed without either,
-// nothing is confirmed.
+// nothing is confirmed. A member without a password (joined through a social account) uses a
+// passkey here, or goes to my page's check page to certify, coming back to this page.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "wouter";
 import { api } from "../../lib/api";
+import { checkHref, hasPassword } from "../../lib/check";
 import { getPasskey, passkeyCancelled, passkeysSupported, type PasskeyOptions } from "../../lib/passkey";
 import { useSession } from "../../lib/session";
 import { PasswordField, useFailureMessage } from "../form";
@@ -19,11 +22,12 @@ export default function ConfirmDialog({ onDone }: { onDone: (confirmed: boolean)
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const withPassword = session.member ? hasPassword(session.member) : true;
 
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
-    element?.querySelector<HTMLInputElement>("input[type=password]")?.focus();
+    element?.querySelector<HTMLElement>("input[type=password], .confirm-content button")?.focus();
     return () => element?.close();
   }, []);
 
@@ -61,22 +65,39 @@ export default function ConfirmDialog({ onDone }: { onDone: (confirmed: boolean)
     <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${ids}-title`} aria-describedby={`${ids}-lead`} onClose={() => onDone(confirmed.current)}>
       <form className="confirm-content" noValidate onSubmit={(event) => void submit(event)}>
         <h2 id={`${ids}-title`}>{tx.title}</h2>
-        <p id={`${ids}-lead`}>{tx.lead}</p>
-        {/* The account's name beside the password, for password managers. */}
-        <input type="text" name="username" autoComplete="username" value={session.member?.email ?? ""} readOnly hidden />
-        <PasswordField id={`${ids}-password`} label={tx.password} value={password} onChange={setPassword} autoComplete="current-password" showRule={false} problem={problem} />
+        <p id={`${ids}-lead`}>{withPassword ? tx.lead : tx.socialLead}</p>
+        {withPassword ? (
+          <>
+            {/* The account's name beside the password, for password managers. */}
+            <input type="text" name="username" autoComplete="username" value={session.member?.email ?? ""} readOnly hidden />
+            <PasswordField id={`${ids}-password`} label={tx.password} value={password} onChange={setPassword} autoComplete="current-password" showRule={false} problem={problem} />
+          </>
+        ) : (
+          <>
+            {problem ? (
+              <p className="form-alert" role="alert">
+                {problem}
+              </p>
+            ) : null}
+            <Link href={checkHref(window.location.pathname + window.location.search)} className="button button-block" onClick={() => dialog.current?.close()}>
+              {tx.byCertification}
+            </Link>
+          </>
+        )}
         {passkeysSupported() ? (
-          <button type="button" className="link-button" disabled={busy} onClick={() => void withPasskey()}>
-            {tx.passkey}
+          <button type="button" className={withPassword ? "link-button" : "button button-primary button-block"} disabled={busy} onClick={() => void withPasskey()}>
+            {withPassword ? tx.passkey : tx.byPasskey}
           </button>
         ) : null}
         <div className="confirm-actions">
           <button type="button" className="button" onClick={() => dialog.current?.close()}>
             {tx.cancel}
           </button>
-          <button type="submit" className="button button-primary" aria-disabled={busy || !password || undefined}>
-            {busy ? tx.checking : tx.confirm}
-          </button>
+          {withPassword ? (
+            <button type="submit" className="button button-primary" aria-disabled={busy || !password || undefined}>
+              {busy ? tx.checking : tx.confirm}
+            </button>
+          ) : null}
         </div>
       </form>
     </dialog>

@@ -111,4 +111,19 @@ describe("ConfirmItsYou", () => {
     await waitFor(() => expect(fetch.callsTo("/api/v1/businesses/1/managers/7")).toHaveLength(4));
     expect(fetch.callsTo("/mypage/v1/password/check")).toHaveLength(1);
   });
+
+  it("a member without a password is offered certification on the check page, which comes back here", async () => {
+    const kakao = { ...sessionOf("member"), member: { channel: "kakao", email: null } as unknown as ReturnType<typeof sessionOf>["member"] };
+    window.history.replaceState(null, "", "/console/team?tab=members");
+    const { fetch } = renderWithApp(<Remove />, { fetch: server(), session: kakao, lang: "en" });
+    fireEvent.click(screen.getByRole("button", { name: "remove" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm it's you" });
+    expect(document.getElementById(dialog.getAttribute("aria-describedby") ?? "")?.textContent).toMatch(/social account/);
+    expect(screen.queryByLabelText("Password")).toBeNull();
+    const certify = screen.getByRole("link", { name: "Go and confirm with certification" });
+    expect(certify.getAttribute("href")).toBe("/mypage/password/check?redirectUrl=%2Fconsole%2Fteam%3Ftab%3Dmembers");
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.getByTestId("outcome").textContent).toMatch(/did not confirm/));
+    expect(fetch.callsTo("/mypage/v1/password/check")).toHaveLength(0);
+  });
 });

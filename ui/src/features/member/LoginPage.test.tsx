@@ -106,6 +106,27 @@ describe("/member/login/email with two-step sign-in on", () => {
     expect(finishSignIn).toHaveBeenCalledWith("t-1", { code: "123 456" });
   });
 
+  it("takes up the second step a social account's sign-in asked for on the return page, once", async () => {
+    const finishSignIn = vi.fn(async () => undefined);
+    const pending = { ...ticket, ticket: "t-social", expiresAt: new Date(Date.now() + 300_000).toISOString() };
+    sessionStorage.setItem("tidemark.secondStep", JSON.stringify(pending));
+    const session = { ...guestWith(async () => undefined), finishSignIn };
+    const { history } = renderPage(LoginPage, "/member/login/email?redirectUrl=%2Ffollow%2Flist", { session, lang: "en", fetch: NO_SOCIAL });
+    expect(await screen.findByRole("heading", { level: 1, name: "Two-step sign-in" })).toBeTruthy();
+    await waitFor(() => expect(sessionStorage.getItem("tidemark.secondStep")).toBeNull());
+    fireEvent.change(screen.getByLabelText("Code"), { target: { value: "654321" } });
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(history.at(-1)).toBe("/follow/list"));
+    expect(finishSignIn).toHaveBeenCalledWith("t-social", { code: "654321" });
+  });
+
+  it("a kept second step whose ticket has run out is not shown", async () => {
+    sessionStorage.setItem("tidemark.secondStep", JSON.stringify({ ...ticket, expiresAt: new Date(Date.now() - 1000).toISOString() }));
+    renderPage(LoginPage, "/member/login/email", { session: guestWith(async () => undefined), lang: "en", fetch: NO_SOCIAL });
+    expect(await screen.findByLabelText("E-mail")).toBeTruthy();
+    expect(screen.queryByRole("heading", { level: 1, name: "Two-step sign-in" })).toBeNull();
+  });
+
   it("takes a recovery code instead, and says when a code is wrong or the sign-in timed out", async () => {
     const finishSignIn = vi
       .fn<(ticket: string, step: unknown) => Promise<void>>()

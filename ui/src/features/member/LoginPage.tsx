@@ -11,7 +11,7 @@ import { filterEmail, isValidEmail, loginHref, postLoginTarget, type RouteMatch 
 import { savedRedirect } from "../../lib/login";
 import { getPasskey, passkeyCancelled, passkeySuggestionsAvailable, passkeysSupported, type PasskeyOptions } from "../../lib/passkey";
 import { useSession, type SecondStepNeeded } from "../../lib/session";
-import { secondStepNeeded } from "../../lib/signingIn";
+import { forgetSecondStep, pendingSecondStep, secondStepNeeded } from "../../lib/signingIn";
 import { socialChannelsQuery, startSocial, type Channel } from "../../lib/social";
 import "./member.css";
 import { useMemberTexts, type MemberText } from "./texts";
@@ -164,7 +164,9 @@ function EmailLogin({ redirectUrl }: { redirectUrl: string | null }) {
   const [keep, setKeep] = useState(false);
   const [busy, setBusy] = useState(false);
   // Two-step sign-in is on: the password passed and the server waits for the second step.
-  const [waiting, setWaiting] = useState<SecondStepNeeded | null>(null);
+  // A social account's sign-in that asked for it on the return page is taken up here.
+  const [waiting, setWaiting] = useState<SecondStepNeeded | null>(() => pendingSecondStep());
+  useEffect(() => forgetSecondStep(), []);
   // Problems are kept as text keys (and the failed call), and said in the language shown.
   const [failed, setFailed] = useState<unknown>(null);
   const say = (problem: string | undefined) =>

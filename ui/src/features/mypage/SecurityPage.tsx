@@ -1,8 +1,10 @@
 // /mypage/security: two-step sign-in, the passkeys (Passkeys.tsx), then the signed-in sessions (Sessions.tsx). Off: turning it on shows the authenticator app's secret
 // (a QR code and the text), and the app's first code confirms it; the ten recovery codes are
 // shown that once. On: since when, how many recovery codes are left, new ones, turning it off.
-// Turning on, renewing and turning off each stand behind a recent password check: without one
-// the member goes to the check and comes back here with what they asked for (`?next=`).
+// Turning on, renewing and turning off each stand behind a recent check (the password, or for a
+// member who joined through a social account a fresh certification; a passkey for either):
+// without one the member goes to the check and comes back here with what they asked for
+// (`?next=`). A social account's sign-in asks the second step too.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -12,7 +14,7 @@ import { api, ApiError, type Answer } from "../../lib/api";
 import { OWN_FAILURE } from "../../lib/queries";
 import { formatDate, offsetMinutes } from "../../lib/core";
 import { useI18n } from "../../lib/i18n";
-import { checkedUntil, checkHref, hasPassword, mypageKeys, needsCheck, profileQuery, type Profile } from "./api";
+import { checkedUntil, checkHref, mypageKeys, needsCheck, profileQuery, type Profile } from "./api";
 import { BackLink } from "./parts";
 import { Passkeys } from "./Passkeys";
 import { Sessions } from "./Sessions";
@@ -38,8 +40,8 @@ export default function SecurityPage() {
       <ProfileState query={profile}>
         {(data) => (
           <>
-            {hasPassword(data) ? <TwoStepPanel profile={data} /> : <p className="form-notice">{tx.twoStepNoPassword}</p>}
-            {hasPassword(data) ? <Passkeys /> : null}
+            <TwoStepPanel profile={data} />
+            <Passkeys />
             <Sessions />
             <BackLink block>{tx.backToMyPage}</BackLink>
           </>

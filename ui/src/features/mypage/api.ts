@@ -56,10 +56,7 @@ export function businessNameQuery(id: number | null) {
   });
 }
 
-/** Whether the member signs in with a password (joined by e-mail); social members have none. */
-export function hasPassword(profile: { channel: string }): boolean {
-  return profile.channel.toLowerCase() === "email";
-}
+export { checkHref, hasPassword } from "../../lib/check";
 
 /** Whether the member is the master of a business, and a manager of one. */
 export function businessRole(profile: { userAuthName: string; businessId: number | null }): "master" | "manager" | null {
@@ -92,9 +89,17 @@ export function forgetCheck(): void {
   }
 }
 
-/** Checks the password; the sensitive calls accept this session until the answer's time. */
-async function checkPassword(memberId: number, password: string): Promise<number> {
-  const { validUntil } = await api<Answer<"/mypage/v1/password/check", "post">>("/mypage/v1/password/check", { method: "POST", body: { password } });
+/** Checks the password, or a fresh certification of the member's own person (members without a
+ * password); the sensitive calls accept this session until the answer's time. */
+async function checkPassword(memberId: number, proof: { password: string } | { certifyNo: string }): Promise<number> {
+  const path = "password" in proof ? "/mypage/v1/password/check" : "/mypage/v1/certification/check";
+  const { validUntil } = await api<Answer<"/mypage/v1/password/check", "post">>(path, { method: "POST", body: proof });
+  return keepCheck(memberId, validUntil);
+}
+
+/** Keeps in this tab until when the member's check holds (a password, a certification or a
+ * passkey confirmed it). */
+export function keepCheck(memberId: number, validUntil: string): number {
   const until = Date.parse(validUntil);
   try {
     sessionStorage.setItem(CHECKED_KEY, JSON.stringify({ memberId, until }));
@@ -111,16 +116,11 @@ export function needsCheck(error: unknown): boolean {
   return error instanceof ApiError && error.code === CONFIRM_ITS_YOU;
 }
 
-/** The password check page, coming back to `target` afterwards; `expired` says why the
- * member is there again. */
-export function checkHref(target: string, expired = false): string {
-  return `/mypage/password/check?redirectUrl=${encodeURIComponent(target)}${expired ? "&expired=1" : ""}`;
-}
-
-/** The password check of `memberId` (the page sends the member on, or says why not). */
+/** The check of `memberId`, by password or certification (the page sends the member on, or says
+ * why not). */
 export function useCheckPassword(memberId: number) {
   return useMutation({
-    mutationFn: (password: string) => checkPassword(memberId, password),
+    mutationFn: (proof: { password: string } | { certifyNo: string }) => checkPassword(memberId, proof),
     meta: OWN_FAILURE,
   });
 }

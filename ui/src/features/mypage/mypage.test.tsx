@@ -298,6 +298,52 @@ describe("PasswordCheckPage", () => {
   });
 });
 
+describe("PasswordCheckPage without a password", () => {
+  const here = "/mypage/password/check?redirectUrl=%2Fmypage%2Fsecurity%3Fnext%3Dsetup";
+
+  it("confirms a social account by a fresh certification that came back here, then goes on", async () => {
+    savePendingCertification({ certifyNo: "c-12", purpose: "account", returnTo: here, completed: true });
+    const { fetch, history } = renderPage(PasswordCheckPage, here, {
+      ...member,
+      fetch: {
+        "GET /mypage/v1/profile": profile({ channel: "kakao" }),
+        "POST /mypage/v1/certification/check": { validUntil: new Date(Date.now() + 300_000).toISOString() },
+      },
+    });
+    expect(await screen.findByRole("heading", { name: "본인 확인" })).toBeTruthy();
+    await waitFor(() => expect(history.at(-1)).toBe("/mypage/security?next=setup"));
+    expect(fetch.callsTo("/mypage/v1/certification/check")[0].body).toEqual({ certifyNo: "c-12" });
+    expect(fetch.callsTo("/mypage/v1/password/check")).toHaveLength(0);
+    expect(JSON.parse(sessionStorage.getItem("tidemark.passwordCheck") ?? "{}")).toMatchObject({ memberId: 41 });
+  });
+
+  it("says so when the certification is another person's, and stays", async () => {
+    savePendingCertification({ certifyNo: "c-13", purpose: "account", returnTo: here, completed: true });
+    const { history } = renderPage(PasswordCheckPage, here, {
+      ...member,
+      fetch: {
+        "GET /mypage/v1/profile": profile({ channel: "naver" }),
+        "POST /mypage/v1/certification/check": refused(403, "1005", "this certification is of another person"),
+      },
+    });
+    expect(await screen.findByText(/계정의 주인과 다른 사람입니다. 계정 주인 본인이/)).toBeTruthy();
+    expect(history).toEqual([here]);
+    expect(screen.getByRole("button", { name: "본인인증으로 확인" })).toBeTruthy();
+  });
+
+  it("an account never certified is sent to certify on my page first", async () => {
+    const { fetch } = renderPage(PasswordCheckPage, here, {
+      ...member,
+      lang: "en",
+      fetch: { "GET /mypage/v1/profile": profile({ channel: "kakao", certified: false }) },
+    });
+    expect(await screen.findByText(/has not been certified yet/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to certification" }).getAttribute("href")).toBe("/mypage#mypage-certification");
+    expect(screen.queryByLabelText("Current password")).toBeNull();
+    expect(fetch.callsTo("/mypage/v1/certification/check")).toHaveLength(0);
+  });
+});
+
 describe("PasswordChangePage", () => {
   it("sends a member without a recent check to the check first, coming back here", async () => {
     const { history } = renderPage(PasswordChangePage, "/mypage/password/change", { ...member, fetch: { "GET /mypage/v1/profile": profile() } });

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveJoinFlow } from "../../lib/joinFlow";
 import type { Session } from "../../lib/session";
-import { refused, renderWithApp, sessionOf, type Routes } from "../../test/render";
+import { refused, renderWithApp, Reply, sessionOf, type Routes } from "../../test/render";
 import { resetSocialReturn } from "./callback";
 import CallbackOauthPage from "./CallbackOauthPage";
 
@@ -54,6 +54,21 @@ describe("/member/auth/callbackOauth (SPEC §4)", () => {
     expect(fetch.calls[1].body).toEqual({ authToken: "tok-1", channel: "local", terms: { service: true, privacy: true, marketing: false } });
     expect(session.reload).toHaveBeenCalled();
     expect(JSON.parse(sessionStorage.getItem("tidemark.join") ?? "{}")).toMatchObject({ joined: { channel: "local" }, nickname: "Sky" });
+  });
+
+  it("signin with two-step sign-in on: the login page takes up the second step, with the saved address", async () => {
+    returnTo("/member/auth/callbackOauth?type=signin&code=c3&state=s3", "/follow/list");
+    const session = guest();
+    const needed = { ticket: "t-7", methods: ["CODE", "RECOVERY_CODE"], expiresAt: new Date(Date.now() + 300_000).toISOString() };
+    show(session, {
+      "POST /oauth/v1/social/token": { ...TOKEN, accountExists: true },
+      "POST /membership/v1/account/status": "ACTIVE",
+      "POST /membership/v1/login": new Reply(401, { code: "2010", message: "the second step", data: needed }),
+    });
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe("/member/login/email?redirectUrl=%2Ffollow%2Flist"));
+    expect(JSON.parse(sessionStorage.getItem("tidemark.secondStep") ?? "null")).toEqual(needed);
+    expect(sessionStorage.getItem("tidemark.social")).toBeNull();
+    expect(session.reload).not.toHaveBeenCalled();
   });
 
   it("signin: the account status, then the login, then the saved address on this site only", async () => {

@@ -1,15 +1,16 @@
 // The social return of SPEC §4, once per return address: the core reads the `type` (signin,
 // join, auth) and the address without it; the code is exchanged for an authToken; then the
 // type decides. signin: the account status and the login (an unknown account, 2002, goes on
-// to join). join: a known identity signs in, a new one joins with the terms agreed before
+// to join; an account with two-step sign-in on, 2010, goes to the login page's second step). join: a known identity signs in, a new one joins with the terms agreed before
 // leaving (or goes to the terms first). auth: only hands the data back.
 //
 // Cleaning the address bar (history.replaceState) makes the router show the page anew, so the
 // work is kept here, outside the page, keyed by the address it started from: the page shown
 // again takes up the same work instead of reading an address without its type.
 import { ApiError, api } from "../../lib/api";
-import { isCoreError, parseOAuthCallback, postLoginTarget, type OAuthCallback } from "../../lib/core";
+import { isCoreError, loginHref, parseOAuthCallback, postLoginTarget, type OAuthCallback } from "../../lib/core";
 import { agreedTerms, joinWithSocial, saveJoinFlow, signInWithSocial } from "../../lib/joinFlow";
+import { keepSecondStep, secondStepNeeded } from "../../lib/signingIn";
 import { forgetSocialFlow, saveSocialFlow, socialFlow, type Channel } from "../../lib/social";
 
 /** `POST /oauth/v1/social/token`'s answer. */
@@ -96,6 +97,13 @@ async function run(parsed: OAuthCallback): Promise<Outcome> {
         // No account for this identity yet: the join goes on from the terms.
         saveJoinFlow({ nickname: token.name });
         return { kind: "go", to: "/member/join", signedIn: false };
+      }
+      const needed = secondStepNeeded(error);
+      if (needed) {
+        // Two-step sign-in is on: the login page asks the second step, then goes on.
+        keepSecondStep(needed);
+        forgetSocialFlow();
+        return { kind: "go", to: loginHref(back, "/member/login/email"), signedIn: false };
       }
       return { kind: "failed", error };
     }
