@@ -10,7 +10,7 @@
 #   bash tests/load/content.sh                  # both databases, 10 s per run
 #   bash tests/load/content.sh sqlite           # or: postgres, both (also DATABASES=...)
 #   DURATION=3 bash tests/load/content.sh       # shorter runs
-#   CONNECTIONS="16 64" bash tests/load/content.sh   # fewer runs a call (the test command's)
+#   CONNECTIONS="64" bash tests/load/content.sh      # one level a call (the test command's)
 #   FORCE=1 bash tests/load/content.sh          # regenerate the data set
 #   POSTS=2000 EVENTS=20000 bash tests/load/content.sh   # a small set (kept apart)
 #
