@@ -1,7 +1,8 @@
 // The browser's side of passkeys (WebAuthn): the server's options go to the browser as JSON
 // (`PublicKeyCredential.parse…OptionsFromJSON`) and its answer comes back as JSON
 // (`toJSON()`), so no byte is converted here. The server checks everything (docs/security.md,
-// "Passkeys"); this module only asks the browser.
+// "Passkeys"); this module only asks the browser, and carries its answers to the server.
+import { api, type Answer } from "./api";
 
 /** The options the server sends, for the browser to parse. */
 export interface PasskeyOptions {
@@ -71,3 +72,14 @@ export async function getPasskey(options: PasskeyOptions, { conditional = false,
   return credential.toJSON();
 }
 
+
+/** "Confirm it's you" with one of the member's passkeys: the server's options, the browser's
+ * answer, the server's check (`auth::session::confirm_it_is`); the check's answer, with when it
+ * ends. A cancelled browser dialog throws what `passkeyCancelled` recognises. */
+export async function confirmWithPasskey(): Promise<Answer<"/mypage/v1/passkeys/check", "post">> {
+  const options = await api<PasskeyOptions>("/mypage/v1/passkeys/check/options", { method: "POST" });
+  return api<Answer<"/mypage/v1/passkeys/check", "post">>("/mypage/v1/passkeys/check", {
+    method: "POST",
+    body: { credential: await getPasskey(options) },
+  });
+}

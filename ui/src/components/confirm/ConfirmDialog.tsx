@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "wouter";
 import { api } from "../../lib/api";
 import { checkHref, hasPassword } from "../../lib/check";
-import { getPasskey, passkeyCancelled, passkeysSupported, type PasskeyOptions } from "../../lib/passkey";
+import { confirmWithPasskey, passkeyCancelled, passkeysSupported } from "../../lib/passkey";
 import { useSession } from "../../lib/session";
 import { PasswordField, useFailureMessage } from "../form";
 import { useConfirmTexts } from "./texts";
@@ -51,8 +51,7 @@ export default function ConfirmDialog({ onDone }: { onDone: (confirmed: boolean)
     setBusy(true);
     setProblem(null);
     try {
-      const options = await api<PasskeyOptions>("/mypage/v1/passkeys/check/options", { method: "POST" });
-      await api("/mypage/v1/passkeys/check", { method: "POST", body: { credential: await getPasskey(options) } });
+      await confirmWithPasskey();
       confirmed.current = true;
       dialog.current?.close();
     } catch (error) {

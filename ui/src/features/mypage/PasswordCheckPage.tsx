@@ -9,11 +9,11 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { FormAlert, PasswordField, useFailureMessage, useProblems } from "../../components/form";
 import { CardPage } from "../../components/page/CardPage";
-import { api, ApiError, type Answer } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { certify } from "../../lib/certify";
 import { postLoginTarget } from "../../lib/core";
 import { savedRedirect } from "../../lib/login";
-import { getPasskey, passkeyCancelled, passkeysSupported, type PasskeyOptions } from "../../lib/passkey";
+import { confirmWithPasskey, passkeyCancelled, passkeysSupported } from "../../lib/passkey";
 import { useSession } from "../../lib/session";
 import { hasPassword, keepCheck, profileQuery, useCheckPassword, type Profile } from "./api";
 import { useCertificationReturn } from "./certification";
@@ -181,11 +181,7 @@ function PasskeyCheck({ profile, target }: { profile: Profile; target: string })
     setBusy(true);
     setProblem(null);
     try {
-      const options = await api<PasskeyOptions>("/mypage/v1/passkeys/check/options", { method: "POST" });
-      const checked = await api<Answer<"/mypage/v1/passkeys/check", "post">>("/mypage/v1/passkeys/check", {
-        method: "POST",
-        body: { credential: await getPasskey(options) },
-      });
+      const checked = await confirmWithPasskey();
       keepCheck(profile.memberId, checked.validUntil);
       navigate(target, { replace: true });
     } catch (error) {
