@@ -2,10 +2,9 @@
 // (the code read from the real mail), a certification through the local provider, and a look
 // at a page in both languages (axe, no sideways scroll at 360 px, screenshots at phone, tablet
 // and desktop widths).
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { joinCode } from "./mail";
-import { brokenWords, expect, screenshots, sidewaysOverflow, test } from "./support";
+import { brokenWords, expect, screenshots, seriousFindings, sidewaysOverflow, test } from "./support";
 
 /** The header every state-changing call carries. */
 export const HEADERS = { _off_set: "540", "content-type": "application/json" };
@@ -107,12 +106,7 @@ export async function lookAt(page: Page, name: string) {
       await page.setViewportSize({ width, height: 900 });
       // Two frames: what the page does on a resize (a table becoming a scrolling region) is done.
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      const result = await new AxeBuilder({ page }).analyze();
-      for (const violation of result.violations) {
-        if (violation.impact === "serious" || violation.impact === "critical") {
-          found.add(`${name} (${lang}, ${width}px): ${violation.id} (${violation.impact}) ${violation.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
-        }
-      }
+      for (const finding of await seriousFindings(page, `${name} (${lang}, ${width}px)`)) found.add(finding);
       if (width === 360) expect(await sidewaysOverflow(page), `${name} scrolls sideways at 360px (${lang})`).toBeLessThanOrEqual(0);
       expect(await brokenWords(page), `${name}: a control's word broken over two lines at ${width}px (${lang})`).toEqual([]);
       await page.screenshot({ path: `${screenshots}/${name}-${lang}-${width}.png`, fullPage: true });

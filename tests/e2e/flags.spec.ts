@@ -2,11 +2,10 @@
 // reader picks a reason and writes in Korean through an input method, from the keyboard; a
 // second report of the same post says so; the operator finds it in the queue, reads who said
 // what, dismisses it, and, reported again, removes the post, which answers the report.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { HEADERS, lookAt, showIn } from "./access";
 import { data, newMaster } from "./business";
-import { appReady, confirmItsMe, demoContent, expect, screenshots, sidewaysOverflow, signIn, test } from "./support";
+import { appReady, confirmItsMe, demoContent, expect, screenshots, seriousFindings, sidewaysOverflow, signIn, test } from "./support";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -20,9 +19,8 @@ test.beforeEach(async ({ page }) => {
 /** The open dialog, looked at: no serious axe violation, nothing sideways at 360 px, a
  * screenshot at each width. */
 async function lookAtDialog(page: Page, name: string, lang: string) {
-  const result = await new AxeBuilder({ page }).include(".flag-dialog").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = result.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
-  expect(serious, `${name} (${lang})`).toEqual([]);
+  const serious = await seriousFindings(page, `${name} (${lang})`, (axe) => axe.include(".flag-dialog").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]));
+  expect(serious).toEqual([]);
   for (const width of [360, 768, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     if (width === 360) expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);

@@ -3,11 +3,10 @@
 // page, the profile, the welcome; social join and sign-in through the local OAuth provider;
 // one person, one account; a cancelled certification; Korean typed through the input method;
 // axe, sideways scroll and screenshots of every join page in Korean and English.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { joinCode } from "./mail";
 import { newPerson, onLocalCertification, onLocalConsent, type Person } from "./providers";
-import { dataLayer, expect, screenshots, sidewaysOverflow, test } from "./support";
+import { dataLayer, expect, screenshots, seriousFindings, sidewaysOverflow, test } from "./support";
 
 const PASSWORD = "Tide-mark-2026!";
 const HEADERS = { _off_set: "540", "content-type": "application/json" };
@@ -344,10 +343,7 @@ async function look(page: Page, name: string) {
   const serious: string[] = [];
   for (const width of [360, 768, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    const result = await new AxeBuilder({ page }).analyze();
-    for (const v of result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-      serious.push(`${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    }
+    serious.push(...(await seriousFindings(page, `${width}px`)));
     if (width === 360) expect(await sidewaysOverflow(page), `${name} at 360 px`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${screenshots}/${name}-${width}.png`, fullPage: true });
   }

@@ -2,12 +2,11 @@
 // code from the real mail, certification through the local provider's own page, the password
 // check before the sensitive pages, password change, withdrawal and joining again; a master
 // told what to do first; the route guard; axe, 360 px and screenshots of every page.
-import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { allMail, joinCode } from "./mail";
 import { onLocalCertification, type Person } from "./providers";
-import { DEMO_PASSWORD, demoContent, expect, LOGIN_DEVICE, screenshots, sidewaysOverflow, signIn, test } from "./support";
+import { DEMO_PASSWORD, demoContent, expect, LOGIN_DEVICE, screenshots, seriousFindings, sidewaysOverflow, signIn, test } from "./support";
 
 const PASSWORD = "Tide-mark-2026!";
 const HEADERS = { _off_set: "540", "content-type": "application/json" };
@@ -340,14 +339,6 @@ async function settle(page: Page) {
   await expect(page.locator(".page-loading, .loading")).toHaveCount(0);
 }
 
-/** axe's serious and critical findings on the page as it is. */
-async function axeProblems(page: Page, name: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${name}: ${violation.id} (${violation.impact}) ${violation.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
-}
-
 /** Checks and photographs the page at each width; answers axe's findings. */
 async function look(page: Page, name: string, lang: string): Promise<string[]> {
   test.info().setTimeout(test.info().timeout + 15_000);
@@ -356,7 +347,7 @@ async function look(page: Page, name: string, lang: string): Promise<string[]> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await settle(page);
-    found.push(...(await axeProblems(page, `${name} (${lang}, ${width}px)`)));
+    found.push(...(await seriousFindings(page, `${name} (${lang}, ${width}px)`)));
     expect(await sidewaysOverflow(page), `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${screenshots}/mypage-${name}-${lang}-${width}.png`, fullPage: true });
   }

@@ -1,9 +1,8 @@
 // The post detail and the business profile on the demo content, in real Chromium: the body
 // in its shadow root, sharing, following and bookmarking round trips, the profile's posts by
 // category, and how both pages look on a phone, a tablet and a desktop.
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { beacons, dataLayer, demoContent, expect, recordBeacons, screenshots, sidewaysOverflow, signIn, test } from "./support";
+import { beacons, dataLayer, demoContent, expect, recordBeacons, screenshots, seriousFindings, sidewaysOverflow, signIn, test } from "./support";
 
 interface Card {
   postSeq: number;
@@ -326,12 +325,7 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
   for (const width of [360, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const result = await new AxeBuilder({ page }).analyze();
-    found.push(
-      ...result.violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => `${width}px ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`),
-    );
+    found.push(...(await seriousFindings(page, `${width}px`)));
   }
   if (size) await page.setViewportSize(size);
   return found;
