@@ -27,10 +27,7 @@ if [ "$DATABASES" != sqlite ] && ! command -v psql >/dev/null && is_root; then
   apt_install postgresql-client
 fi
 
-# As sessions.sh: cargo builds when the sources changed and does nothing otherwise.
-say "building the server (release)"
-cargo build --release -p tidemark-server --bin tidemark --quiet
-BIN="$TARGET_DIR/release/tidemark"
+release_bin
 
 WORK="$(mktemp -d)"
 SERVER=""

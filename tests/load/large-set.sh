@@ -9,9 +9,9 @@ SUFFIX=""
 if [ "$POSTS" != 100000 ] || [ "$EVENTS" != 1000000 ]; then SUFFIX="-$POSTS-$EVENTS"; fi
 PG_NAME="tidemark_large${SUFFIX//-/_}"
 
-# As sessions.sh: cargo builds when the sources changed and does nothing otherwise, so the
-# binary measured is the one of this tree; TIDEMARK_BIN measures another build instead (an
-# earlier commit's, for a before-and-after on the same machine).
+# Cargo builds when the sources changed and does nothing otherwise, so the binary measured is
+# the one of this tree; TIDEMARK_BIN measures another build instead (an earlier commit's, for a
+# before-and-after on the same machine, or the one the test command just built).
 release_bin
 # Pages are made from the UI's built shell: without it the server answers them 503.
 if [ ! -f "$ROOT/ui/dist/index.html" ]; then

@@ -10,9 +10,7 @@ command -v wrk >/dev/null || apt_install wrk
 DURATION="${DURATION:-10}"
 PORT="${TIDEMARK_BENCH_PORT:-18100}"
 HERE="$ROOT/tests/load"
-say "building the server (release)"
-cargo build --release -p tidemark-server --bin tidemark --quiet
-BIN="$TARGET_DIR/release/tidemark"
+release_bin
 
 run_wrk() { # connections script url -> "req/s p50 p99"
   local out
