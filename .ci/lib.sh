@@ -101,13 +101,15 @@ ensure_wasm_tools() {
     say "installing wasm-bindgen-cli $want (a few minutes, once)"
     # Not --locked: its lock file may name a dependency version the registry no longer serves.
     # --debug: the tools compile in about half the time, and turn one small module into
-    # JavaScript just as fast (docs/first-start.md).
-    cargo install wasm-bindgen-cli --version "$want" --force --debug
+    # JavaScript just as fast (docs/first-start.md); without debug information, which nobody
+    # reads, they compile and link faster still. No default features: those are the TLS of its
+    # test runner's downloads (rustls with ring's C and assembly), which the build never uses.
+    CARGO_PROFILE_DEV_DEBUG=false cargo install wasm-bindgen-cli --version "$want" --force --debug --no-default-features
   fi
   have="$(wasm-pack --version 2>/dev/null | awk '{print $2}' || true)"
   if [ "$have" != "$WASM_PACK_VERSION" ]; then
     say "installing wasm-pack $WASM_PACK_VERSION (a few minutes, once)"
-    cargo install wasm-pack --version "$WASM_PACK_VERSION" --force --debug
+    CARGO_PROFILE_DEV_DEBUG=false cargo install wasm-pack --version "$WASM_PACK_VERSION" --force --debug
   fi
 }
 
