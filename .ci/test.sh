@@ -136,18 +136,18 @@ DURATION=2 bash tests/load/sessions.sh
 say "load: content calls on a small data set at 64 connections (tests/load/content.sh for the 100,000-post set at 1, 16 and 64)"
 POSTS=2000 EVENTS=20000 DURATION=2 WARMUP=1 CONNECTIONS="64" bash tests/load/content.sh
 
-# The fault stages share nothing (the outage has its own PostgreSQL cluster, bucket and relay;
-# the kills use the shared server's databases; the fan-out its own database, relay and push
-# service) and spend their time waiting: an outage lasts 10 to 20 s, a killed server restarts,
-# a fan-out waits for its node to be killed and started again. They run side by side; the
-# logs of the two beside the kills are printed when all have ended. Their figures are of a
-# shared machine: tests/load/fanout.sh alone measures the fan-out's speed.
 # The core's benchmark compiles beside the fault stages, which spend their time waiting; it
 # measures at the end, with nothing beside it.
 BENCH_LOG="$(mktemp)"
 nice -n 19 cargo bench -p tidemark-core --bench core --profile core-bench --no-run --quiet >"$BENCH_LOG" 2>&1 &
 BENCH_BUILD=$!
 
+# The fault stages share nothing (the outage has its own PostgreSQL cluster, bucket and relay;
+# the kills use the shared server's databases; the fan-out its own database, relay and push
+# service) and spend their time waiting: an outage lasts 10 to 20 s, a killed server restarts,
+# a fan-out waits for its node to be killed and started again. They run side by side; the
+# logs of the two beside the kills are printed when all have ended. Their figures are of a
+# shared machine: tests/load/fanout.sh alone measures the fan-out's speed.
 say "faults: PostgreSQL, the S3 bucket and the SMTP relay taken away under two nodes (tests/load/outage.sh), beside the next stage"
 OUTAGE_LOG="$(mktemp)"
 TIDEMARK_STAGES="" bash tests/load/outage.sh >"$OUTAGE_LOG" 2>&1 &

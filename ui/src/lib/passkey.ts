@@ -72,7 +72,6 @@ export async function getPasskey(options: PasskeyOptions, { conditional = false,
   return credential.toJSON();
 }
 
-
 /** "Confirm it's you" with one of the member's passkeys: the server's options, the browser's
  * answer, the server's check (`auth::session::confirm_it_is`); the check's answer, with when it
  * ends. A cancelled browser dialog throws what `passkeyCancelled` recognises. */
