@@ -20,14 +20,17 @@ node .ci/self-contained.mjs
 say "rust: format"
 cargo fmt --all --check
 
-# One release build serves every stage that measures the server: the load and fault stages and
-# the budgets. It starts here, beside the stages below, at the lowest priority: they keep the
-# CPU they use, and it takes what they leave idle (a test waiting on its database, the one core
-# a single-threaded step leaves, a browser test waiting on a page). The stage "waiting for the
-# release build" shows what is left of it.
+# One optimised build serves the browser tests and every stage that runs the server for a
+# figure: the load and fault stages and the budgets. It is the release build without LTO across
+# crates (`--profile test-release`; Cargo.toml says why), so their figures are the test
+# command's; tests/load/*.sh run alone measure the release build. It starts here, beside the
+# stages below, at the lowest priority: they keep the CPU they use, and it takes what they
+# leave idle (a test waiting on its database, the one core a single-threaded step leaves, a
+# browser test waiting on a page). The stage "waiting for the optimised build" shows what is
+# left of it.
 RELEASE_LOG="$(mktemp)"
-say "building the server (release) in the background, at the lowest priority"
-nice -n 19 cargo build --release -p tidemark-server --bin tidemark --quiet >"$RELEASE_LOG" 2>&1 &
+say "building the server (optimised, the test-release profile) in the background, at the lowest priority"
+nice -n 19 cargo build --profile test-release -p tidemark-server --bin tidemark --quiet >"$RELEASE_LOG" 2>&1 &
 RELEASE_BUILD=$!
 # A stage that fails ends the command: the build beside it ends with it.
 end_release_build() {
@@ -66,7 +69,7 @@ cargo test --workspace --quiet --test api -- --nocapture --test-threads 1 precis
 say "core: device detection measured against uap-core"
 cargo test --workspace --quiet --test uap_os -- --nocapture 2>&1 | grep -E "uap-core|test result"
 
-# The Rust stages are over: the release build now runs at the priority of the stages beside it
+# The Rust stages are over: the optimised build now runs at the priority of the stages beside it
 # (the core's build, the type checks, the package, the lints of the UI, Vitest, schemathesis:
 # mostly one core each), so it is ready for the browser tests sooner. Its compilers started
 # from now on inherit Cargo's priority; those running are raised with it.
@@ -104,8 +107,8 @@ say "building the UI for the browser tests"
 npx vite build --config ui/vite.config.ts --logLevel warn
 
 # The API contract and schemathesis answer with the debug build the Rust tests made (their
-# figures are the tests' outcomes, not speeds), while the release build goes on beside them;
-# the browser tests and the load, fault and budget stages use the release build.
+# figures are the tests' outcomes, not speeds), while the optimised build goes on beside
+# them; the browser tests and the load, fault and budget stages use the optimised build.
 export TIDEMARK_BIN="$TARGET_DIR/debug/tidemark"
 [ -x "$TIDEMARK_BIN" ] || fail "the Rust tests did not leave the debug server at $TIDEMARK_BIN"
 
@@ -118,14 +121,13 @@ bash .ci/server-alone.sh
 say "schemathesis: generated requests against the OpenAPI document"
 bash .ci/schemathesis.sh
 
-# The browser tests answer with the release build, as the load, fault and budget stages after
-# them do: on the debug build they took about 240 s longer (the pages answer slower and the
-# server's work takes the cores the browsers need), more than the wait for the release build
-# at this point on a warm machine, and about as much as that wait on a machine that compiles
-# everything.
-say "waiting for the release build"
-wait "$RELEASE_BUILD" || { cat "$RELEASE_LOG"; fail "the release build of the server failed"; }
-export TIDEMARK_BIN="$TARGET_DIR/release/tidemark"
+# The browser tests answer with the optimised build, as the load, fault and budget stages
+# after them do: on the debug build they took about 240 s longer (the pages answer slower and
+# the server's work takes the cores the browsers need), more than the wait for the optimised
+# build at this point on a warm machine.
+say "waiting for the optimised build"
+wait "$RELEASE_BUILD" || { cat "$RELEASE_LOG"; fail "the optimised build of the server failed"; }
+export TIDEMARK_BIN="$TARGET_DIR/test-release/tidemark"
 
 say "playwright: end-to-end in Chromium"
 npx playwright test --config tests/e2e/playwright.config.ts
