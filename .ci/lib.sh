@@ -115,7 +115,8 @@ ensure_wasm_tools() {
 
 ensure_npm() {
   command -v npm >/dev/null || fail "node and npm are missing: install Node.js 20 or newer"
-  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  # The ESLint workspace (.ci/eslint) keeps its own TypeScript in its own node_modules.
+  if [ ! -d node_modules ] || [ ! -d .ci/eslint/node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     say "installing npm packages"
     npm ci --no-audit --no-fund --loglevel=error
   fi
