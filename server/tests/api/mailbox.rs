@@ -1,7 +1,5 @@
 //! A real SMTP server process for the tests that read the mail the site sends.
 
-use crate::helpers::free_port;
-
 /// aiosmtpd's maildir handler with a recipient check: the relay of a domain whose mailbox
 /// `bounce…` does not exist.
 const REFUSING_RELAY: &str = r#"
@@ -16,6 +14,44 @@ class Refusing(Mailbox):
         return "250 OK"
 "#;
 
+/// Starts aiosmtpd on a port, writes the port it listens on into a file once it does, and
+/// serves. Port 0 takes any free port (no other process can take it in between, as it could a
+/// port chosen beforehand); a given port busy for now (a relay that comes back where the site
+/// expects it) is tried again for ten seconds.
+const LAUNCHER: &str = r#"
+import asyncio, importlib, os, sys
+from aiosmtpd.smtp import SMTP
+
+port, maildir, handler_path, port_file = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+module, name = handler_path.rsplit(".", 1)
+handler = getattr(importlib.import_module(module), name)(maildir)
+
+
+async def main():
+    loop = asyncio.get_running_loop()
+    for _ in range(100):
+        try:
+            server = await loop.create_server(
+                lambda: SMTP(handler, data_size_limit=33554432, enable_SMTPUTF8=False),
+                "127.0.0.1",
+                port,
+            )
+            break
+        except OSError:
+            if port == 0:
+                raise
+            await asyncio.sleep(0.1)
+    else:
+        raise SystemExit(f"port {port} stayed busy")
+    with open(port_file + ".tmp", "w") as out:
+        out.write(str(server.sockets[0].getsockname()[1]))
+    os.rename(port_file + ".tmp", port_file)
+    await server.serve_forever()
+
+
+asyncio.run(main())
+"#;
+
 /// A real SMTP server process (aiosmtpd) writing what it receives into a maildir.
 pub struct SmtpServer {
     pub port: u16,
@@ -25,7 +61,7 @@ pub struct SmtpServer {
 
 impl SmtpServer {
     pub fn start() -> SmtpServer {
-        Self::start_on(free_port())
+        Self::launch(0, "aiosmtpd.handlers.Mailbox")
     }
 
     /// A server on `port` (a relay that comes back where the site expects it).
@@ -36,35 +72,42 @@ impl SmtpServer {
     /// A server that refuses for good (`550 5.1.1`, as a relay answers for a mailbox that
     /// does not exist) every recipient whose address holds `bounce`, and keeps the rest.
     pub fn start_refusing_bounces() -> SmtpServer {
-        Self::launch(free_port(), "refusing_relay.Refusing")
+        Self::launch(0, "refusing_relay.Refusing")
     }
 
+    /// aiosmtpd with `handler` on `port` (0: any free one), once it listens.
     fn launch(port: u16, handler: &str) -> SmtpServer {
         let maildir = tempfile::tempdir().unwrap();
         std::fs::write(maildir.path().join("refusing_relay.py"), REFUSING_RELAY).unwrap();
-        let child = std::process::Command::new("python3")
-            .args([
-                "-m",
-                "aiosmtpd",
-                "-n",
-                "-l",
-                &format!("127.0.0.1:{port}"),
-                "-c",
-                handler,
-            ])
+        std::fs::write(maildir.path().join("launch_smtp.py"), LAUNCHER).unwrap();
+        let port_file = maildir.path().join("port");
+        let mut child = std::process::Command::new("python3")
+            .arg(maildir.path().join("launch_smtp.py"))
+            .arg(port.to_string())
             .arg(maildir.path().join("box"))
+            .arg(handler)
+            .arg(&port_file)
             .env("PYTHONPATH", maildir.path())
             .stdout(std::process::Stdio::null())
             .spawn()
-            .expect("python3 -m aiosmtpd (pip install aiosmtpd)");
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            .expect("python3 with aiosmtpd (pip install aiosmtpd)");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        let port = loop {
+            if let Some(port) = std::fs::read_to_string(&port_file)
+                .ok()
+                .and_then(|text| text.trim().parse::<u16>().ok())
+            {
+                break port;
+            }
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!("aiosmtpd stopped before it listened ({status})");
+            }
             assert!(
                 std::time::Instant::now() < deadline,
                 "aiosmtpd did not start"
             );
             std::thread::sleep(std::time::Duration::from_millis(50));
-        }
+        };
         SmtpServer {
             port,
             child,

@@ -312,9 +312,8 @@ async fn a_sent_mark_the_database_cannot_take_is_written_on_its_return_and_the_m
         return;
     };
     let (proxy, url) = proxied(&database.url).await;
-    let port = free_port();
-    let smtp = SmtpServer::start_on(port);
-    let relay = cutting_relay(port, proxy.clone()).await;
+    let smtp = SmtpServer::start();
+    let relay = cutting_relay(smtp.port, proxy.clone()).await;
     let app = TestApp::spawn_with(
         Some(url),
         "postgres",
