@@ -35,10 +35,10 @@ function moduleOf(path) {
  */
 const LAYERS = [
   ["root", ["cli", "startup", "web", "api_docs", "monitoring", "backup", "demo", "seed", "jobs"]],
-  ["domain", ["analytics", "auth", "business", "certify", "content", "engagement", "feeds", "members", "notifications", "operator", "pages", "passkeys", "prerender", "publication", "search", "signin", "social", "two_step", "uploads"]],
+  ["domain", ["analytics", "auth", "business", "certify", "content", "embeds", "engagement", "feeds", "members", "notifications", "operator", "pages", "passkeys", "prerender", "publication", "search", "signin", "social", "two_step", "uploads"]],
   ["sync", ["sync"]],
   ["state", ["state"]],
-  ["service", ["answers", "catalog", "event_sink", "fanout", "oplog", "outbox", "push", "search_index", "storage", "tokens"]],
+  ["service", ["answers", "catalog", "event_sink", "fanout", "link_fetch", "oplog", "outbox", "push", "search_index", "storage", "tokens"]],
   ["http", ["http"]],
   ["foundation", ["entities", "db", "kernel", "settings", "telemetry"]],
 ];

@@ -6,12 +6,14 @@
 //! natively so both sides apply the very same validators.
 
 pub mod analytics;
+pub mod blocks;
 pub mod breadcrumbs;
 pub mod business;
 pub mod calendar;
 pub mod certify;
 pub mod cookies;
 pub mod device;
+pub mod embed;
 pub mod empty;
 pub mod error_screen;
 pub mod filter;
@@ -19,9 +21,11 @@ pub mod format;
 pub mod headers;
 pub mod i18n;
 pub mod korean;
+pub mod markup;
 pub mod nickname;
 pub mod oauth;
 pub mod password;
+pub mod reading;
 pub mod route;
 pub mod signin;
 pub mod sort;

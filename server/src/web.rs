@@ -66,6 +66,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::publication::router())
         .merge(crate::operator::router())
         .merge(crate::uploads::router())
+        .merge(crate::embeds::router())
         .merge(crate::search::router())
 }
 

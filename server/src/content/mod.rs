@@ -11,6 +11,7 @@
 //! `recommend` (the collections) and `flags` (readers' flags on a post, and the operators'
 //! decisions on them).
 
+pub mod body;
 pub mod cards;
 pub mod sanitize;
 pub mod view;

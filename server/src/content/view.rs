@@ -51,8 +51,14 @@ pub struct PostDetail {
     pub title: String,
     pub summary: String,
     pub cover_url: Option<String>,
-    /// Sanitised HTML.
+    /// The body as readers are shown it: sanitised HTML, each video a play button instead of
+    /// its player's frame (`<button class="video-play" data-play="…">`: make the frame with
+    /// `data-play`, `data-sandbox`, `data-allow` and `data-referrer-policy` when it is pressed),
+    /// each `<h2>`/`<h3>` with its anchor as its `id` (docs/media.md).
     pub body_html: String,
+    /// Minutes the body takes to read ("3분 읽기"): Korean at 500 syllables a minute, other
+    /// words at 230, at least 1.
+    pub reading_minutes: u32,
     pub tags: Vec<String>,
     pub is_report: bool,
     pub report_url: Option<String>,
@@ -82,6 +88,12 @@ pub struct PostDetail {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub report_upload_id: Option<i64>,
+    /// For the business's own people only, as `version`: the body as it is stored (its
+    /// players' frames as the sanitiser keeps them), what the editor edits and an edit sends
+    /// back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub body_source: Option<String>,
 }
 
 /// The business card on a post.

@@ -2,9 +2,12 @@
 //! the businesses' last changes.
 
 use crate::content::cards::cards;
+use crate::entities::posts;
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
+use std::collections::HashMap;
 use std::fmt::Write;
 use tidemark_core::breadcrumbs::{category_of, CATEGORIES};
 
@@ -38,6 +41,31 @@ fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+/// HTML for a `<![CDATA[…]]>` section: characters XML forbids dropped, and a `]]>` (which the
+/// sanitiser's escaping never leaves in a body, but a section must never hold) split.
+fn cdata(html: &str) -> String {
+    html.chars()
+        .filter(|&c| xml_char(c))
+        .collect::<String>()
+        .replace("]]>", "]]]]><![CDATA[>")
+}
+
+/// The stored bodies of posts `ids`, by id.
+async fn bodies(state: &AppState, ids: &[i64]) -> ApiResult<HashMap<i64, String>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, String)> = posts::Entity::find()
+        .select_only()
+        .column(posts::Column::Id)
+        .column(posts::Column::BodyHtml)
+        .filter(posts::Column::Id.is_in(ids.iter().copied()))
+        .into_tuple()
+        .all(&state.db)
+        .await?;
+    Ok(rows.into_iter().collect())
 }
 
 fn base(state: &AppState) -> String {
@@ -153,7 +181,8 @@ async fn channel(
 ) -> ApiResult<String> {
     let base = base(state);
     let items = cards(state, ids).await?;
-    let mut body = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">\n<channel>\n");
+    let bodies = bodies(state, ids).await?;
+    let mut body = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\">\n<channel>\n");
     let _ = writeln!(body, "  <title>{}</title>", escape(title));
     let _ = writeln!(body, "  <link>{}</link>", escape(&format!("{base}{link}")));
     let _ = writeln!(body, "  <description>{}</description>", escape(description));
@@ -180,6 +209,19 @@ async fn channel(
             "    <description>{}</description>",
             escape(&item.summary)
         );
+        // The whole post for feed readers: its pictures and links absolute, each video a link
+        // to its page (a feed reader shows no player).
+        if let Some(stored) = bodies
+            .get(&item.post_seq)
+            .filter(|stored| !stored.is_empty())
+        {
+            let html = crate::content::body::for_feed(stored, &base, "동영상 보기");
+            let _ = writeln!(
+                body,
+                "    <content:encoded><![CDATA[{}]]></content:encoded>",
+                cdata(&html)
+            );
+        }
         let _ = writeln!(
             body,
             "    <author>noreply@tidemark.kr ({})</author>",

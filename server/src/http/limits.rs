@@ -60,6 +60,9 @@ pub struct RateLimits {
     pub flag_member: Limiter,
     /// Uploads per member (docs/media.md, "Quotas").
     pub upload_member: Limiter,
+    /// Links made into video blocks and link cards, per member (each may fetch a page and a
+    /// picture).
+    pub embed_member: Limiter,
     /// Files of a member's own data, per member (docs/security.md, "A member's own data").
     pub export_member: Limiter,
 }
@@ -127,6 +130,8 @@ impl RateLimits {
                 UPLOAD_MEMBER_BURST,
                 Duration::from_secs(60),
             ),
+            // A long post's links pasted one after another, then one every 15 seconds.
+            embed_member: limit("embed_member", 20, Duration::from_secs(15)),
             // A member's own data: two files at once, then one every 12 hours (two a day).
             export_member: limit("export_member", 2, Duration::from_secs(12 * 3600)),
         }

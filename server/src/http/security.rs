@@ -94,7 +94,8 @@ pub struct OutsideSources {
 
 /// The policy of the site's HTML pages: only the site's own scripts (and WebAssembly
 /// compilation for the core); images only from the site itself, which is all the body policy
-/// keeps (`content::sanitize`: `/media/…` addresses); and Trusted Types, so the only ways
+/// keeps (`content::sanitize`: `/media/…` addresses); frames from the site and the video
+/// players the body policy keeps; and Trusted Types, so the only ways
 /// markup or a script address reach the DOM are the named policies of the web client (the
 /// post body's shadow root, `ui/src/features/posts/detail/PostBody.tsx`, the start-up script
 /// `ui/public/boot.js`, the console editor's inert parser, `ui/src/components/editor/markup.ts`,
@@ -105,11 +106,12 @@ pub fn page_csp(outside: &OutsideSources) -> String {
         more.iter()
             .fold(base.to_string(), |list, origin| format!("{list} {origin}"))
     };
-    let frames = if outside.frames.is_empty() {
-        String::new()
-    } else {
-        format!("frame-src {}; ", with("'self'", &outside.frames))
-    };
+    // The video players a body may hold (`tidemark_core::embed`), loaded when a reader
+    // plays one, and an outside service's windows.
+    let players: Vec<&str> = tidemark_core::embed::frame_origins()
+        .chain(outside.frames.iter().copied())
+        .collect();
+    let frames = format!("frame-src {}; ", with("'self'", &players));
     format!(
         "default-src 'self'; script-src {scripts}; \
          style-src 'self' 'unsafe-inline'; img-src {images}; font-src 'self'; \
@@ -270,7 +272,8 @@ mod tests {
             plain,
             "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
              style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; \
-             connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+             connect-src 'self'; frame-src 'self' https://www.youtube-nocookie.com \
+             https://player.vimeo.com https://tv.naver.com; object-src 'none'; base-uri 'self'; form-action 'self'; \
              frame-ancestors 'none'; require-trusted-types-for 'script'; \
              trusted-types tidemark-post-body tidemark-boot tidemark-editor tidemark-push"
         );
@@ -285,7 +288,7 @@ mod tests {
         let policy = page_csp(&outside);
         for part in [
             "script-src 'self' 'wasm-unsafe-eval' https://cdn.example;",
-            "frame-src 'self' https://window.example;",
+            "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com https://tv.naver.com https://window.example;",
             "connect-src 'self' https://api.example;",
             "form-action 'self' https://window.example;",
             "img-src 'self' data: blob:;",

@@ -154,6 +154,24 @@ pub const VAPID_PRIVATE_KEY: Setting = Setting {
     ..PLAIN
 };
 
+pub const FETCH_ALLOW: Setting = Setting {
+    name: "TIDEMARK_FETCH_ALLOW",
+    kind: Kind::SocketAddresses,
+    default: None,
+    about: "addresses the link fetcher (link cards, video details) may reach though they are not public: tests and local demos only, refused in production",
+    default_shown: "none: public addresses only",
+    ..PLAIN
+};
+
+pub const OEMBED_URL: Setting = Setting {
+    name: "TIDEMARK_OEMBED_URL",
+    kind: WEB,
+    default: None,
+    about: "asks every video provider's oEmbed (a video's title and thumbnail) at this address instead of the provider's own: a local provider for tests and offline demos (docs/media.md)",
+    default_shown: "each provider's own",
+    ..PLAIN
+};
+
 pub const PUSH_SERVICES: Setting = Setting {
     name: "TIDEMARK_PUSH_SERVICES",
     kind: Kind::Text,
@@ -363,6 +381,8 @@ pub const ALL: &[&Setting] = &[
     &FEEDBACK_TOKEN,
     &VAPID_PRIVATE_KEY,
     &PUSH_SERVICES,
+    &FETCH_ALLOW,
+    &OEMBED_URL,
     &JOBS_OFF,
     &CACHE_MB,
     &SQLITE_CACHE_MB,
@@ -639,6 +659,11 @@ mod tests {
                 Kind::SocketAddress,
                 &["127.0.0.1:9464", "[::1]:9464"],
                 &["9464", "127.0.0.1", "metrics:9464"],
+            ),
+            (
+                Kind::SocketAddresses,
+                &["127.0.0.1:4000", "127.0.0.1:4000, [::1]:4001"],
+                &["127.0.0.1", "127.0.0.1:4000,", "localhost:4000"],
             ),
             (
                 Kind::Mailbox,

@@ -47,6 +47,8 @@ pub enum Kind {
     IpAddress,
     /// An IP address and a port.
     SocketAddress,
+    /// IP addresses with their ports, comma-separated.
+    SocketAddresses,
     /// A mailbox: `Name <address@domain>` or `address@domain`.
     Mailbox,
 }
@@ -109,6 +111,9 @@ impl Kind {
             Kind::Secret { min_chars } => value.chars().count() >= min_chars,
             Kind::IpAddress => value.parse::<IpAddr>().is_ok(),
             Kind::SocketAddress => value.parse::<SocketAddr>().is_ok(),
+            Kind::SocketAddresses => value
+                .split(',')
+                .all(|part| part.trim().parse::<SocketAddr>().is_ok()),
             Kind::Mailbox => value.parse::<lettre::message::Mailbox>().is_ok(),
         }
     }
@@ -135,6 +140,9 @@ impl Kind {
             Kind::Secret { .. } => "a secret".into(),
             Kind::IpAddress => "an IP address (127.0.0.1, 0.0.0.0, ::1)".into(),
             Kind::SocketAddress => "an address and port (127.0.0.1:9464)".into(),
+            Kind::SocketAddresses => {
+                "addresses and ports, comma-separated (127.0.0.1:4000, [::1]:4000)".into()
+            }
             Kind::Mailbox => "a mailbox (Name <address@domain>)".into(),
         }
     }

@@ -280,6 +280,12 @@ impl Settings {
             if !self.public_url.starts_with("https://") {
                 return Err(format!("production needs an https:// {}", PUBLIC_URL.name));
             }
+            if self.is_set(&FETCH_ALLOW) {
+                return Err(format!(
+                    "{} is for tests and local demos: production fetches public addresses only",
+                    FETCH_ALLOW.name
+                ));
+            }
         }
         Ok(())
     }
@@ -452,6 +458,19 @@ impl Settings {
                 _ => None,
             },
         )
+    }
+
+    /// Addresses and ports: its value's, else none.
+    pub fn socket_addresses(&self, setting: &Setting) -> Vec<SocketAddr> {
+        debug_assert!(matches!(setting.kind, Kind::SocketAddresses));
+        self.given(setting)
+            .map(|value| {
+                value
+                    .split(',')
+                    .filter_map(|part| part.trim().parse().ok())
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// Gives `setting` a value, as the environment would (for tests and tools that build
@@ -747,6 +766,15 @@ mod tests {
         .unwrap();
         assert!(ok.secure_cookies());
         assert_eq!(ok.public_url, "https://tidemark.example");
+        // The link fetcher's exceptions to public addresses are for tests and demos.
+        let error = Settings::from_lookup(env(&[
+            ("TIDEMARK_MODE", "production"),
+            ("TIDEMARK_TOKEN_SECRET", &secret),
+            ("TIDEMARK_PUBLIC_URL", "https://tidemark.example/"),
+            ("TIDEMARK_FETCH_ALLOW", "127.0.0.1:4000"),
+        ]))
+        .unwrap_err();
+        assert!(error.contains("TIDEMARK_FETCH_ALLOW"), "{error}");
         assert!(
             !format!("{ok:?}").contains(&secret),
             "secrets never reach logs"

@@ -15,7 +15,7 @@ mod sweep;
 pub use sweep::{sweep_unused, Swept, UNUSED_FOR};
 
 pub use routes::{router, UPLOAD_BODY_LIMIT};
-pub use service::Uploaded;
+pub use service::{keep_fetched, Uploaded};
 
 use crate::entities::uploads;
 use crate::http::error::{ApiError, ApiResult};

@@ -172,6 +172,26 @@ pub(super) async fn upload(state: &AppState, user: &AuthUser, form: Form) -> Api
     Ok(Uploaded::from(row))
 }
 
+/// Keeps an image the server fetched for a writer of `business_id` (a link card's picture, a
+/// video's thumbnail) like one they uploaded: checked by content, re-encoded, counted in the
+/// business's quota. Anything but an image is refused.
+pub async fn keep_fetched(
+    state: &AppState,
+    member_id: i64,
+    business_id: i64,
+    bytes: Vec<u8>,
+) -> ApiResult<Uploaded> {
+    if !matches!(process::detect(&bytes), Some(Detected::Image(_))) {
+        return Err(ApiError::bad_request(
+            "the picture is not a PNG, JPEG, GIF or WebP image",
+        ));
+    }
+    let stored = prepare(bytes, Purpose::Body).await?;
+    let holder = Holder::Business(business_id);
+    let row = save(state, member_id, Some(business_id), holder, None, stored).await?;
+    Ok(Uploaded::from(row))
+}
+
 /// What is kept of a file: a PDF as it is, an image re-encoded with its thumbnail.
 async fn prepare(bytes: Vec<u8>, purpose: Purpose) -> ApiResult<Stored> {
     let detected = process::detect(&bytes).ok_or_else(|| {

@@ -9,6 +9,7 @@ mod business;
 mod certify;
 mod console;
 mod content;
+mod embeds;
 mod engagement;
 mod hardening;
 mod helpers;

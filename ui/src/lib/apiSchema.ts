@@ -643,6 +643,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/embeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link a writer pasted, for the body: a YouTube, Vimeo or Naver TV link becomes a video
+         *     (its player's canonical address, with its title and thumbnail when the provider gives
+         *     them: a video is never refused for their lack); any other web page becomes a link card
+         *     read from its Open Graph tags. Pictures are kept as the business's uploads.
+         */
+        post: operations["embed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -2985,6 +3007,24 @@ export interface components {
             marketingOptIn?: boolean | null;
             nickname?: string | null;
         };
+        /** @description The block a link makes. */
+        Embed: (components["schemas"]["VideoEmbed"] & {
+            /** @enum {string} */
+            kind: "video";
+        }) | (components["schemas"]["LinkCard"] & {
+            /** @enum {string} */
+            kind: "linkCard";
+        });
+        /** @description The link to make a block of. */
+        EmbedInput: {
+            /** @description An `http` or `https` address (one without a scheme, `youtu.be/…`, is read as https). */
+            url: string;
+            /**
+             * @description A video or nothing: a link that is no provider's video is refused (400) without its
+             *     page being read (the editor's paste asks so first). False when absent.
+             */
+            videoOnly?: boolean;
+        };
         Ended: {
             /**
              * Format: int64
@@ -3262,6 +3302,16 @@ export interface components {
             auth: string;
             /** @description The browser's P-256 public key, base64url. */
             p256dh: string;
+        };
+        /** @description A page as a card. */
+        LinkCard: {
+            description: string | null;
+            image: components["schemas"]["Uploaded"] | null;
+            /** @description The site's name, else its host. */
+            site: string;
+            title: string;
+            /** @description The page's address (after its redirects). */
+            url: string;
         };
         LocalTokenAnswer: {
             access_token: string;
@@ -3771,6 +3821,23 @@ export interface components {
                  */
                 dismissed: number;
             };
+            /** @example success */
+            message: string;
+        };
+        Ok_Embed: {
+            /**
+             * @description "0"
+             * @example 0
+             */
+            code: string;
+            /** @description The block a link makes. */
+            data: (components["schemas"]["VideoEmbed"] & {
+                /** @enum {string} */
+                kind: "video";
+            }) | (components["schemas"]["LinkCard"] & {
+                /** @enum {string} */
+                kind: "linkCard";
+            });
             /** @example success */
             message: string;
         };
@@ -4516,8 +4583,19 @@ export interface components {
             code: string;
             /** @description A post as its business and its readers see it. */
             data: {
-                /** @description Sanitised HTML. */
+                /**
+                 * @description The body as readers are shown it: sanitised HTML, each video a play button instead of
+                 *     its player's frame (`<button class="video-play" data-play="…">`: make the frame with
+                 *     `data-play`, `data-sandbox`, `data-allow` and `data-referrer-policy` when it is pressed),
+                 *     each `<h2>`/`<h3>` with its anchor as its `id` (docs/media.md).
+                 */
                 bodyHtml: string;
+                /**
+                 * @description For the business's own people only, as `version`: the body as it is stored (its
+                 *     players' frames as the sanitiser keeps them), what the editor edits and an edit sends
+                 *     back.
+                 */
+                bodySource?: string;
                 /** Format: int64 */
                 bookmarkCount: number;
                 /** @description Whether the signed-in reader bookmarked it (false for guests). */
@@ -4539,6 +4617,12 @@ export interface components {
                 publishAt: string | null;
                 /** Format: date-time */
                 publishedAt: string | null;
+                /**
+                 * Format: int32
+                 * @description Minutes the body takes to read ("3분 읽기"): Korean at 500 syllables a minute, other
+                 *     words at 230, at least 1.
+                 */
+                readingMinutes: number;
                 /** Format: int64 */
                 reportUploadId?: number;
                 reportUrl: string | null;
@@ -5402,8 +5486,19 @@ export interface components {
         };
         /** @description A post as its business and its readers see it. */
         PostDetail: {
-            /** @description Sanitised HTML. */
+            /**
+             * @description The body as readers are shown it: sanitised HTML, each video a play button instead of
+             *     its player's frame (`<button class="video-play" data-play="…">`: make the frame with
+             *     `data-play`, `data-sandbox`, `data-allow` and `data-referrer-policy` when it is pressed),
+             *     each `<h2>`/`<h3>` with its anchor as its `id` (docs/media.md).
+             */
             bodyHtml: string;
+            /**
+             * @description For the business's own people only, as `version`: the body as it is stored (its
+             *     players' frames as the sanitiser keeps them), what the editor edits and an edit sends
+             *     back.
+             */
+            bodySource?: string;
             /** Format: int64 */
             bookmarkCount: number;
             /** @description Whether the signed-in reader bookmarked it (false for guests). */
@@ -5425,6 +5520,12 @@ export interface components {
             publishAt: string | null;
             /** Format: date-time */
             publishedAt: string | null;
+            /**
+             * Format: int32
+             * @description Minutes the body takes to read ("3분 읽기"): Korean at 500 syllables a minute, other
+             *     words at 230, at least 1.
+             */
+            readingMinutes: number;
             /** Format: int64 */
             reportUploadId?: number;
             reportUrl: string | null;
@@ -6155,6 +6256,19 @@ export interface components {
             code: string;
             email: string;
         };
+        /** @description A video: its player and, when its provider told them, its title and thumbnail. */
+        VideoEmbed: {
+            /** @description The video's page at its provider. */
+            page: string;
+            /** @description The player's canonical address: the `<iframe>`'s `src` in the body. */
+            player: string;
+            /** @description `youtube`, `vimeo` or `navertv`. */
+            provider: string;
+            /** @description The provider's name as readers know it. */
+            providerName: string;
+            thumbnail: components["schemas"]["Uploaded"] | null;
+            title: string | null;
+        };
         /** @description SPEC §3 visit record: offset, accessToken, tmaId, device info (the core's `visitRecord`). */
         Visit: components["schemas"]["DeviceInfo"] & {
             /** @description Not read: the session comes from the `tma` cookie or the `_tma_token` header. */
@@ -6240,6 +6354,8 @@ export type Dismissed = components['schemas']['Dismissed'];
 export type EditConflict = components['schemas']['EditConflict'];
 export type EditConflictBody = components['schemas']['EditConflictBody'];
 export type EditRequest = components['schemas']['EditRequest'];
+export type Embed = components['schemas']['Embed'];
+export type EmbedInput = components['schemas']['EmbedInput'];
 export type Ended = components['schemas']['Ended'];
 export type Endpoint = components['schemas']['Endpoint'];
 export type ErrorBody = components['schemas']['ErrorBody'];
@@ -6275,6 +6391,7 @@ export type InvitedJoined = components['schemas']['InvitedJoined'];
 export type JoinRequest = components['schemas']['JoinRequest'];
 export type Joined = components['schemas']['Joined'];
 export type Keys = components['schemas']['Keys'];
+export type LinkCard = components['schemas']['LinkCard'];
 export type LocalTokenAnswer = components['schemas']['LocalTokenAnswer'];
 export type LocalTokenRequest = components['schemas']['LocalTokenRequest'];
 export type LocalUserInfo = components['schemas']['LocalUserInfo'];
@@ -6313,6 +6430,7 @@ export type OkCollection = components['schemas']['Ok_Collection'];
 export type OkCompleted = components['schemas']['Ok_Completed'];
 export type OkContentsPage = components['schemas']['Ok_ContentsPage'];
 export type OkDismissed = components['schemas']['Ok_Dismissed'];
+export type OkEmbed = components['schemas']['Ok_Embed'];
 export type OkEnded = components['schemas']['Ok_Ended'];
 export type OkExportState = components['schemas']['Ok_ExportState'];
 export type OkFeedbackOutcome = components['schemas']['Ok_FeedbackOutcome'];
@@ -6483,6 +6601,7 @@ export type Uploaded = components['schemas']['Uploaded'];
 export type UseRequest = components['schemas']['UseRequest'];
 export type Verified = components['schemas']['Verified'];
 export type VerifyRequest = components['schemas']['VerifyRequest'];
+export type VideoEmbed = components['schemas']['VideoEmbed'];
 export type Visit = components['schemas']['Visit'];
 export type WithdrawRequest = components['schemas']['WithdrawRequest'];
 export type $defs = Record<string, never>;
@@ -8547,6 +8666,75 @@ export interface operations {
             };
             /** @description the body is over the call's limit (the limit is in the message) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    embed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description minutes east of UTC; required by every state-changing call */
+                _off_set?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbedInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok_Embed"];
+                };
+            };
+            /** @description not a web address; a private, loopback or link-local one (also after a redirect or in DNS's answer); a page that is too large, too slow, has no title or answered an error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the member writes for no business */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is over the call's limit (the limit is in the message) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13643,6 +13831,12 @@ export const certifyProviderValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const certifyPurposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CertifyPurpose"]> = ["join", "account", "password", "change"];
 export const channelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]> = ["kakao", "naver", "google", "local"];
 export const deviceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeviceType"]> = ["TABLET", "MOBILE", "PC", "APP"];
+export const embedOneOf0KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["Embed"], {
+    kind: unknown;
+}>["kind"]> = ["video"];
+export const embedOneOf1KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["Embed"], {
+    kind: unknown;
+}>["kind"]> = ["linkCard"];
 export const exportStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExportStatus"]> = ["NONE", "PREPARING", "READY"];
 export const flagReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FlagReason"]> = ["SPAM", "ABUSE", "ILLEGAL", "PRIVACY", "COPYRIGHT", "MISLEADING", "OTHER"];
 export const flagStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FlagStatus"]> = ["OPEN", "DISMISSED", "ACTIONED"];
@@ -13654,6 +13848,12 @@ export const mailChoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["
 export const mediaRequestStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MediaRequestStatus"]> = ["REQUESTED", "IN_REVIEW", "PUBLISHED", "REJECTED"];
 export const mediaTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MediaType"]> = ["NEWSPAPER", "ONLINE", "BROADCAST", "MAGAZINE", "PORTAL"];
 export const noticeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NoticeKind"]> = ["new_post", "report_reply", "invitation", "verification", "media_request"];
+export const ok_EmbedDataOneOf0KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["Ok_Embed"]["data"], {
+    kind: unknown;
+}>["kind"]> = ["video"];
+export const ok_EmbedDataOneOf1KindValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["Ok_Embed"]["data"], {
+    kind: unknown;
+}>["kind"]> = ["linkCard"];
 export const operatorActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OperatorAction"]> = ["BUSINESS_VERIFIED", "BUSINESS_UNVERIFIED", "ITEM_TAKEN", "MEDIA_IN_REVIEW", "MEDIA_PUBLISHED", "MEDIA_REJECTED", "POST_REMOVED", "POST_RESTORED", "FLAGS_DISMISSED", "COLLECTION_CREATED", "COLLECTION_UPDATED", "COLLECTION_PUBLISHED", "COLLECTION_UNPUBLISHED", "COLLECTION_DELETED", "SEARCH_REBUILT"];
 export const periodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Period"]> = ["today", "week"];
 export const postStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PostStatus"]> = ["DRAFT", "SCHEDULED", "PUBLISHED", "HIDDEN", "REMOVED"];

@@ -6,9 +6,13 @@
 //! tags; links with http, https or mailto addresses that always carry
 //! `rel="noopener noreferrer nofollow ugc"`; images whose address is one of the platform's
 //! own media paths (`/media/…`, nothing else: the pages' CSP `img-src 'self'` agrees, and a
-//! reader's browser fetches no third party's image), with the single class `coupon` (the UI
-//! makes coupon images clickable). Nothing else: no scripts, styles, SVG, MathML, forms,
-//! frames, event handlers, `id`/`name` (DOM clobbering) or `data:`/`javascript:`.
+//! reader's browser fetches no third party's image); the classes of the blocks
+//! (`tidemark_core::blocks::allowed_class`: the coupon image, dividers, code languages,
+//! callouts, galleries, videos, link cards, files); and `<iframe>`s of the video players the
+//! core lists (`tidemark_core::embed`), their address rewritten to the player's canonical one,
+//! sandboxed and allowed only what a player needs, nothing inside them. Nothing else: no
+//! scripts, styles, SVG, MathML, forms, other frames, `srcdoc`, event handlers, `id`/`name`
+//! (DOM clobbering) or `data:`/`javascript:`.
 //!
 //! Addresses of this site never hold dot segments: `/media/../api/v1/search?q=x` would be
 //! resolved by the browser to another path of the site, fetched by every reader. Image
@@ -21,7 +25,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 /// The tags a body may keep.
-const TAGS: [&str; 39] = [
+const TAGS: [&str; 40] = [
     "p",
     "br",
     "hr",
@@ -59,6 +63,8 @@ const TAGS: [&str; 39] = [
     "span",
     "div",
     "mark",
+    // A video player's frame (its address checked, its attributes fixed).
+    "iframe",
     // Table structure the parser may insert around rows; harmless and keeps tables intact.
     "colgroup",
     "col",
@@ -66,9 +72,9 @@ const TAGS: [&str; 39] = [
 
 /// Tags dropped together with everything inside them (their content is code, markup of
 /// another language or a document of its own, never body text).
-const DROPPED_WITH_CONTENT: [&str; 16] = [
-    "script", "style", "template", "iframe", "frame", "frameset", "object", "embed", "applet",
-    "noscript", "noembed", "noframes", "svg", "math", "select", "textarea",
+const DROPPED_WITH_CONTENT: [&str; 15] = [
+    "script", "style", "template", "frame", "frameset", "object", "embed", "applet", "noscript",
+    "noembed", "noframes", "svg", "math", "select", "textarea",
 ];
 
 /// `rel` of every link: no access to the opener, no referrer, no ranking credit for
@@ -78,6 +84,17 @@ pub const LINK_REL: &str = "noopener noreferrer nofollow ugc";
 /// The one class an image may carry: the UI makes coupon images clickable.
 pub const COUPON_CLASS: &str = "coupon";
 
+/// The attributes every kept `<iframe>` is given after its address and title, in this order,
+/// whatever it came with: the player's sandbox and permissions (`tidemark_core::embed`),
+/// loaded only when near the screen, the site's origin as its referrer.
+const FRAME_ATTRIBUTES: [(&str, &str); 5] = [
+    ("sandbox", tidemark_core::embed::SANDBOX),
+    ("allow", tidemark_core::embed::ALLOW),
+    ("allowfullscreen", ""),
+    ("loading", "lazy"),
+    ("referrerpolicy", tidemark_core::embed::REFERRER_POLICY),
+];
+
 static POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
     let tag_attributes: HashMap<&str, HashSet<&str>> = HashMap::from([
         ("a", HashSet::from(["href", "title"])),
@@ -85,6 +102,12 @@ static POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
             "img",
             HashSet::from(["src", "alt", "width", "height", "class"]),
         ),
+        ("iframe", HashSet::from(["src", "title"])),
+        ("hr", HashSet::from(["class"])),
+        ("code", HashSet::from(["class"])),
+        ("div", HashSet::from(["class"])),
+        ("figure", HashSet::from(["class"])),
+        ("span", HashSet::from(["class"])),
         ("th", HashSet::from(["colspan", "rowspan"])),
         ("td", HashSet::from(["colspan", "rowspan"])),
         ("col", HashSet::from(["span"])),
@@ -104,20 +127,34 @@ static POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
     builder
 });
 
-/// Values the tag and attribute lists cannot express: image addresses, the coupon class,
-/// numbers where numbers belong. `None` drops the attribute.
+/// Values the tag and attribute lists cannot express: image addresses, players' addresses,
+/// the blocks' classes, numbers where numbers belong. `None` drops the attribute.
 fn filter_attribute<'u>(element: &str, attribute: &str, value: &'u str) -> Option<Cow<'u, str>> {
     match (element, attribute) {
         ("a", "href") => link_allowed(value).then_some(Cow::Borrowed(value)),
         ("img", "src") => image_source_allowed(value).then_some(Cow::Borrowed(value)),
-        ("img", "class") => value
-            .split_ascii_whitespace()
-            .any(|class| class == COUPON_CLASS)
-            .then_some(Cow::Borrowed(COUPON_CLASS)),
+        ("iframe", "src") => tidemark_core::embed::canonical_player(value).map(Cow::Owned),
+        (_, "class") => classes(element, value),
         ("img", "width" | "height")
         | ("td" | "th", "colspan" | "rowspan")
         | ("col" | "colgroup", "span") => small_number(value).then_some(Cow::Borrowed(value)),
         _ => Some(Cow::Borrowed(value)),
+    }
+}
+
+/// The classes of `value` that `element` may carry, each once, in their order; `None` when
+/// none is left.
+fn classes<'u>(element: &str, value: &'u str) -> Option<Cow<'u, str>> {
+    let mut kept: Vec<&str> = Vec::new();
+    for class in value.split_ascii_whitespace() {
+        if tidemark_core::blocks::allowed_class(element, class) && !kept.contains(&class) {
+            kept.push(class);
+        }
+    }
+    match kept.join(" ") {
+        joined if joined.is_empty() => None,
+        joined if joined == value => Some(Cow::Borrowed(value)),
+        joined => Some(Cow::Owned(joined)),
     }
 }
 
@@ -194,16 +231,67 @@ fn small_number(value: &str) -> bool {
 /// The sanitised form of `html`: nothing executable survives, and sanitising twice changes
 /// nothing.
 pub fn sanitize(html: &str) -> String {
-    POLICY.clean(html).to_string()
+    frames_fixed(&POLICY.clean(html).to_string())
+}
+
+/// The serialised body with each `<iframe>` written anew: its address (the policy has made it
+/// a player's canonical one) and title, then [`FRAME_ATTRIBUTES`] in their order, and nothing
+/// inside (a frame's content is never shown, and markup there would be live to anything that
+/// dropped the frame and kept its text). A frame left without an address goes.
+fn frames_fixed(html: &str) -> String {
+    const OPEN: &str = "<iframe";
+    const CLOSE: &str = "</iframe>";
+    if !html.contains(OPEN) {
+        return html.to_string();
+    }
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find(OPEN) {
+        out.push_str(&rest[..at]);
+        let tag = &rest[at..];
+        // The serialiser escapes `>` in attribute values: the first `>` ends the tag.
+        let tag_end = tag.find('>').map_or(tag.len(), |end| end + 1);
+        let piece = markup::pieces(&tag[..tag_end]).into_iter().next();
+        let after = &tag[tag_end..];
+        let close = after.find(CLOSE).map_or(after.len(), |at| at + CLOSE.len());
+        rest = &after[close..];
+        let Some(Piece::Start { attributes, .. }) = piece else {
+            continue;
+        };
+        let value = |name: &str| {
+            attributes
+                .iter()
+                .find(|(attribute, _)| *attribute == name)
+                .map(|(_, value)| *value)
+        };
+        let Some(src) = value("src") else {
+            continue;
+        };
+        // Values as the serialiser escaped them.
+        out.push_str(&format!("<iframe src=\"{src}\""));
+        if let Some(title) = value("title") {
+            out.push_str(&format!(" title=\"{title}\""));
+        }
+        for (name, value) in FRAME_ATTRIBUTES {
+            out.push_str(&format!(" {name}=\"{value}\""));
+        }
+        out.push_str("></iframe>");
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The plain text of `html` once sanitised: tags gone (blocks and line breaks become
 /// spaces), entities decoded, whitespace collapsed. For search indexing and previews; it is
 /// text, not HTML, so whoever shows it escapes it.
 pub fn text_of(html: &str) -> String {
-    let clean = sanitize(html);
+    plain_text(&sanitize(html))
+}
+
+/// [`text_of`] for a body that is sanitised already (a stored one).
+pub fn plain_text(clean: &str) -> String {
     let mut text = String::with_capacity(clean.len());
-    for piece in markup::pieces(&clean) {
+    for piece in markup::pieces(clean) {
         match piece {
             markup::Piece::Text(raw) => text.push_str(&markup::decode_entities(raw)),
             markup::Piece::Start { name, .. } | markup::Piece::End(name) => {
@@ -235,168 +323,17 @@ pub fn text_of(html: &str) -> String {
         .join(" ")
 }
 
-/// A reader of the serialiser's output (html5ever through ammonia), which is regular: text
-/// escapes `&`, `<` and `>`; attribute values are double-quoted and escape `&`, `"`, `<` and
-/// `>`; so every literal `<` starts markup. Not a general HTML parser.
-mod markup {
-    use std::borrow::Cow;
-
-    #[derive(Debug, PartialEq, Eq)]
-    pub enum Piece<'a> {
-        Text(&'a str),
-        Start {
-            name: &'a str,
-            attributes: Vec<(&'a str, &'a str)>,
-        },
-        End(&'a str),
-        /// A comment, doctype or processing instruction.
-        Other(&'a str),
-    }
-
-    pub fn pieces(html: &str) -> Vec<Piece<'_>> {
-        let mut out = Vec::new();
-        let mut rest = html;
-        while !rest.is_empty() {
-            let Some(lt) = rest.find('<') else {
-                out.push(Piece::Text(rest));
-                break;
-            };
-            if lt > 0 {
-                out.push(Piece::Text(&rest[..lt]));
-            }
-            rest = &rest[lt..];
-            let after = &rest[1..];
-            if let Some(end) = after.strip_prefix('/') {
-                let gt = end.find('>').unwrap_or(end.len());
-                out.push(Piece::End(end[..gt].trim()));
-                rest = end.get(gt + 1..).unwrap_or("");
-            } else if after.starts_with('!') || after.starts_with('?') {
-                let close = if after.starts_with("!--") { "-->" } else { ">" };
-                let stop = after.find(close).map_or(after.len(), |at| at + close.len());
-                out.push(Piece::Other(&rest[..stop + 1]));
-                rest = &after[stop..];
-            } else {
-                let (piece, consumed) = start_tag(after);
-                out.push(piece);
-                rest = &after[consumed..];
-            }
-        }
-        out
-    }
-
-    /// A start tag from just after its `<`; the piece and the bytes it took.
-    fn start_tag(s: &str) -> (Piece<'_>, usize) {
-        let bytes = s.as_bytes();
-        let name_end = s
-            .find(|c: char| c.is_ascii_whitespace() || c == '>' || c == '/')
-            .unwrap_or(s.len());
-        let name = &s[..name_end];
-        let mut attributes = Vec::new();
-        let mut i = name_end;
-        loop {
-            while i < bytes.len() && (bytes[i].is_ascii_whitespace() || bytes[i] == b'/') {
-                i += 1;
-            }
-            if i >= bytes.len() {
-                break;
-            }
-            if bytes[i] == b'>' {
-                i += 1;
-                break;
-            }
-            let start = i;
-            while i < bytes.len() && !matches!(bytes[i], b'=' | b'>' | b'/') {
-                if bytes[i].is_ascii_whitespace() {
-                    break;
-                }
-                i += 1;
-            }
-            let attribute = &s[start..i];
-            let mut value = "";
-            if i < bytes.len() && bytes[i] == b'=' {
-                i += 1;
-                match bytes.get(i) {
-                    Some(&quote @ (b'"' | b'\'')) => {
-                        let close = s[i + 1..]
-                            .find(quote as char)
-                            .map_or(s.len(), |at| i + 1 + at);
-                        value = &s[i + 1..close];
-                        i = (close + 1).min(s.len());
-                    }
-                    _ => {
-                        let stop = s[i..]
-                            .find(|c: char| c.is_ascii_whitespace() || c == '>')
-                            .map_or(s.len(), |at| i + at);
-                        value = &s[i..stop];
-                        i = stop;
-                    }
-                }
-            }
-            if attribute.is_empty() {
-                // A stray `=`: skip it rather than loop.
-                i += 1;
-            } else {
-                attributes.push((attribute, value));
-            }
-        }
-        (Piece::Start { name, attributes }, i)
-    }
-
-    /// Character references decoded: the serialiser's five (`&amp;`, `&lt;`, `&gt;`,
-    /// `&quot;`, `&nbsp;`), `&#39;`-style numbers, and a few common names; anything else
-    /// stays as written.
-    pub fn decode_entities(raw: &str) -> Cow<'_, str> {
-        if !raw.contains('&') {
-            return Cow::Borrowed(raw);
-        }
-        let mut out = String::with_capacity(raw.len());
-        let mut rest = raw;
-        while let Some(amp) = rest.find('&') {
-            out.push_str(&rest[..amp]);
-            rest = &rest[amp..];
-            let semi = rest[1..].find(';').filter(|&at| at <= 10).map(|at| at + 1);
-            let decoded = semi.and_then(|semi| {
-                let name = &rest[1..semi];
-                let ch = match name {
-                    "amp" => Some('&'),
-                    "lt" => Some('<'),
-                    "gt" => Some('>'),
-                    "quot" => Some('"'),
-                    "apos" => Some('\''),
-                    "nbsp" => Some('\u{a0}'),
-                    _ => name
-                        .strip_prefix("#x")
-                        .or_else(|| name.strip_prefix("#X"))
-                        .and_then(|hex| u32::from_str_radix(hex, 16).ok())
-                        .or_else(|| name.strip_prefix('#').and_then(|dec| dec.parse().ok()))
-                        .and_then(char::from_u32),
-                };
-                ch.map(|ch| (ch, semi + 1))
-            });
-            match decoded {
-                Some((ch, taken)) => {
-                    out.push(ch);
-                    rest = &rest[taken..];
-                }
-                None => {
-                    out.push('&');
-                    rest = &rest[1..];
-                }
-            }
-        }
-        out.push_str(rest);
-        Cow::Owned(out)
-    }
-}
+use markup::Piece;
+use tidemark_core::markup;
 
 #[cfg(test)]
 mod tests {
-    use super::markup::{decode_entities, pieces, Piece};
     use super::*;
+    use tidemark_core::markup::{decode_entities, pieces, Piece};
 
     /// Every node type of the console's body editor, as the editor writes it (its tests
     /// check it reads each and writes it back unchanged).
-    const EDITOR_BODIES: &str = include_str!("../../../tests/fixtures/editor/bodies.json");
+    const EDITOR_BODIES: &str = include_str!("../../../../tests/fixtures/editor/bodies.json");
 
     #[test]
     fn keeps_what_the_editor_writes_exactly() {
@@ -424,10 +361,11 @@ mod tests {
         "/../tests/data/h5sc/vectors.txt"
     );
 
-    /// Tags that must never come out, whatever went in.
-    const FORBIDDEN_TAGS: [&str; 18] = [
-        "script", "svg", "math", "iframe", "frame", "object", "embed", "form", "input", "button",
-        "textarea", "select", "style", "base", "meta", "link", "template", "noscript",
+    /// Tags that must never come out, whatever went in (an `<iframe>` comes out only as a
+    /// player's, checked tag by tag below).
+    const FORBIDDEN_TAGS: [&str; 17] = [
+        "script", "svg", "math", "frame", "object", "embed", "form", "input", "button", "textarea",
+        "select", "style", "base", "meta", "link", "template", "noscript",
     ];
 
     /// The attributes each allowed tag may carry in the output.
@@ -435,8 +373,18 @@ mod tests {
         match tag {
             "a" => &["href", "title", "rel"],
             "img" => &["src", "alt", "width", "height", "class"],
+            "iframe" => &[
+                "src",
+                "title",
+                "sandbox",
+                "allow",
+                "allowfullscreen",
+                "loading",
+                "referrerpolicy",
+            ],
             "td" | "th" => &["colspan", "rowspan"],
             "col" | "colgroup" => &["span"],
+            "hr" | "code" | "div" | "figure" | "span" => &["class"],
             _ => &[],
         }
     }
@@ -515,7 +463,29 @@ mod tests {
                             );
                         }
                         if attribute == "class" {
-                            assert_eq!(value, COUPON_CLASS, "class on {name}: {out}");
+                            assert!(
+                                value
+                                    .split(' ')
+                                    .all(|class| tidemark_core::blocks::allowed_class(name, class)),
+                                "class {value} on {name}: {out}"
+                            );
+                        }
+                        if name == "iframe" {
+                            let expected = FRAME_ATTRIBUTES.iter().find(|(n, _)| *n == attribute);
+                            match attribute.as_str() {
+                                "src" => assert_eq!(
+                                    tidemark_core::embed::canonical_player(&decode_entities(value))
+                                        .as_deref(),
+                                    Some(&*decode_entities(value)),
+                                    "frame address {value}\n input: {input}\n output: {out}"
+                                ),
+                                "title" => {}
+                                _ => assert_eq!(
+                                    Some(value),
+                                    expected.map(|(_, v)| *v),
+                                    "frame {attribute}\n input: {input}\n output: {out}"
+                                ),
+                            }
                         }
                         if attribute == "rel" {
                             assert_eq!(value, LINK_REL, "rel on {name}: {out}");
@@ -549,6 +519,11 @@ mod tests {
             "<!-- c -->",
             "<img src=\"/media/a.png\" class=\"big\">",
             "<a href=\"/x\" rel=\"opener\">x</a>",
+            "<iframe src=\"https://evil.example/\"></iframe>",
+            "<iframe src=\"https://www.youtube.com/embed/dQw4w9WgXcQ\"></iframe>",
+            "<iframe src=\"https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ\" sandbox=\"allow-scripts allow-top-navigation\"></iframe>",
+            "<iframe src=\"https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ\" srcdoc=\"x\"></iframe>",
+            "<div class=\"callout-purple\">x</div>",
         ];
         for output in dangerous {
             let caught = std::panic::catch_unwind(|| assert_inert("test", output));
@@ -759,6 +734,125 @@ mod tests {
             "Bigs"
         );
         assert_eq!(check("<!-- note --><p>t</p>"), "<p>t</p>");
+    }
+
+    /// A kept frame: the player's canonical address, then the fixed attributes.
+    fn frame(src: &str, title: Option<&str>) -> String {
+        let title = title.map(|t| format!(" title=\"{t}\"")).unwrap_or_default();
+        let fixed: String = FRAME_ATTRIBUTES
+            .iter()
+            .map(|(name, value)| format!(" {name}=\"{value}\""))
+            .collect();
+        format!("<iframe src=\"{src}\"{title}{fixed}></iframe>")
+    }
+
+    #[test]
+    fn players_frames_stay_canonical_sandboxed_and_empty() {
+        let player = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
+        // YouTube's own embed code, as its share button gives it.
+        assert_eq!(
+            check("<iframe width=\"560\" height=\"315\" src=\"https://www.youtube.com/embed/dQw4w9WgXcQ?si=Ab\" title=\"YouTube video player\" frameborder=\"0\" allow=\"accelerometer; autoplay; clipboard-write\" referrerpolicy=\"unsafe-url\" allowfullscreen></iframe>"),
+            frame(player, Some("YouTube video player"))
+        );
+        assert_eq!(
+            check("<iframe src=\"https://vimeo.com/76979871\"></iframe>"),
+            frame("https://player.vimeo.com/video/76979871?dnt=1", None)
+        );
+        assert_eq!(
+            check("<iframe src=\"https://tv.naver.com/embed/23456789?autoPlay=true\" title=\"출시 영상\"></iframe>"),
+            frame("https://tv.naver.com/embed/23456789", Some("출시 영상"))
+        );
+        // What a writer puts around it stays; what is inside the frame never does.
+        let video = format!("<figure class=\"video\"><img src=\"/media/images/t.jpg\" alt=\"출시 영상\" width=\"480\" height=\"360\">{}<figcaption>신제품 소개</figcaption></figure>", frame(player, Some("출시 영상")));
+        assert_eq!(check(&video), video);
+        assert_eq!(
+            check(&format!("<iframe src=\"{player}\"><img src=x onerror=alert(1)>&lt;/iframe&gt;<script>alert(1)</script></iframe><p>after</p>")),
+            format!("{}<p>after</p>", frame(player, None))
+        );
+    }
+
+    #[test]
+    fn every_other_frame_goes_with_its_content() {
+        for bad in [
+            "https://evil.example/embed/dQw4w9WgXcQ",
+            "https://youtube.com.evil.example/embed/dQw4w9WgXcQ",
+            "javascript:alert(1)",
+            "JaVaScRiPt:alert(1)//https://www.youtube.com/embed/dQw4w9WgXcQ",
+            "data:text/html,<script>alert(1)</script>",
+            "/api/v1/me",
+            "//evil.example/x",
+            "https://user@www.youtube.com/embed/dQw4w9WgXcQ",
+            "",
+        ] {
+            assert_eq!(
+                check(&format!(
+                    "<p>a</p><iframe src=\"{bad}\" title=\"t\">inside</iframe><p>b</p>"
+                )),
+                "<p>a</p><p>b</p>",
+                "{bad}"
+            );
+        }
+        // Whatever follows a player's own address is not kept: the canonical one is written.
+        assert_eq!(
+            check("<iframe src=\"https://www.youtube.com/embed/dQw4w9WgXcQ/../../evil?x=<b>\"></iframe>"),
+            frame("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ", None)
+        );
+        // No address at all, or only a document written inline.
+        assert_eq!(check("<iframe>x</iframe>"), "");
+        assert_eq!(
+            check("<iframe srcdoc=\"<script>alert(1)</script>\"></iframe>"),
+            ""
+        );
+        // A player's address with attributes beyond the list: only the fixed ones remain.
+        let player = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
+        assert_eq!(
+            check(&format!("<iframe src=\"{player}\" srcdoc=\"<b>x</b>\" onload=\"alert(1)\" sandbox=\"allow-scripts allow-top-navigation allow-forms\" allow=\"camera; microphone\" name=\"top\" id=\"f\" style=\"position:fixed\" csp=\"x\" credentialless></iframe>")),
+            frame(player, None)
+        );
+        // Inside SVG or MathML an iframe is foreign content, and goes with them.
+        assert_eq!(
+            check(&format!("<svg><iframe src=\"{player}\"></iframe></svg><math><iframe src=\"{player}\"></iframe></math>")),
+            ""
+        );
+    }
+
+    #[test]
+    fn the_blocks_keep_their_listed_classes_only() {
+        let blocks = [
+            "<hr class=\"divider-dots\">",
+            "<hr class=\"divider-short\">",
+            "<pre><code class=\"language-rust\">fn main() {}\n</code></pre>",
+            "<div class=\"callout callout-blue callout-bulb\"><p>알아 두세요</p></div>",
+            "<figure class=\"gallery\"><div class=\"gallery-row\"><img src=\"/media/images/a.jpg\" alt=\"가\"><img src=\"/media/images/b.jpg\" alt=\"나\"></div><figcaption>행사 사진</figcaption></figure>",
+            "<figure class=\"file\"><a href=\"/media/files/0a1b.pdf\" rel=\"noopener noreferrer nofollow ugc\">회사소개서.pdf</a></figure>",
+            "<figure class=\"link-card\"><a href=\"https://example.com/news\" rel=\"noopener noreferrer nofollow ugc\"><img src=\"/media/images/og.jpg\" alt=\"\"><span class=\"link-card-title\">소식</span><span class=\"link-card-text\">설명</span><span class=\"link-card-site\">example.com</span></a></figure>",
+        ];
+        for block in blocks {
+            assert_eq!(check(block), block);
+        }
+        assert_eq!(check("<hr class=\"divider-zigzag\">"), "<hr>");
+        assert_eq!(
+            check("<pre><code class=\"language-rust hljs x\">x</code></pre>"),
+            "<pre><code class=\"language-rust\">x</code></pre>"
+        );
+        assert_eq!(
+            check(
+                "<div class=\"callout callout-purple callout-blue callout callout-skull\">x</div>"
+            ),
+            "<div class=\"callout callout-blue\">x</div>"
+        );
+        assert_eq!(check("<p class=\"callout\">x</p>"), "<p>x</p>");
+        assert_eq!(
+            check("<figure class=\"coupon\">x</figure>"),
+            "<figure>x</figure>"
+        );
+        assert_eq!(
+            check("<span class=\"link-card-title evil\">x</span>"),
+            "<span class=\"link-card-title\">x</span>"
+        );
+        // Captions and code are text a search finds.
+        assert_eq!(text_of(blocks[2]), "fn main() {}");
+        assert_eq!(text_of(blocks[4]), "행사 사진");
     }
 
     #[test]

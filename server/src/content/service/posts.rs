@@ -151,7 +151,13 @@ async fn detail_with(
         title: post.title,
         summary: post.summary,
         cover_url,
-        body_html: post.body_html.unwrap_or_default(),
+        reading_minutes: tidemark_core::reading::reading_minutes(
+            &crate::content::sanitize::plain_text(post.body_html.as_deref().unwrap_or_default()),
+        ),
+        // As readers are shown it: players behind play buttons, headings anchored.
+        body_html: tidemark_core::reading::reader_body(
+            post.body_html.as_deref().unwrap_or_default(),
+        ),
         tags,
         is_report: post.is_report,
         report_url,
@@ -168,6 +174,7 @@ async fn detail_with(
         version: None,
         cover_upload_id: None,
         report_upload_id: None,
+        body_source: None,
     })
 }
 
@@ -179,10 +186,12 @@ pub(crate) async fn own_detail(
     viewer: i64,
 ) -> ApiResult<PostDetail> {
     let (version, cover, report) = (post.version, post.cover_upload_id, post.report_upload_id);
+    let source = post.body_html.clone();
     let mut detail = detail_of(state, post, Some(viewer)).await?;
     detail.version = Some(version);
     detail.cover_upload_id = cover;
     detail.report_upload_id = report;
+    detail.body_source = Some(source);
     Ok(detail)
 }
 
@@ -312,10 +321,13 @@ pub(crate) async fn shown(
         (detail.bookmarked, detail.business.following) =
             ties_of(state, user.member.id, id, detail.business.badge.id).await?;
         // The business's own people also get what an edit sends back.
-        if let Some((version, cover, report)) = own_edit_fields(state, user.member.id, id).await? {
+        if let Some((version, cover, report, source)) =
+            own_edit_fields(state, user.member.id, id).await?
+        {
             detail.version = Some(version);
             detail.cover_upload_id = cover;
             detail.report_upload_id = report;
+            detail.body_source = Some(source);
         }
         return Ok(Shown::Detail(Box::new(detail)));
     }
@@ -334,7 +346,7 @@ async fn own_edit_fields(
     state: &AppState,
     member: i64,
     id: i64,
-) -> ApiResult<Option<(i32, Option<i64>, Option<i64>)>> {
+) -> ApiResult<Option<(i32, Option<i64>, Option<i64>, String)>> {
     let team = Query::select()
         .column(business_members::Column::BusinessId)
         .from(business_members::Entity)
@@ -345,6 +357,7 @@ async fn own_edit_fields(
         .column(posts::Column::Version)
         .column(posts::Column::CoverUploadId)
         .column(posts::Column::ReportUploadId)
+        .column(posts::Column::BodyHtml)
         .filter(posts::Column::BusinessId.in_subquery(team))
         .into_tuple()
         .one(&state.db)

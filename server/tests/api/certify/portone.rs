@@ -401,7 +401,8 @@ async fn the_page_policy_names_portone_only_when_it_is_the_provider() {
     let csp = page_policy(&portone).await;
     for part in [
         "script-src 'self' 'wasm-unsafe-eval' https://cdn.iamport.kr",
-        "frame-src 'self' https://*.iamport.kr",
+        // After the video players every page may frame.
+        "https://tv.naver.com https://*.iamport.kr",
         "connect-src 'self' https://*.iamport.kr",
         "form-action 'self' https://*.iamport.kr",
         "require-trusted-types-for 'script'",

@@ -1,7 +1,9 @@
 // The body editor's Lexical extension: rich text (headings, quotes), lists with Word's list
-// import, links, history, HTML paste through the DOM import pipeline (with 한글's outline and
-// list paragraphs), the image node with its import rules, and tables once they are loaded
-// (./lazyTables.ts): until then a paste that holds a table asks for them and waits.
+// import, links, code blocks, history, HTML paste through the DOM import pipeline (with 한글's
+// outline and list paragraphs), the image, block and callout nodes with their import rules,
+// and tables once they are loaded (./lazyTables.ts): until then a paste that holds a table
+// asks for them and waits.
+import { CodeExtension } from "@lexical/code";
 import { $insertGeneratedNodes, ClipboardImportExtension } from "@lexical/clipboard";
 import { HistoryExtension, type HistoryState } from "@lexical/history";
 import { $generateNodesFromDOMViaExtension, contextValue, CoreImportExtension, DOMImportExtension, ImportSource, ImportSourceDataTransfer } from "@lexical/html";
@@ -9,6 +11,8 @@ import { LinkExtension } from "@lexical/link";
 import { ListExtension, WordListImportExtension } from "@lexical/list";
 import { RichTextExtension } from "@lexical/rich-text";
 import { $getEditor, configExtension, defineExtension, type AnyLexicalExtensionArgument, type EditorState, type EditorThemeClasses, type LexicalEditor } from "lexical";
+import { BlockNode } from "./BlockNode";
+import { CalloutNode } from "./CalloutNode";
 import { $importBody, IMAGE_IMPORT_RULES } from "./html";
 import { $hwpPreprocess } from "./hwpPaste";
 import { ImageNode } from "./ImageNode";
@@ -27,6 +31,9 @@ const THEME: EditorThemeClasses = {
   tableCellHeader: "ed-cell-head",
   tableScrollableWrapper: "ed-table-scroll",
   image: "ed-image",
+  block: "ed-block-node",
+  callout: "ed-callout",
+  code: "ed-code-block",
   text: { bold: "ed-bold", italic: "ed-italic", underline: "ed-underline", strikethrough: "ed-strike", underlineStrikethrough: "ed-underline ed-strike", code: "ed-code" },
 };
 
@@ -50,9 +57,10 @@ export function bodyExtension({ start, onError, tables = null, history, onTableP
     name: "tidemark/body",
     namespace: "tidemark-body",
     theme: THEME,
-    nodes: [ImageNode],
+    nodes: [ImageNode, BlockNode, CalloutNode],
     dependencies: [
       RichTextExtension,
+      CodeExtension,
       ListExtension,
       WordListImportExtension,
       LinkExtension,

@@ -32,7 +32,8 @@ export function draftOf(post: EditedPost): Draft {
     categoryId: post.categoryId,
     title: post.title,
     summary: post.summary,
-    bodyHtml: post.bodyHtml,
+    // The body as stored (its players' frames), not as readers are shown it.
+    bodyHtml: post.bodySource ?? post.bodyHtml,
     tags: post.tags,
     cover: post.coverUploadId && post.coverUrl ? { id: post.coverUploadId, url: post.coverUrl } : null,
     isReport: post.isReport,

@@ -25,6 +25,7 @@ function post(changes: Partial<EditedPost> = {}): EditedPost {
     summary: "",
     coverUrl: null,
     bodyHtml: "<p>본문</p>",
+    readingMinutes: 1,
     tags: [],
     isReport: false,
     reportUrl: null,

@@ -1,5 +1,7 @@
 import { useLayoutEffect, useRef } from "react";
 import { stripScripts } from "../../../lib/core";
+import { labelPlayButtons, playOnClick, sectionsOf, type Section } from "./bodyBlocks";
+import BLOCK_STYLES from "../../../components/body/blocks.css?inline";
 import { BODY_STYLES } from "./bodyStyles";
 
 /** The class the server's body policy lets an image keep (server/src/content/sanitize.rs
@@ -52,22 +54,53 @@ const bodyPolicy = (globalThis as { trustedTypes?: TrustedTypesFactory }).truste
 });
 
 function bodyMarkup(html: string): string {
-  const markup = `<style>${BODY_STYLES}</style><div class="body">${stripScripts(html)}</div>`;
+  const markup = `<style>${BODY_STYLES}${BLOCK_STYLES}</style><div class="body">${stripScripts(html)}</div>`;
   // A TrustedHTML is what innerHTML takes under Trusted Types; TypeScript's DOM types say string.
   return bodyPolicy ? (bodyPolicy.createHTML(markup) as string) : markup;
 }
 
+interface PostBodyProps {
+  html: string;
+  tableLabel: string;
+  label: string;
+  /** The play buttons' label ("동영상 재생"), before the video's title. */
+  playLabel: string;
+  /** Told the body's headings once they have their anchors (the contents list). */
+  onSections?: (sections: Section[]) => void;
+}
+
 /** The post's sanitised body in a shadow root of its own, with its own stylesheet. */
-export function PostBody({ html, tableLabel, label }: { html: string; tableLabel: string; label: string }) {
+export function PostBody({ html, tableLabel, label, playLabel, onSections }: PostBodyProps) {
   const host = useRef<HTMLDivElement>(null);
+  const sectionsTo = useRef(onSections);
+  useLayoutEffect(() => {
+    sectionsTo.current = onSections;
+  });
   useLayoutEffect(() => {
     const element = host.current;
     if (!element) return;
     const root = element.shadowRoot ?? element.attachShadow({ mode: "open" });
-    // The server stored the body through its one sanitising policy; the core's script strip
-    // is the page's own second look before the markup is parsed.
-    root.innerHTML = bodyMarkup(html);
-    prepareBody(root, tableLabel);
-  }, [html, tableLabel]);
+    // The server stored the body through its one sanitising policy and sends it as readers
+    // are shown it (its players behind play buttons: no frame is in the text); the core's
+    // script and frame strip (SPEC §5) is the page's own second look before the markup is
+    // parsed. It is parsed into a template, whose content is inert, and prepared before it is
+    // shown.
+    const template = element.ownerDocument.createElement("template");
+    template.innerHTML = bodyMarkup(html);
+    prepareBody(template.content, tableLabel);
+    labelPlayButtons(template.content, playLabel);
+    const sections = sectionsOf(template.content);
+    root.replaceChildren(template.content);
+    sectionsTo.current?.(sections);
+    // Code is highlighted by a chunk of its own, loaded only for a body that has some.
+    if (root.querySelector('code[class*="language-"]:not(.language-plain)')) {
+      import("./highlight").then(
+        (module) => module.highlight(root),
+        () => undefined,
+      );
+    }
+    root.addEventListener("click", playOnClick);
+    return () => root.removeEventListener("click", playOnClick);
+  }, [html, tableLabel, playLabel]);
   return <div ref={host} className="post-body" role="region" aria-label={label} data-testid="post-body" />;
 }
