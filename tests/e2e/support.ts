@@ -4,7 +4,7 @@ import { createHmac } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, request, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, request, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 
 export const screenshots = fileURLToPath(new URL("artifacts/screenshots", import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -266,4 +266,22 @@ export async function seriousFindings(page: Page, where: string, scope: (axe: Ax
   return result.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(" | ")}`);
+}
+
+/** Drives Chromium's input method through the DevTools protocol, as a Korean IME does. */
+export function ime(cdp: CDPSession) {
+  return {
+    /** The syllable being composed, step by step (ㅎ → 하 → 한), then committed. */
+    async type(...steps: string[]) {
+      for (const text of steps) await cdp.send("Input.imeSetComposition", { text, selectionStart: text.length, selectionEnd: text.length });
+      await cdp.send("Input.insertText", { text: steps[steps.length - 1] });
+    },
+    /** A composition left open. */
+    async compose(...steps: string[]) {
+      for (const text of steps) await cdp.send("Input.imeSetComposition", { text, selectionStart: text.length, selectionEnd: text.length });
+    },
+    async insert(text: string) {
+      await cdp.send("Input.insertText", { text });
+    },
+  };
 }

@@ -5,11 +5,11 @@
 import { useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
 import { FilePick, FormAlert, TextField } from "../form";
-import { api, ApiError } from "../../lib/api";
-import type { Embed } from "../../lib/apiSchema";
+import { ApiError } from "../../lib/api";
 import { blockChoices } from "../../lib/core";
 import { uploadFile } from "../../lib/upload";
 import type { BlockData, Picture } from "./blocks";
+import { embedOf } from "./embed";
 import { useModalDialog } from "./dialog";
 import { fill, useEditorTexts } from "./texts";
 
@@ -20,19 +20,6 @@ interface Props {
   ask: BlockAsk;
   onDone: (block: BlockData) => void;
   onClose: () => void;
-}
-
-/** The block a link makes, through the server (`videoOnly`: a video, or a refusal without the
- * page being read). */
-export async function embedOf(link: string, videoOnly = false): Promise<BlockData> {
-  const embed = await api<Embed>("/api/v1/embeds", { method: "POST", body: { url: link, videoOnly } });
-  const picture = (upload: { url: string; width?: number | null; height?: number | null } | null | undefined, alt: string): Picture | null =>
-    upload ? { src: upload.url, alt, width: upload.width ?? null, height: upload.height ?? null } : null;
-  if (embed.kind === "video") {
-    const title = embed.title ?? "";
-    return { kind: "video", player: embed.player, title, thumbnail: picture(embed.thumbnail, title || embed.providerName), caption: "" };
-  }
-  return { kind: "linkCard", url: embed.url, title: embed.title, text: embed.description ?? "", site: embed.site, image: picture(embed.image, "") };
 }
 
 export function BlockDialog({ ask, onDone, onClose }: Props) {

@@ -25,20 +25,15 @@ function KeyboardMove({ onMoved }: { onMoved: (text: string) => void }) {
         (event: KeyboardEvent) => {
           if (!event.altKey || !event.shiftKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return false;
           const up = event.key === "ArrowUp";
-          let moved = false;
-          editor.update(() => {
-            const block = $selectedBlock();
-            const other = up ? block?.getPreviousSibling() : block?.getNextSibling();
-            if (!block || !other) return;
-            if (up) other.insertBefore(block);
-            else other.insertAfter(block);
-            moved = true;
-          });
-          if (moved) {
-            event.preventDefault();
-            onMoved(up ? tx.moveUp : tx.moveDown);
-          }
-          return moved;
+          // Command listeners run inside the editor's update: the block moves here and now.
+          const block = $selectedBlock();
+          const other = up ? block?.getPreviousSibling() : block?.getNextSibling();
+          if (!block || !other) return false;
+          if (up) other.insertBefore(block);
+          else other.insertAfter(block);
+          event.preventDefault();
+          onMoved(up ? tx.moveUp : tx.moveDown);
+          return true;
         },
         COMMAND_PRIORITY_LOW,
       ),

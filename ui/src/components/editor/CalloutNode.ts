@@ -89,10 +89,6 @@ export class CalloutNode extends ElementNode {
     this.replace(paragraph);
     return true;
   }
-
-  canBeEmpty(): false {
-    return false;
-  }
 }
 
 export function $createCalloutNode(colour = "blue", icon = "bulb"): CalloutNode {

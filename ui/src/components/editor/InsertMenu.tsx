@@ -8,14 +8,13 @@ import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext
 import { LexicalTypeaheadMenuPlugin, MenuOption, useBasicTypeaheadTriggerMatch } from "@lexical/react/LexicalTypeaheadMenuPlugin";
 import { $createHeadingNode, $createQuoteNode } from "@lexical/rich-text";
 import { $setBlocksType } from "@lexical/selection";
-import { $insertNodeToNearestRoot } from "@lexical/utils";
 import { $getSelection, $isRangeSelection, type ElementNode, type LexicalEditor, type TextNode } from "lexical";
 import { useMemo, useState } from "react";
 import { createPortal } from "react-dom";
 import { useI18n } from "../../lib/i18n";
 import { $createBlockNode } from "./BlockNode";
 import { $createCalloutNode } from "./CalloutNode";
-import { ASK_BLOCK, ASK_IMAGE, ASK_TABLE } from "./commands";
+import { $insertBlock, ASK_BLOCK, ASK_IMAGE, ASK_TABLE } from "./commands";
 import { useEditorTexts } from "./texts";
 
 /** One block of the menu: its names in both languages, more words it is found by, and what
@@ -40,9 +39,9 @@ export const ENTRIES: Entry[] = [
   { key: "quote", ko: "인용", en: "Quote", words: "quote blockquote 인용문", run: (editor) => editor.update(() => setBlock(() => $createQuoteNode())) },
   { key: "bullet", ko: "글머리 기호 목록", en: "Bulleted list", words: "list bullet ul 목록", run: (editor) => editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined) },
   { key: "number", ko: "번호 목록", en: "Numbered list", words: "list number ol 목록", run: (editor) => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined) },
-  { key: "divider", ko: "구분선", en: "Divider", words: "divider line hr rule 선", run: (editor) => editor.update(() => void $insertNodeToNearestRoot($createBlockNode({ kind: "divider", style: "line" }))) },
-  { key: "divider-dots", ko: "구분선 (점 세 개)", en: "Divider (three dots)", words: "divider dots 점", run: (editor) => editor.update(() => void $insertNodeToNearestRoot($createBlockNode({ kind: "divider", style: "dots" }))) },
-  { key: "divider-short", ko: "구분선 (짧은 선)", en: "Divider (short line)", words: "divider short 짧은", run: (editor) => editor.update(() => void $insertNodeToNearestRoot($createBlockNode({ kind: "divider", style: "short" }))) },
+  { key: "divider", ko: "구분선", en: "Divider", words: "divider line hr rule 선", run: (editor) => editor.update(() => void $insertBlock($createBlockNode({ kind: "divider", style: "line" }))) },
+  { key: "divider-dots", ko: "구분선 (점 세 개)", en: "Divider (three dots)", words: "divider dots 점", run: (editor) => editor.update(() => void $insertBlock($createBlockNode({ kind: "divider", style: "dots" }))) },
+  { key: "divider-short", ko: "구분선 (짧은 선)", en: "Divider (short line)", words: "divider short 짧은", run: (editor) => editor.update(() => void $insertBlock($createBlockNode({ kind: "divider", style: "short" }))) },
   { key: "code", ko: "코드", en: "Code", words: "code pre program 코드블록", run: (editor) => editor.update(() => setBlock(() => $createCodeNode("plain"))) },
   { key: "callout", ko: "강조 상자", en: "Callout", words: "callout note tip 콜아웃 알림", run: (editor) => editor.update(() => setBlock(() => $createCalloutNode())) },
   { key: "image", ko: "이미지", en: "Image", words: "image picture photo 사진 그림", run: (editor) => editor.dispatchCommand(ASK_IMAGE, undefined) },
@@ -78,12 +77,18 @@ export function InsertMenu() {
   const trigger = useBasicTypeaheadTriggerMatch("/", { minLength: 0, maxLength: 20, allowWhitespace: true });
   const options = useMemo(() => entriesFor(query ?? "").map((entry) => new Choice(entry)), [query]);
 
-  const choose = (option: Choice, typed: TextNode | null, close: () => void) => {
-    editor.update(() => {
-      typed?.remove();
-    });
+  // Called inside the menu's own update, with the query as it stands when the writer chose
+  // (typing may have run ahead of the list shown): the slash and the query go, then the block
+  // the query names comes (the one chosen when it still matches, else the first that does).
+  const choose = (option: Choice, _typed: TextNode | null, close: () => void, matching: string) => {
+    const found = entriesFor(matching);
+    const entry = found.find((candidate) => candidate.key === option.key) ?? found[0];
+    const selection = $getSelection();
+    if ($isRangeSelection(selection) && selection.isCollapsed()) {
+      for (let left = 1 + Array.from(matching).length; left > 0; left--) selection.deleteCharacter(true);
+    }
     close();
-    option.entry.run(editor);
+    if (entry) entry.run(editor);
   };
 
   return (

@@ -9,7 +9,7 @@ import { $createParagraphNode, $createTextNode, $getNodeByKey, $getSelection, $i
 import { useEffect, useState } from "react";
 import { ApiError } from "../../lib/api";
 import { safeLink } from "../../lib/core";
-import { embedOf } from "./BlockDialog";
+import { embedOf } from "./embed";
 import { $createBlockNode } from "./BlockNode";
 import type { BlockData } from "./blocks";
 import { useEditorTexts } from "./texts";
@@ -55,22 +55,19 @@ export function LinkPaste() {
         (event) => {
           const link = pastedLink(event);
           if (!link) return false;
-          let pasted: Pasted | null = null;
-          editor.update(() => {
-            const selection = $getSelection();
-            if (!$isRangeSelection(selection) || !selection.isCollapsed()) return;
-            const paragraph = selection.anchor.getNode().getTopLevelElement();
-            if (!$isParagraphNode(paragraph) || paragraph.getTextContent().trim() !== "") return;
-            const anchor = $createLinkNode(link);
-            anchor.append($createTextNode(link));
-            paragraph.clear();
-            paragraph.append(anchor);
-            anchor.selectEnd();
-            pasted = { key: paragraph.getKey(), url: link };
-          });
-          if (!pasted) return false;
+          // Command listeners run inside the editor's update: the nodes change here and now.
+          const selection = $getSelection();
+          if (!$isRangeSelection(selection) || !selection.isCollapsed()) return false;
+          const paragraph = selection.anchor.getNode().getTopLevelElement();
+          if (!$isParagraphNode(paragraph) || paragraph.getTextContent().trim() !== "") return false;
+          const anchor = $createLinkNode(link);
+          anchor.append($createTextNode(link));
+          paragraph.clear();
+          paragraph.append(anchor);
+          anchor.selectEnd();
+          const pasted: Pasted = { key: paragraph.getKey(), url: link };
           event.preventDefault();
-          const { key, url } = pasted as Pasted;
+          const { key, url } = pasted;
           setProblem(null);
           // A video link (the server's providers decide) becomes its block at once; any other
           // is offered as a card, and nothing of its page is read unless the writer asks.

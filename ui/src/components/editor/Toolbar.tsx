@@ -8,7 +8,7 @@ import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { $createHeadingNode, $createQuoteNode, $isHeadingNode, $isQuoteNode } from "@lexical/rich-text";
 import { $setBlocksType } from "@lexical/selection";
-import { $findMatchingParent, $getNearestNodeOfType, $insertNodeToNearestRoot, mergeRegister } from "@lexical/utils";
+import { $findMatchingParent, $getNearestNodeOfType, mergeRegister } from "@lexical/utils";
 import {
   $createParagraphNode,
   $getNodeByKey,
@@ -21,6 +21,7 @@ import {
   FORMAT_TEXT_COMMAND,
   REDO_COMMAND,
   UNDO_COMMAND,
+  type LexicalEditor,
   type TextFormatType,
 } from "lexical";
 import { Suspense, lazy, useEffect, useState, type FormEvent, type MouseEvent } from "react";
@@ -29,7 +30,7 @@ import { useI18n } from "../../lib/i18n";
 import type { BlockAsk } from "./BlockDialog";
 import { $createBlockNode } from "./BlockNode";
 import { $isCalloutNode } from "./CalloutNode";
-import { ASK_BLOCK, ASK_IMAGE, ASK_TABLE } from "./commands";
+import { $insertBlock, ASK_BLOCK, ASK_IMAGE, ASK_TABLE } from "./commands";
 import { ENTRIES } from "./InsertMenu";
 import { LazyImageDialog } from "./lazyImageDialog";
 import type { ImageData } from "./image";
@@ -119,16 +120,19 @@ export function Toolbar({ onTablePreload }: Props) {
   };
   const format = (name: TextFormatType) => editor.dispatchCommand(FORMAT_TEXT_COMMAND, name);
   const insertImage = (data: ImageData) => {
-    editor.update(() => {
-      $insertNodeToNearestRoot($createImageNode(data));
-    });
     setImageOpen(false);
+    editor.update(() => {
+      $insertBlock($createImageNode(data));
+    });
+    refocus(editor);
   };
   const insertBlock = (block: Parameters<typeof $createBlockNode>[0]) => {
-    editor.update(() => {
-      $insertNodeToNearestRoot($createBlockNode(block));
-    });
     setBlockAsk(null);
+    // The writer goes on typing after the block.
+    editor.update(() => {
+      $insertBlock($createBlockNode(block));
+    });
+    refocus(editor);
   };
   const setCode = (language: string) =>
     editor.update(() => {
@@ -254,6 +258,12 @@ export function Toolbar({ onTablePreload }: Props) {
       ) : null}
     </div>
   );
+}
+
+/** The caret back in the text once a form's dialog has gone (its removal leaves the focus
+ * nowhere), where the inserted block left it. */
+function refocus(editor: LexicalEditor) {
+  requestAnimationFrame(() => editor.focus());
 }
 
 /** A callout colour's name in the page's language. */

@@ -3,3 +3,4 @@
 export { BodyView } from "./BodyView";
 export { useModalDialog } from "./dialog";
 export { Editor } from "./Editor";
+export { imagesWithoutAlt } from "./markup";

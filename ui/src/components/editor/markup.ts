@@ -30,3 +30,10 @@ export function parseHtml(html: string): Document {
 export function bodyNodes(html: string): Node[] {
   return Array.from(parseHtml(stripScripts(html)).body.childNodes);
 }
+
+/** How many images of a body have no alt text (a link card's picture is decorative: its text
+ * says what it shows, so it is not counted). */
+export function imagesWithoutAlt(html: string): number {
+  if (!html.includes("<img")) return 0;
+  return Array.from(parseHtml(html).querySelectorAll("img")).filter((img) => !img.closest("figure.link-card") && !(img.getAttribute("alt") ?? "").trim()).length;
+}

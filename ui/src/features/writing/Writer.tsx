@@ -3,9 +3,9 @@
 // a warning when someone else saved the post since it was opened, and published, scheduled
 // or hidden from the side panel. Its state and save policy are writerState.ts; the calls and
 // the timer, useWriter.ts.
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { ConsoleCard } from "../../components/console";
-import { Editor } from "../../components/editor";
+import { Editor, imagesWithoutAlt } from "../../components/editor";
 import { FormAlert } from "../../components/form";
 import type { MyBusiness } from "../../lib/business";
 import { formatDate } from "../../lib/core";
@@ -64,6 +64,9 @@ export function Writer({ mine, post, onCreated, onReload }: Props) {
   const writer = useWriter({ businessId: mine.business.id, post, onCreated });
   const { state, dirty, edit, act } = writer;
   const { postId, status, draft, conflict, flash, busy } = state;
+  // The publish check: images a screen reader could not read out (the editor asks every image
+  // it inserts for its alt text; a paste from elsewhere may bring some without).
+  const missingAlt = useMemo(() => imagesWithoutAlt(draft.bodyHtml), [draft.bodyHtml]);
   const fieldProblems = problemTexts(state.fieldProblems, tx);
 
   const reload = () => {
@@ -132,6 +135,11 @@ export function Writer({ mine, post, onCreated, onReload }: Props) {
               </p>
             ) : null}
             <FormAlert problem={state.problem} />
+            {missingAlt > 0 ? (
+              <p className="writer-warning" role="note">
+                {fill(tx.altMissing, { count: missingAlt })}
+              </p>
+            ) : null}
             <div className="writer-actions">
               {status === null || status === "DRAFT" ? (
                 <button type="button" className="button" disabled={busy} onClick={() => act("draft", "draftSaved")}>
