@@ -100,13 +100,15 @@ export default defineConfig({
           groups: [
             // The body editor and its libraries in one chunk: Lexical and its packages but the
             // table package, which loads only when a body needs it
-            // (ui/src/components/editor/lazyTables.ts), and the image form, loaded when it opens; a
-            // body shown outside the editor (BodyView) is not the editor's.
+            // (ui/src/components/editor/lazyTables.ts), the image and block forms, loaded when
+            // they open, and the writing aids (the insert menu, the Markdown shortcuts, moving
+            // blocks, pasted links: WritingAids.tsx), loaded when the writer turns to the text;
+            // a body shown outside the editor (BodyView) is not the editor's.
             // What the app chunk has stays there (its group goes first).
             {
               name: "editor",
               priority: 1,
-              test: /node_modules[\\/](lexical|@lexical[\\/](?!table[\\/])[\w-]+|@preact[\\/]signals-core)[\\/]|[\\/]ui[\\/]src[\\/]components[\\/]editor[\\/](?!tables\.|ImageDialog\.|BodyView\.|markup\.)/,
+              test: /node_modules[\\/](lexical|@lexical[\\/](?!table[\\/]|markdown[\\/]|react[\\/]dist[\\/]Lexical(TypeaheadMenu|DraggableBlock|MarkdownShortcut)Plugin)[\w-]+|@preact[\\/]signals-core)[\\/]|[\\/]ui[\\/]src[\\/]components[\\/]editor[\\/](?!tables\.|ImageDialog\.|BodyView\.|markup\.|WritingAids\.|InsertMenu\.|Shortcuts\.|BlockMove\.|LinkPaste\.|BlockDialog\.|embed\.)/,
             },
             // The paged lists' machinery (an infinite query over the API's cursors, loading more
             // on scroll), which the lists, the home page, the business page, search and the

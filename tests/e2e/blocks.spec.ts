@@ -174,6 +174,8 @@ test("a writer puts every block in a post from the keyboard, publishes it, and r
     await expect(shown.locator("figure.link-card .link-card-site")).toHaveText("예시 뉴스");
     await expect(shown.locator("figure.gallery img")).toHaveCount(3);
     await expect(shown.locator("figure.file a")).toHaveText("회사소개서.pdf");
+    // Highlighted once the code comes near the screen (its chunk loads only then).
+    await shown.locator("code.language-rust").scrollIntoViewIfNeeded();
     await expect(shown.locator("code.language-rust .token").first()).toBeAttached();
     await expect(shown.locator("iframe")).toHaveCount(0);
     await expect(readerPage.getByText("1분 읽기")).toBeVisible();

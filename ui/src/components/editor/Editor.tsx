@@ -14,20 +14,18 @@ import { LexicalExtensionComposer } from "@lexical/react/LexicalExtensionCompose
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { ContentEditable } from "@lexical/react/LexicalContentEditable";
 import { $getSelection, COMMAND_PRIORITY_LOW, type EditorState, type LexicalEditor } from "lexical";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import "../body/blocks.css";
 import "./editor.css";
-import { BlockMove } from "./BlockMove";
 import { ASK_TABLE } from "./commands";
 import { bodyExtension } from "./extension";
 import { $bodyHtml } from "./html";
-import { InsertMenu } from "./InsertMenu";
 import { hasTable, loadTables, type Tables } from "./lazyTables";
-import { LinkPaste } from "./LinkPaste";
 import { parseHtml } from "./markup";
 import { useEditorTexts } from "./texts";
-import { Shortcuts } from "./Shortcuts";
 import { Toolbar } from "./Toolbar";
+
+const LazyWritingAids = lazy(() => import("./WritingAids"));
 
 interface Props {
   /** The body to start from; a new value does not reset the editor (give it a new `key`). */
@@ -55,6 +53,8 @@ export function Editor({ initialHtml, onChange, id, labelledBy }: Props) {
   const [problem, setProblem] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [surface, setSurface] = useState<HTMLDivElement | null>(null);
+  // The writing aids load once the writer turns to the text (focus or pointer).
+  const [aids, setAids] = useState(false);
 
   // A body with a table: the table support first.
   useEffect(() => {
@@ -118,8 +118,7 @@ export function Editor({ initialHtml, onChange, id, labelledBy }: Props) {
       <LexicalExtensionComposer key={start?.tables ? "tables" : "plain"} extension={extension} contentEditable={null}>
         <Toolbar onTablePreload={preloadTables} />
         {problem ? <LoadProblem /> : null}
-        <LinkPaste />
-        <div className="ed-surface" ref={setSurface}>
+        <div className="ed-surface" ref={setSurface} onFocus={() => setAids(true)} onPointerEnter={() => setAids(true)}>
           <ContentEditable
             id={id}
             className="ed-content post-body-content"
@@ -130,9 +129,11 @@ export function Editor({ initialHtml, onChange, id, labelledBy }: Props) {
             placeholder={<p className="ed-placeholder">{tx.placeholder}</p>}
           />
         </div>
-        <InsertMenu />
-        <Shortcuts />
-        <BlockMove anchor={surface} />
+        {aids ? (
+          <Suspense fallback={null}>
+            <LazyWritingAids surface={surface} />
+          </Suspense>
+        ) : null}
         <TableAsk onTable={onTable} />
         <Started then={start?.then} />
         <ChangeListener onChange={onChange} />

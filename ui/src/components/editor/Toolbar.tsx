@@ -31,7 +31,7 @@ import type { BlockAsk } from "./BlockDialog";
 import { $createBlockNode } from "./BlockNode";
 import { $isCalloutNode } from "./CalloutNode";
 import { $insertBlock, ASK_BLOCK, ASK_IMAGE, ASK_TABLE } from "./commands";
-import { ENTRIES } from "./InsertMenu";
+import { ENTRIES } from "./entries";
 import { LazyImageDialog } from "./lazyImageDialog";
 import type { ImageData } from "./image";
 import { $createImageNode } from "./ImageNode";

@@ -19,7 +19,6 @@ import { PostContents, useSectionFromAddress } from "./detail/PostContents";
 import { ShareBox } from "./detail/ShareBox";
 import { usePreviewTexts, useDetailTexts } from "./detail/texts";
 import { usePostEvents } from "./detail/usePostEvents";
-import "../../components/body/blocks.css";
 import "./detail/post-detail.css";
 
 /** /post/{id}: the post, its business, sharing, and related posts. A post that does not exist

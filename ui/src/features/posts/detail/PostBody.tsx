@@ -92,15 +92,29 @@ export function PostBody({ html, tableLabel, label, playLabel, onSections }: Pos
     const sections = sectionsOf(template.content);
     root.replaceChildren(template.content);
     sectionsTo.current?.(sections);
-    // Code is highlighted by a chunk of its own, loaded only for a body that has some.
-    if (root.querySelector('code[class*="language-"]:not(.language-plain)')) {
-      import("./highlight").then(
-        (module) => module.highlight(root),
-        () => undefined,
+    // Code is highlighted by a chunk of its own, loaded when a code block comes near the
+    // screen (never on the first load of a page whose code is further down).
+    const blocks = Array.from(root.querySelectorAll('code[class*="language-"]:not(.language-plain)'));
+    let seen: IntersectionObserver | null = null;
+    if (blocks.length > 0) {
+      seen = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          seen?.disconnect();
+          import("./highlight").then(
+            (module) => module.highlight(root),
+            () => undefined,
+          );
+        },
+        { rootMargin: "200px" },
       );
+      for (const block of blocks) seen.observe(block);
     }
     root.addEventListener("click", playOnClick);
-    return () => root.removeEventListener("click", playOnClick);
+    return () => {
+      seen?.disconnect();
+      root.removeEventListener("click", playOnClick);
+    };
   }, [html, tableLabel, playLabel]);
   return <div ref={host} className="post-body" role="region" aria-label={label} data-testid="post-body" />;
 }
