@@ -132,6 +132,10 @@ test("a writer puts every block in a post from the keyboard, publishes it, and r
   await page.keyboard.type("fn main() {}");
   await expect(body.locator("code, .ed-code-block").first()).toBeVisible();
   await page.getByLabel(/Code language|코드 언어/).selectOption("rust");
+  // Moved from the keyboard: the code block up above the file, announced.
+  await body.locator("code, .ed-code-block").first().click();
+  await page.keyboard.press("Alt+Shift+ArrowUp");
+  await expect(page.getByRole("status").filter({ hasText: /^(Move up|위로 옮기기)$/ })).toBeAttached();
 
   // Saved as the sanitiser keeps it.
   await expect(page.getByText(/Saved automatically at|자동 저장/)).toBeVisible({ timeout: 20_000 });
@@ -147,7 +151,7 @@ test("a writer puts every block in a post from the keyboard, publishes it, and r
   expect(saved.bodySource).toMatch(/<figure class="video"><img src="\/media\/images\/[\w.-]+" alt="타이드마크 2026 신제품 발표"[^>]*><iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?start=42" title="타이드마크 2026 신제품 발표" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox"/);
   expect(saved.bodySource).toMatch(/<figure class="link-card"><a href="http:\/\/127\.0\.0\.1:\d+\/news\/launch" rel="noopener noreferrer nofollow ugc"><img src="\/media\/images\/[\w.-]+" alt=""[^>]*><span class="link-card-title">타이드마크, 한국 기업을 위한 소식 플랫폼 출시<\/span>/);
   expect(saved.bodySource).toMatch(/<figure class="gallery"><div class="gallery-row">(<img [^>]+>){3}<\/div><figcaption>2026 파트너 데이<\/figcaption><\/figure>/);
-  expect(saved.bodySource).toMatch(/<figure class="file"><a href="\/media\/files\/[\w]+\.pdf" rel="noopener noreferrer nofollow ugc">회사소개서\.pdf<\/a><\/figure>/);
+  expect(saved.bodySource).toMatch(/<pre><code class="language-rust">fn main\(\) \{\}<\/code><\/pre><figure class="file"><a href="\/media\/files\/[\w]+\.pdf" rel="noopener noreferrer nofollow ugc">회사소개서\.pdf<\/a><\/figure>$/);
   await page.screenshot({ path: `tests/e2e/artifacts/screenshots/blocks-writer-1280.png`, fullPage: true });
 
   // Published.
@@ -198,6 +202,15 @@ test("a writer puts every block in a post from the keyboard, publishes it, and r
   await expect(frame).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=42&autoplay=1");
   await expect(frame).toHaveAttribute("sandbox", "allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox");
   await expect.poll(() => player.length).toBeGreaterThan(0);
+  // A picture opens larger, from the keyboard; Escape closes it and the focus comes back.
+  const stage = readerPage.getByTestId("post-body").getByRole("button", { name: "이미지 크게 보기: 발표 무대" });
+  await stage.focus();
+  await readerPage.keyboard.press("Enter");
+  const viewer = readerPage.getByRole("dialog", { name: "발표 무대" });
+  await expect(viewer.getByRole("img", { name: "발표 무대" })).toBeVisible();
+  await readerPage.keyboard.press("Escape");
+  await expect(viewer).toHaveCount(0);
+  await expect(stage).toBeFocused();
   // The first view (before the app) has the play button and no frame either.
   const first = await (await reader.request.get(`/post/${id}`)).text();
   expect(first).toContain('class="video-play" data-play="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=42&amp;autoplay=1"');
@@ -205,6 +218,20 @@ test("a writer puts every block in a post from the keyboard, publishes it, and r
   expect(first).toContain('<nav class="post-contents post-contents-top"');
   await lookAt(readerPage, "blocks-post");
   await reader.close();
+
+  // Search finds the post by a gallery's caption and by its code, which are the body's text.
+  for (const words of [`파트너 데이 ${RUN}`, `main ${RUN}`]) {
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get(`/api/v1/search?q=${encodeURIComponent(words)}&size=10`);
+          if (!response.ok()) return [];
+          return ((await response.json()) as { data: { items: { postSeq: number }[] } }).data.items.map((item) => item.postSeq);
+        },
+        { timeout: 30_000, intervals: [500] },
+      )
+      .toContain(id);
+  }
 
   // The feed: the whole body, the video a link to its page.
   const feed = await (await page.request.get("/rss.xml")).text();

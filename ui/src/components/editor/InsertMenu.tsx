@@ -11,38 +11,45 @@ import { useI18n } from "../../lib/i18n";
 import { entriesFor, type Entry } from "./entries";
 import { useEditorTexts } from "./texts";
 
-/** Removes the last "/" + `query` of the line the menu was opened on (wherever its text nodes
- * split it) and leaves the caret where it was. */
-function $removeQuery(typed: TextNode | null, query: string): void {
+/** Takes the slash and the query typed after it out of the line the menu was opened on: from
+ * the last "/" before the caret to the caret, wherever the line's text nodes split them; the
+ * caret stays there. Answers the query. Without a caret in the text, the node the menu split
+ * off (the slash and `matching`) goes. */
+function $takeQuery(typed: TextNode | null, matching: string): string {
   const selection = $getSelection();
-  const from = typed ?? ($isRangeSelection(selection) ? selection.anchor.getNode() : null);
-  const line = from?.getTopLevelElement();
-  if (!line) return;
-  const nodes = line.getAllTextNodes();
-  const text = nodes.map((node) => node.getTextContent()).join("");
-  const target = `/${query}`;
-  const at = text.lastIndexOf(target);
-  if (at < 0) {
+  if (!$isRangeSelection(selection) || !selection.isCollapsed() || selection.anchor.type !== "text") {
     typed?.remove();
-    return;
+    return matching;
   }
-  let start = 0;
-  let left = target.length;
-  let caret: { node: TextNode; offset: number } | null = null;
+  const anchor = selection.anchor.getNode();
+  const line = anchor.getTopLevelElement();
+  if (!line) return matching;
+  // The line's text up to the caret, node by node.
+  const nodes = line.getAllTextNodes();
+  let before = "";
+  const spans: { node: TextNode; start: number }[] = [];
   for (const node of nodes) {
-    const length = node.getTextContentSize();
-    const end = start + length;
-    if (left > 0 && end > at) {
-      const from = Math.max(at - start, 0);
-      const count = Math.min(length - from, left);
-      node.spliceText(from, count, "");
-      left -= count;
-      caret ??= { node, offset: from };
+    spans.push({ node, start: before.length });
+    if (node.is(anchor)) {
+      before += node.getTextContent().slice(0, selection.anchor.offset);
+      break;
     }
-    start = end;
+    before += node.getTextContent();
+  }
+  const slash = before.lastIndexOf("/");
+  if (slash < 0) return matching;
+  const query = before.slice(slash + 1);
+  let caret: { node: TextNode; offset: number } | null = null;
+  for (const { node, start } of spans) {
+    const end = start + (node.is(anchor) ? selection.anchor.offset : node.getTextContentSize());
+    if (end <= slash) continue;
+    const from = Math.max(slash - start, 0);
+    node.spliceText(from, end - start - from, "");
+    caret ??= { node, offset: from };
   }
   if (caret && caret.node.isAttached()) caret.node.select(caret.offset, caret.offset);
   else line.selectEnd();
+  return query;
 }
 
 class Choice extends MenuOption {
@@ -62,13 +69,14 @@ export function InsertMenu() {
   const trigger = useBasicTypeaheadTriggerMatch("/", { minLength: 0, maxLength: 20, allowWhitespace: true });
   const options = useMemo(() => entriesFor(query ?? "").map((entry) => new Choice(entry)), [query]);
 
-  // Called inside the menu's own update, with the query as it stands when the writer chose
-  // (typing may have run ahead of the list shown): the slash and the query go, then the block
-  // the query names comes (the one chosen when it still matches, else the first that does).
+  // Called inside the menu's own update. The query is read from the line itself (typing may
+  // have run ahead of the list shown, and of the menu's own idea of the query): the slash and
+  // what follows it up to the caret go, then the block that query names comes (the one chosen
+  // when it still matches, else the first that does).
   const choose = (option: Choice, typed: TextNode | null, close: () => void, matching: string) => {
-    const found = entriesFor(matching);
+    const query = $takeQuery(typed, matching);
+    const found = entriesFor(query);
     const entry = found.find((candidate) => candidate.key === option.key) ?? found[0];
-    $removeQuery(typed, matching);
     close();
     if (entry) entry.run(editor);
   };

@@ -1,7 +1,7 @@
 // The editor's own commands: what the insert menu, the toolbar and a pasted link ask of the
 // parts that hold the dialogs and the table support.
 import { $insertNodeToNearestRoot } from "@lexical/utils";
-import { $createParagraphNode, $getSelection, $isParagraphNode, $isRangeSelection, createCommand, type LexicalCommand, type LexicalNode } from "lexical";
+import { $createParagraphNode, $getSelection, $isParagraphNode, $isRangeSelection, $isTextNode, createCommand, type LexicalCommand, type LexicalNode } from "lexical";
 import type { BlockAsk } from "./BlockDialog";
 
 /** Opens the image form to insert an image. */
@@ -18,7 +18,8 @@ export function $insertBlock<T extends LexicalNode>(node: T): T {
   const selection = $getSelection();
   if ($isRangeSelection(selection) && selection.isCollapsed()) {
     const line = selection.anchor.getNode().getTopLevelElement();
-    if ($isParagraphNode(line) && line.getChildrenSize() === 0) {
+    // An empty line may still hold empty text nodes (a slash and a query removed from it).
+    if ($isParagraphNode(line) && line.getTextContent() === "" && line.getChildren().every($isTextNode)) {
       line.replace(node);
       if (!node.getNextSibling()) node.insertAfter($createParagraphNode());
       node.selectNext();

@@ -160,7 +160,7 @@ function PostDetailView({ post, preview = false }: { post: PostDetail; preview?:
           </figure>
         ) : null}
         <PostContents sections={sections} label={tx.contents} place={preview ? "always" : "top"} />
-        <PostBody html={post.bodyHtml} tableLabel={tx.table} label={tx.body} playLabel={tx.playVideo} onSections={setSections} />
+        <PostBody html={post.bodyHtml} tableLabel={tx.table} label={tx.body} playLabel={tx.playVideo} onSections={setSections} imageLabels={{ open: tx.imageOpen, close: tx.imageClose }} />
         <div ref={bodyEnd} className="post-body-end" aria-hidden="true" />
         {post.tags.length > 0 || post.reportUrl || !preview ? (
           <footer className="post-foot">

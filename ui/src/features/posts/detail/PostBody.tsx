@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { stripScripts } from "../../../lib/core";
-import { labelPlayButtons, playOnClick, sectionsOf, type Section } from "./bodyBlocks";
+import { imageButtons, labelPlayButtons, playOnClick, sectionsOf, type Section } from "./bodyBlocks";
+import { ImageViewer, type Viewed } from "./ImageViewer";
 import BLOCK_STYLES from "../../../components/body/blocks.css?inline";
 import { BODY_STYLES } from "./bodyStyles";
 
@@ -67,11 +68,15 @@ interface PostBodyProps {
   playLabel: string;
   /** Told the body's headings once they have their anchors (the contents list). */
   onSections?: (sections: Section[]) => void;
+  /** The image buttons' label ("이미지 크게 보기") and the viewer's close button's. */
+  imageLabels?: { open: string; close: string };
 }
 
 /** The post's sanitised body in a shadow root of its own, with its own stylesheet. */
-export function PostBody({ html, tableLabel, label, playLabel, onSections }: PostBodyProps) {
+export function PostBody({ html, tableLabel, label, playLabel, onSections, imageLabels }: PostBodyProps) {
   const host = useRef<HTMLDivElement>(null);
+  const [viewed, setViewed] = useState<(Viewed & { from: HTMLElement }) | null>(null);
+  const openLabel = imageLabels?.open;
   const sectionsTo = useRef(onSections);
   useLayoutEffect(() => {
     sectionsTo.current = onSections;
@@ -89,6 +94,7 @@ export function PostBody({ html, tableLabel, label, playLabel, onSections }: Pos
     template.innerHTML = bodyMarkup(html);
     prepareBody(template.content, tableLabel);
     labelPlayButtons(template.content, playLabel);
+    if (openLabel) imageButtons(template.content, openLabel);
     const sections = sectionsOf(template.content);
     root.replaceChildren(template.content);
     sectionsTo.current?.(sections);
@@ -110,11 +116,34 @@ export function PostBody({ html, tableLabel, label, playLabel, onSections }: Pos
       );
       for (const block of blocks) seen.observe(block);
     }
+    const view = (event: Event) => {
+      const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("button.image-open") : null;
+      const image = button?.querySelector("img");
+      if (button && image) setViewed({ src: image.currentSrc || image.src, alt: image.alt, from: button });
+    };
     root.addEventListener("click", playOnClick);
+    root.addEventListener("click", view);
     return () => {
       seen?.disconnect();
       root.removeEventListener("click", playOnClick);
+      root.removeEventListener("click", view);
     };
-  }, [html, tableLabel, playLabel]);
-  return <div ref={host} className="post-body" role="region" aria-label={label} data-testid="post-body" />;
+  }, [html, tableLabel, playLabel, openLabel]);
+  return (
+    <>
+      <div ref={host} className="post-body" role="region" aria-label={label} data-testid="post-body" />
+      {viewed && imageLabels ? (
+        <ImageViewer
+          image={viewed}
+          closeLabel={imageLabels.close}
+          onClose={() => {
+            const from = viewed.from;
+            setViewed(null);
+            // Once the dialog has gone: while it is open, nothing outside it takes the focus.
+            requestAnimationFrame(() => from.focus());
+          }}
+        />
+      ) : null}
+    </>
+  );
 }

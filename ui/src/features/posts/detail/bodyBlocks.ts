@@ -51,3 +51,18 @@ export function playOnClick(event: Event): void {
   target.replaceWith(iframe);
   iframe.focus();
 }
+
+/** Each picture of the body (not a coupon, a link card's or a video's thumbnail) made a button
+ * that shows it large: reachable by keyboard, named "이미지 크게 보기: {alt}". */
+export function imageButtons(root: ParentNode, openLabel: string): void {
+  for (const image of Array.from(root.querySelectorAll<HTMLImageElement>("img"))) {
+    if (image.classList.contains("coupon") || image.closest("a, button, figure.video, figure.link-card")) continue;
+    const button = image.ownerDocument.createElement("button");
+    button.type = "button";
+    button.className = "image-open";
+    const alt = image.getAttribute("alt") ?? "";
+    button.setAttribute("aria-label", alt ? `${openLabel}: ${alt}` : openLabel);
+    image.replaceWith(button);
+    button.append(image);
+  }
+}
