@@ -389,25 +389,6 @@ export interface NicknameCheck {
     /** The nickname as it is kept: trimmed. */
     nickname: string;
 }
-/** One choice of a block (see `blockChoices`). */
-export interface BlockChoice {
-    word: string;
-    /** The class a block of this choice is written with; null for none. */
-    className: string | null;
-    /** What the editor shows: a language's name, an icon's symbol, else the word. */
-    shown: string;
-}
-/** The choices the body's blocks offer (see `blockChoices`). */
-export interface BlockChoices {
-    dividers: BlockChoice[];
-    codeLanguages: BlockChoice[];
-    calloutColours: BlockChoice[];
-    calloutIcons: BlockChoice[];
-    /** The fewest images of a gallery. */
-    galleryMin: number;
-    /** The most images of a gallery. */
-    galleryMax: number;
-}
 /** A limit a list of tags breaks: a tag over 30 characters, or more than 10 distinct tags. */
 export type TagProblem = "tooLong" | "tooMany";
 /** The time left until a moment, in whole units (see `countdown`). */
@@ -473,13 +454,6 @@ export interface CoreError extends Error {
  * rounds to 1000 of a unit moves to the next (`999950` → `"1m"`, never `"1000k"`).
  */
 export function abbreviateCount(n: number): string;
-
-/**
- * The choices each block offers, with the class the body writes for each (the server's
- * sanitiser keeps exactly these): divider styles, code languages, callout colours and icons,
- * and how many images a gallery holds.
- */
-export function blockChoices(): BlockChoices;
 
 /**
  * The links to the nine category lists, labelled in `lang` (`"ko"` or `"en"`, English when
@@ -698,12 +672,6 @@ export function formatDate(value: number | string | Date, pattern?: string | nul
  * (`1234567.891` → `"1,234,567.891"`), as `Intl.NumberFormat("ko-KR")` does by default.
  */
 export function formatNumber(n: number): string;
-
-/**
- * How a gallery of `count` images is laid out: the images of each row, at most three a row,
- * never one alone (`galleryRows(5)` is `[3, 2]`); empty outside 2 to 9 images.
- */
-export function galleryRows(count: number): Uint32Array;
 
 /**
  * The `inputmode` attribute for a field filtered with `options` (see `filterInput`):

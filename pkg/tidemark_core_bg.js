@@ -19,17 +19,6 @@ export function abbreviateCount(n) {
 }
 
 /**
- * The choices each block offers, with the class the body writes for each (the server's
- * sanitiser keeps exactly these): divider styles, code languages, callout colours and icons,
- * and how many images a gallery holds.
- * @returns {BlockChoices}
- */
-export function blockChoices() {
-    const ret = wasm.blockChoices();
-    return ret;
-}
-
-/**
  * The links to the nine category lists, labelled in `lang` (`"ko"` or `"en"`, English when
  * absent). `href` adds `?sort=POPULAR&timestamp={nowMs}` (except for the notices, id 6):
  * `nowMs`, epoch milliseconds, makes each visit from the menu load a fresh list.
@@ -586,19 +575,6 @@ export function formatNumber(n) {
     } finally {
         wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
     }
-}
-
-/**
- * How a gallery of `count` images is laid out: the images of each row, at most three a row,
- * never one alone (`galleryRows(5)` is `[3, 2]`); empty outside 2 to 9 images.
- * @param {number} count
- * @returns {Uint32Array}
- */
-export function galleryRows(count) {
-    const ret = wasm.galleryRows(count);
-    var v1 = getArrayU32FromWasm0(ret[0], ret[1]).slice();
-    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
-    return v1;
 }
 
 /**
@@ -1360,10 +1336,6 @@ export function __wbg_new_cd4348290afae586() {
     const ret = new Object();
     return ret;
 }
-export function __wbg_push_c9f4893fc209f768(arg0, arg1) {
-    const ret = arg0.push(arg1);
-    return ret;
-}
 export function __wbg_set_2793479888329cb6() { return handleError(function (arg0, arg1, arg2) {
     const ret = Reflect.set(arg0, arg1, arg2);
     return ret;
@@ -1423,11 +1395,6 @@ function getArrayJsValueFromWasm0(ptr, len) {
     return result;
 }
 
-function getArrayU32FromWasm0(ptr, len) {
-    ptr = ptr >>> 0;
-    return getUint32ArrayMemory0().subarray(ptr / 4, ptr / 4 + len);
-}
-
 let cachedDataViewMemory0 = null;
 function getDataViewMemory0() {
     if (cachedDataViewMemory0 === null || cachedDataViewMemory0.buffer.detached === true || (cachedDataViewMemory0.buffer.detached === undefined && cachedDataViewMemory0.buffer !== wasm.memory.buffer)) {
@@ -1439,14 +1406,6 @@ function getDataViewMemory0() {
 function getStringFromWasm0(ptr, len) {
     ptr = ptr >>> 0;
     return decodeText(getUint8ArrayMemory0().subarray(ptr, ptr + len));
-}
-
-let cachedUint32ArrayMemory0 = null;
-function getUint32ArrayMemory0() {
-    if (cachedUint32ArrayMemory0 === null || cachedUint32ArrayMemory0.byteLength === 0) {
-        cachedUint32ArrayMemory0 = new Uint32Array(wasm.memory.buffer);
-    }
-    return cachedUint32ArrayMemory0;
 }
 
 let cachedUint8ArrayMemory0 = null;

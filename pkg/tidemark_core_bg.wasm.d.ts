@@ -2,7 +2,6 @@
 /* eslint-disable */
 export const memory: WebAssembly.Memory;
 export const abbreviateCount: (a: number) => [number, number];
-export const blockChoices: () => any;
 export const breadcrumbs: (a: number, b: number) => [number, number, number];
 export const categories: () => [number, number, number];
 export const categoryName: (a: number, b: number) => [number, number];
@@ -27,7 +26,6 @@ export const filterNickname: (a: number, b: number) => [number, number];
 export const filterPhone: (a: number, b: number) => [number, number];
 export const formatDate: (a: any, b: number, c: number, d: number, e: number, f: number) => [number, number, number, number];
 export const formatNumber: (a: number) => [number, number];
-export const galleryRows: (a: number) => [number, number];
 export const inputModeFor: (a: any) => [number, number, number];
 export const isEmpty: (a: any) => number;
 export const isLoginPath: (a: number, b: number) => number;

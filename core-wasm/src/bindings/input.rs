@@ -16,15 +16,6 @@ pub(super) fn offset(minutes: f64) -> Result<i32, JsValue> {
     crate::calendar::checked_offset(minutes).map_err(throw)
 }
 
-/// A plain object of these fields, built without serde (smaller in the browser build).
-pub(super) fn object(fields: &[(&str, JsValue)]) -> JsValue {
-    let object = js_sys::Object::new();
-    for (name, value) in fields {
-        let _ = js_sys::Reflect::set(&object, &(*name).into(), value);
-    }
-    object.into()
-}
-
 pub(super) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())

@@ -393,25 +393,6 @@ export interface NicknameCheck {
   /** The nickname as it is kept: trimmed. */
   nickname: string;
 }
-/** One choice of a block (see `blockChoices`). */
-export interface BlockChoice {
-  word: string;
-  /** The class a block of this choice is written with; null for none. */
-  className: string | null;
-  /** What the editor shows: a language's name, an icon's symbol, else the word. */
-  shown: string;
-}
-/** The choices the body's blocks offer (see `blockChoices`). */
-export interface BlockChoices {
-  dividers: BlockChoice[];
-  codeLanguages: BlockChoice[];
-  calloutColours: BlockChoice[];
-  calloutIcons: BlockChoice[];
-  /** The fewest images of a gallery. */
-  galleryMin: number;
-  /** The most images of a gallery. */
-  galleryMax: number;
-}
 /** A limit a list of tags breaks: a tag over 30 characters, or more than 10 distinct tags. */
 export type TagProblem = "tooLong" | "tooMany";
 /** The time left until a moment, in whole units (see `countdown`). */

@@ -1,7 +1,6 @@
 //! The writing page: its limits, tags, scheduled times and links.
 
-use super::input::object;
-use crate::{blocks, writing};
+use crate::writing;
 use wasm_bindgen::prelude::*;
 
 /// A plain object of numbers, built without serde (smaller in the browser build).
@@ -101,69 +100,3 @@ pub fn safe_link(raw: &str) -> Option<String> {
     writing::safe_link(raw)
 }
 
-/// One choice of a block: its word, the class a block of it is written with (null: none) and
-/// what the editor shows.
-fn choice(word: &str, class_name: Option<String>, shown: &str) -> JsValue {
-    object(&[
-        ("word", word.into()),
-        ("className", class_name.map_or(JsValue::NULL, JsValue::from)),
-        ("shown", shown.into()),
-    ])
-}
-
-fn array(items: impl Iterator<Item = JsValue>) -> JsValue {
-    items.collect::<js_sys::Array>().into()
-}
-
-/// The choices each block offers, with the class the body writes for each (the server's
-/// sanitiser keeps exactly these): divider styles, code languages, callout colours and icons,
-/// and how many images a gallery holds.
-#[wasm_bindgen(js_name = blockChoices, unchecked_return_type = "BlockChoices")]
-pub fn block_choices() -> JsValue {
-    object(&[
-        (
-            "dividers",
-            array(
-                blocks::DIVIDER_STYLES
-                    .iter()
-                    .map(|&(word, class)| choice(word, class.map(str::to_string), word)),
-            ),
-        ),
-        (
-            "codeLanguages",
-            array(
-                blocks::CODE_LANGUAGES
-                    .iter()
-                    .map(|&(word, name)| choice(word, Some(format!("language-{word}")), name)),
-            ),
-        ),
-        (
-            "calloutColours",
-            array(
-                blocks::CALLOUT_COLOURS
-                    .iter()
-                    .map(|&word| choice(word, Some(format!("callout-{word}")), word)),
-            ),
-        ),
-        (
-            "calloutIcons",
-            array(
-                blocks::CALLOUT_ICONS
-                    .iter()
-                    .map(|&(word, symbol)| choice(word, Some(format!("callout-{word}")), symbol)),
-            ),
-        ),
-        ("galleryMin", (blocks::GALLERY_MIN as f64).into()),
-        ("galleryMax", (blocks::GALLERY_MAX as f64).into()),
-    ])
-}
-
-/// How a gallery of `count` images is laid out: the images of each row, at most three a row,
-/// never one alone (`galleryRows(5)` is `[3, 2]`); empty outside 2 to 9 images.
-#[wasm_bindgen(js_name = galleryRows)]
-pub fn gallery_rows(count: u32) -> Vec<u32> {
-    blocks::gallery_rows(count as usize)
-        .into_iter()
-        .map(|n| n as u32)
-        .collect()
-}

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
 import { FilePick, FormAlert, TextField } from "../form";
 import { ApiError } from "../../lib/api";
-import { blockChoices } from "../../lib/core";
+import { blockChoices } from "./choices";
 import { uploadFile } from "../../lib/upload";
 import type { BlockData, Picture } from "./blocks";
 import { embedOf } from "./embed";

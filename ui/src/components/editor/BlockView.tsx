@@ -2,7 +2,7 @@
 // styles), with its tools: a divider's style, a video's or a gallery's caption and alt texts,
 // removal. A video shows its thumbnail only: the player loads on the post page, on a click.
 import { Suspense, lazy, useState } from "react";
-import { blockChoices, galleryRows } from "../../lib/core";
+import { blockChoices, galleryRows } from "./choices";
 import type { BlockData, Picture } from "./blocks";
 import { useEditorTexts } from "./texts";
 
@@ -59,7 +59,7 @@ function Shown({ block }: { block: BlockData }) {
       let at = 0;
       return (
         <figure className="gallery">
-          {Array.from(galleryRows(block.images.length)).map((count) => {
+          {galleryRows(block.images.length).map((count) => {
             const row = block.images.slice(at, at + count);
             at += count;
             return (

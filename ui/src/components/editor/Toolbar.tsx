@@ -25,7 +25,8 @@ import {
   type TextFormatType,
 } from "lexical";
 import { Suspense, lazy, useEffect, useState, type FormEvent, type MouseEvent } from "react";
-import { blockChoices, safeLink } from "../../lib/core";
+import { safeLink } from "../../lib/core";
+import { blockChoices } from "./choices";
 import { useI18n } from "../../lib/i18n";
 import type { BlockAsk } from "./BlockDialog";
 import { $createBlockNode } from "./BlockNode";

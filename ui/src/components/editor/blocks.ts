@@ -2,7 +2,8 @@
 // gallery): what the editor keeps of each, how it is written into the stored body and read
 // back from it. The classes are the core's (`blockChoices`), the ones the server's sanitiser
 // keeps; docs/media.md has the stored forms.
-import { blockChoices, galleryRows, safeLink } from "../../lib/core";
+import { safeLink } from "../../lib/core";
+import { blockChoices, galleryRows } from "./choices";
 
 /** A picture of a block: an upload of the platform. */
 export interface Picture {
@@ -70,7 +71,7 @@ export function blockHtml(block: BlockData): string {
       return `<figure class="file"><a href="${attr(block.href)}" rel="${LINK_REL}">${text(block.name)}</a></figure>`;
     case "gallery": {
       let at = 0;
-      const rows = Array.from(galleryRows(block.images.length)).map((count) => {
+      const rows = galleryRows(block.images.length).map((count) => {
         const row = block.images.slice(at, at + count).map(img).join("");
         at += count;
         return `<div class="gallery-row">${row}</div>`;

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
+import "./image-viewer.css";
 
 /** A body image shown large: the picture and its description. */
 export interface Viewed {

@@ -1,9 +1,12 @@
-import { useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from "react";
 import { stripScripts } from "../../../lib/core";
 import { imageButtons, labelPlayButtons, playOnClick, sectionsOf, type Section } from "./bodyBlocks";
-import { ImageViewer, type Viewed } from "./ImageViewer";
-import BLOCK_STYLES from "../../../components/body/blocks.css?inline";
+import type { Viewed } from "./ImageViewer";
+import blockStyles from "../../../components/body/blocks.css?url";
 import { BODY_STYLES } from "./bodyStyles";
+
+/** The viewer of a picture shown large, loaded when a reader first opens one. */
+const ImageViewer = lazy(() => import("./ImageViewer").then((module) => ({ default: module.ImageViewer })));
 
 /** The class the server's body policy lets an image keep (server/src/content/sanitize.rs
  * COUPON_CLASS): the coupon, whose link is the `<a href>` around it. */
@@ -54,8 +57,14 @@ const bodyPolicy = (globalThis as { trustedTypes?: TrustedTypesFactory }).truste
   createHTML: (html) => html,
 });
 
+/** Whether a body holds a block beyond text (a divider's style, code, a callout, a video, a
+ * gallery, a link card, a file): the blocks' stylesheet is then linked into its shadow root. */
+const BLOCKS = /<(hr|figure|div) class="|<code class="language-/;
+
 function bodyMarkup(html: string): string {
-  const markup = `<style>${BODY_STYLES}${BLOCK_STYLES}</style><div class="body">${stripScripts(html)}</div>`;
+  // The blocks' styles are a file of their own, fetched only for a body that has a block.
+  const blocks = BLOCKS.test(html) ? `<link rel="stylesheet" href="${blockStyles}">` : "";
+  const markup = `<style>${BODY_STYLES}</style>${blocks}<div class="body">${stripScripts(html)}</div>`;
   // A TrustedHTML is what innerHTML takes under Trusted Types; TypeScript's DOM types say string.
   return bodyPolicy ? (bodyPolicy.createHTML(markup) as string) : markup;
 }
@@ -133,6 +142,7 @@ export function PostBody({ html, tableLabel, label, playLabel, onSections, image
     <>
       <div ref={host} className="post-body" role="region" aria-label={label} data-testid="post-body" />
       {viewed && imageLabels ? (
+        <Suspense fallback={null}>
         <ImageViewer
           image={viewed}
           closeLabel={imageLabels.close}
@@ -143,6 +153,7 @@ export function PostBody({ html, tableLabel, label, playLabel, onSections, image
             requestAnimationFrame(() => from.focus());
           }}
         />
+        </Suspense>
       ) : null}
     </>
   );
