@@ -100,15 +100,13 @@ export default defineConfig({
           groups: [
             // The body editor and its libraries in one chunk: Lexical and its packages but the
             // table package, which loads only when a body needs it
-            // (ui/src/components/editor/lazyTables.ts), the image and block forms, loaded when
-            // they open, and the writing aids (the insert menu, the Markdown shortcuts, moving
-            // blocks, pasted links: WritingAids.tsx), loaded when the writer turns to the text;
-            // a body shown outside the editor (BodyView) is not the editor's.
+            // (ui/src/components/editor/lazyTables.ts), and the image form, loaded when it opens; a
+            // body shown outside the editor (BodyView) is not the editor's.
             // What the app chunk has stays there (its group goes first).
             {
               name: "editor",
               priority: 1,
-              test: /node_modules[\\/](lexical|@lexical[\\/](?!table[\\/]|markdown[\\/]|react[\\/]dist[\\/]Lexical(TypeaheadMenu|DraggableBlock|MarkdownShortcut)Plugin)[\w-]+|@preact[\\/]signals-core)[\\/]|[\\/]ui[\\/]src[\\/]components[\\/]editor[\\/](?!tables\.|ImageDialog\.|BodyView\.|markup\.|WritingAids\.|InsertMenu\.|Shortcuts\.|BlockMove\.|LinkPaste\.|BlockDialog\.|embed\.)/,
+              test: /node_modules[\\/](lexical|@lexical[\\/](?!table[\\/])[\w-]+|@preact[\\/]signals-core)[\\/]|[\\/]ui[\\/]src[\\/]components[\\/]editor[\\/](?!tables\.|ImageDialog\.|BodyView\.|markup\.)/,
             },
             // The paged lists' machinery (an infinite query over the API's cursors, loading more
             // on scroll), which the lists, the home page, the business page, search and the
@@ -122,7 +120,7 @@ export default defineConfig({
             {
               name: "app",
               priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?![\\w-]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.)|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload|posts\.|useLoadMoreOnScroll|scrollHold|notices|currentInView|scrollRegion|passkey\.|signingIn\.|check\.)|components[\\/](?!form[\\/]|confirm[\\/](?!ConfirmItsYou\.)|dateTime[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]|body[\\/]|cards[\\/]CardList|notice[\\/]NotificationBell))|features[\\/]posts[\\/]api|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|publication|admin|notifications|posts[\\/]detail[\\/]flag)[\\/]|features[\\/]posts[\\/]detail[\\/]image-viewer\.|components[\\/](form|confirm|dateTime|page|joinSocial|console|editor|body)[\\/])[^?]*\.css$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?![\\w-]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.)|wouter)[\\/]|[\\/]pkg[\\/]|[\\/]ui[\\/]src[\\/](app[\\/]|lib[\\/](?!certify|social|joinFlow|sessionSlot|business|upload|posts\.|useLoadMoreOnScroll|scrollHold|notices|currentInView|scrollRegion|passkey\.|signingIn\.|check\.)|components[\\/](?!form[\\/]|confirm[\\/](?!ConfirmItsYou\.)|dateTime[\\/]|page[\\/]|joinSocial[\\/]|console[\\/]|editor[\\/]|cards[\\/]CardList|notice[\\/]NotificationBell))|features[\\/]posts[\\/]api|[\\/]ui[\\/]src[\\/](?!features[\\/](join|mypage|recovery|invite|member|certify|social|console|analytics|search|site|interest|writing|publication|admin|notifications|posts[\\/]detail[\\/]flag)[\\/]|components[\\/](form|confirm|dateTime|page|joinSocial|console|editor)[\\/])[^?]*\.css$/,
             },
           ],
         },

@@ -83,48 +83,6 @@ pub fn gallery_rows(count: usize) -> Vec<usize> {
     rows
 }
 
-/// The choices as the editor reads them (`core-wasm/blocks.json`, committed and checked
-/// against these lists by a test): each choice's word, the class it is written with and what
-/// the editor shows, the gallery's bounds and rows. Data rather than functions of the browser's
-/// module, which every page loads and only the editor would use.
-pub fn choices_json() -> String {
-    fn choice(word: &str, class: Option<String>, shown: &str) -> String {
-        let class = class.map_or("null".to_string(), |class| format!("\"{class}\""));
-        format!("{{\"word\": \"{word}\", \"className\": {class}, \"shown\": \"{shown}\"}}")
-    }
-    let list = |items: Vec<String>| format!("[\n    {}\n  ]", items.join(",\n    "));
-    let dividers = DIVIDER_STYLES
-        .iter()
-        .map(|&(word, class)| choice(word, class.map(str::to_string), word))
-        .collect();
-    let languages = CODE_LANGUAGES
-        .iter()
-        .map(|&(word, name)| choice(word, Some(format!("language-{word}")), name))
-        .collect();
-    let colours = CALLOUT_COLOURS
-        .iter()
-        .map(|&word| choice(word, Some(format!("callout-{word}")), word))
-        .collect();
-    let icons = CALLOUT_ICONS
-        .iter()
-        .map(|&(word, symbol)| choice(word, Some(format!("callout-{word}")), symbol))
-        .collect();
-    let rows: Vec<String> = (GALLERY_MIN..=GALLERY_MAX)
-        .map(|count| {
-            let row: Vec<String> = gallery_rows(count).iter().map(usize::to_string).collect();
-            format!("\"{count}\": [{}]", row.join(", "))
-        })
-        .collect();
-    format!(
-        "{{\n  \"//\": \"Made from core-wasm/src/blocks.rs by its tests (WRITE_BLOCKS_JSON=1 cargo test -p tidemark-core blocks): do not edit.\",\n  \"dividers\": {},\n  \"codeLanguages\": {},\n  \"calloutColours\": {},\n  \"calloutIcons\": {},\n  \"galleryMin\": {GALLERY_MIN},\n  \"galleryMax\": {GALLERY_MAX},\n  \"galleryRows\": {{ {} }}\n}}\n",
-        list(dividers),
-        list(languages),
-        list(colours),
-        list(icons),
-        rows.join(", ")
-    )
-}
-
 /// Whether `class` is one an element of the body may carry (the sanitiser drops any other).
 pub fn allowed_class(element: &str, class: &str) -> bool {
     let suffix = |prefix: &str| class.strip_prefix(prefix);
@@ -222,22 +180,5 @@ mod tests {
             count,
             "a colour and an icon never share a class"
         );
-    }
-
-    #[test]
-    fn the_editor_s_copy_is_the_core_s() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/blocks.json");
-        let made = choices_json();
-        if std::env::var_os("WRITE_BLOCKS_JSON").is_some() {
-            std::fs::write(path, &made).expect("blocks.json written");
-        }
-        let committed = std::fs::read_to_string(path).unwrap_or_default();
-        assert_eq!(
-            committed, made,
-            "core-wasm/blocks.json is not the core's lists: WRITE_BLOCKS_JSON=1 cargo test -p tidemark-core blocks"
-        );
-        let parsed: serde_json::Value = serde_json::from_str(&made).expect("valid JSON");
-        assert_eq!(parsed["codeLanguages"][14]["className"], "language-rust");
-        assert_eq!(parsed["galleryRows"]["5"], serde_json::json!([3, 2]));
     }
 }

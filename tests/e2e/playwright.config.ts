@@ -11,9 +11,6 @@ export const maildir = `${tmpdir()}/tidemark-e2e-mail-${smtpPort}`;
 /** The push service browsers' subscriptions point at in the tests (push.spec.ts runs it: a
  * browser's own push service cannot be reached from here); the site's port + 2. */
 export const pushPort = port + 2;
-/** The open web the server fetches from in the tests (openweb.mjs: oEmbed, thumbnails, a news
- * page with Open Graph tags); the site's port + 3. */
-export const openWebPort = port + 3;
 /** The site's data, made anew for every run: the visual baselines are of the demo data as the
  * server seeds it on a first start. */
 const dataDir = `${tmpdir()}/tidemark-e2e-data-${port}`;
@@ -62,13 +59,6 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `exec node tests/e2e/openweb.mjs ${openWebPort}`,
-      cwd: root,
-      url: `http://127.0.0.1:${openWebPort}/ready`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 30_000,
-    },
-    {
       command: `rm -rf ${dataDir} && exec ${process.env.TIDEMARK_BIN ?? `${root}/target/debug/tidemark`}`,
       cwd: root,
       // Many browser contexts sign in and take guest ids from one address within seconds: the
@@ -81,9 +71,6 @@ export default defineConfig({
         TIDEMARK_RATE_LIMITS: "off",
         TIDEMARK_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         TIDEMARK_PUSH_SERVICES: `http://127.0.0.1:${pushPort}`,
-        // Videos' details and link cards come from the local open web (openweb.mjs).
-        TIDEMARK_OEMBED_URL: `http://127.0.0.1:${openWebPort}`,
-        TIDEMARK_FETCH_ALLOW: `127.0.0.1:${openWebPort}`,
         // The links in mail and the providers' return addresses point where the browser is.
         TIDEMARK_PUBLIC_URL: `http://127.0.0.1:${port}`,
       },

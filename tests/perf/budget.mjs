@@ -1,6 +1,5 @@
 // The reader's site budgets, measured and printed (docs/performance.md):
-// 1. the first load of a post page: JS + wasm + CSS transferred (compressed) ≤ 150 KB, for the
-//    newest demo post and for a post with a video, a gallery and code (made here);
+// 1. the first load of a post page: JS + wasm + CSS transferred (compressed) ≤ 150 KB;
 // 2. LCP < 1.5 s and CLS < 0.05 in Lighthouse's mobile lab run (simulated slow 4G, 4× CPU
 //    slowdown) in Debian's Chromium, for a post page, the home page and a list; median of RUNS
 //    (5), each run started once the machine is quiet (Lighthouse's simulation scales the CPU
@@ -13,7 +12,6 @@
 // folder (or measures BASE_URL), and exits non-zero when a budget is missed.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { crc32, deflateSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -85,65 +83,6 @@ async function startServer() {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** A photo-like PNG (noise over a gradient, so it does not compress to nothing), `width`×`height`.
- * @param {number} width @param {number} height @param {number} seed */
-function picture(width, height, seed) {
-  /** @param {string} type @param {Buffer} data */
-  const chunk = (type, data) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  let state = seed;
-  const noise = () => ((state = (state * 1103515245 + 12345) & 0x7fffffff) % 32);
-  const rows = Array.from({ length: height }, (_, y) => {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) row.set([(x * 255) / width + noise(), (y * 255) / height + noise(), (seed * 40) % 255], 1 + x * 3);
-    return row;
-  });
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
-}
-
-/** A published post of the demo master's business with a video (its thumbnail an upload), a
- * gallery of three photos and a code block; answers its page's path. */
-async function richPost() {
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
-  const context = await browser.newContext();
-  try {
-    await signIn(context, "master@tidemark.test");
-    const headers = { _off_set: "540" };
-    const upload = async (/** @type {number} */ seed) => {
-      const answer = await context.request.post(`${base}/api/v1/uploads`, { headers, multipart: { purpose: "body", file: { name: `p${seed}.png`, mimeType: "image/png", buffer: picture(960, 540, seed) } } });
-      if (!answer.ok()) throw new Error(`upload: ${answer.status()} ${await answer.text()}`);
-      return (await answer.json()).data;
-    };
-    const [thumb, a, b, c] = [await upload(1), await upload(2), await upload(3), await upload(4)];
-    const img = (/** @type {{url: string, width: number, height: number}} */ u, /** @type {string} */ alt) => `<img src="${u.url}" alt="${alt}" width="${u.width}" height="${u.height}">`;
-    const body = [
-      "<p>새 제품을 영상과 사진, 코드로 소개합니다.</p>",
-      `<h2>발표 영상</h2><figure class="video">${img(thumb, "신제품 발표")}<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="신제품 발표"></iframe><figcaption>발표 영상</figcaption></figure>`,
-      `<h2>현장 사진</h2><figure class="gallery"><div class="gallery-row">${img(a, "입구")}${img(b, "무대")}${img(c, "참가자")}</div><figcaption>파트너 데이</figcaption></figure>`,
-      '<h2>연동 예제</h2><pre><code class="language-rust">fn main() {\n    let answer = tidemark::posts::latest(10);\n    println!("{answer:?}");\n}</code></pre>',
-      "<p>".concat("도입 문의는 언제든 환영합니다. ".repeat(20), "</p>"),
-    ].join("");
-    const created = await context.request.post(`${base}/api/v1/posts`, {
-      headers: { ...headers, "content-type": "application/json" },
-      data: { categoryId: 4, title: "영상, 갤러리, 코드가 있는 글", summary: "블록이 많은 글의 첫 로드", bodyHtml: body, action: "publish" },
-    });
-    if (!created.ok()) throw new Error(`the post: ${created.status()} ${await created.text()}`);
-    return `/post/${(await created.json()).data.postSeq}`;
-  } finally {
-    await browser.close();
-  }
 }
 
 /** @typedef {"js" | "wasm" | "css" | "font" | "image" | "document" | "data"} Kind */
@@ -326,25 +265,16 @@ let failed = false;
 try {
   const latest = await (await fetch(`${base}/api/v1/posts/latest?size=1`)).json();
   const postPath = `/post/${latest.data.items[0].postSeq}`;
-  // Made before any page is measured, so the newest demo post above stays the one measured.
-  const richPath = await richPost();
 
-  /** @type {Awaited<ReturnType<typeof firstLoad>>} */
   const bytes = await firstLoad(`${base}${postPath}`);
-  for (const [path, label] of [
-    [postPath, "the newest demo post"],
-    [richPath, "a post with a video, a gallery and code"],
-  ]) {
-    const load = path === postPath ? bytes : await firstLoad(`${base}${path}`);
-    const appBytes = load.js + load.wasm + load.css;
-    console.log(`first load of ${path}, ${label} (compressed bodies):`);
-    console.log(`  js ${kb(load.js)} KB + wasm ${kb(load.wasm)} KB + css ${kb(load.css)} KB = ${kb(appBytes)} KB (budget ${budgets.firstLoadKb} KB, ${((appBytes / 1024 / budgets.firstLoadKb) * 100).toFixed(0)}%)`);
-    console.log(`  by file: ${[...load.assets].sort((a, b) => b[1] - a[1]).map(([url, size]) => `${new URL(url, base).pathname.replace("/assets/", "")} ${kb(size)}`).join(", ")}`);
-    console.log(`  besides: document ${kb(load.document)} KB, fonts ${kb(load.font)} KB, images ${kb(load.image)} KB, data ${kb(load.data)} KB; all response headers ${kb(load.headers)} KB`);
-    if (appBytes > budgets.firstLoadKb * 1024) {
-      console.log("  OVER BUDGET: first load");
-      failed = true;
-    }
+  const appBytes = bytes.js + bytes.wasm + bytes.css;
+  console.log(`first load of ${postPath} (compressed bodies):`);
+  console.log(`  js ${kb(bytes.js)} KB + wasm ${kb(bytes.wasm)} KB + css ${kb(bytes.css)} KB = ${kb(appBytes)} KB (budget ${budgets.firstLoadKb} KB, ${((appBytes / 1024 / budgets.firstLoadKb) * 100).toFixed(0)}%)`);
+  console.log(`  by file: ${[...bytes.assets].sort((a, b) => b[1] - a[1]).map(([url, size]) => `${new URL(url, base).pathname.replace("/assets/", "")} ${kb(size)}`).join(", ")}`);
+  console.log(`  besides: document ${kb(bytes.document)} KB, fonts ${kb(bytes.font)} KB, images ${kb(bytes.image)} KB, data ${kb(bytes.data)} KB; all response headers ${kb(bytes.headers)} KB`);
+  if (appBytes > budgets.firstLoadKb * 1024) {
+    console.log("  OVER BUDGET: first load");
+    failed = true;
   }
 
   // What the member area adds: every chunk a member page loads that the post page does not.
@@ -378,7 +308,7 @@ try {
   console.log(`publish → readable: from the click on "Publish now" to the public page answering with the post, median ${Math.round(publishing.median)} ms [runs: ${publishing.runs.map((v) => Math.round(v)).join(", ")} ms]`);
 
   console.log(`Lighthouse mobile lab run (simulated slow 4G, 4x CPU), median of ${runs}:`);
-  for (const path of [postPath, richPath, "/", "/post/popular/list?sort=POPULAR"]) {
+  for (const path of [postPath, "/", "/post/popular/list?sort=POPULAR"]) {
     const result = await lab(`${base}${path}`);
     const ok = result.lcp < budgets.lcpMs && result.cls < budgets.cls;
     console.log(

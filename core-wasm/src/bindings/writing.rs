@@ -99,4 +99,3 @@ pub fn countdown(
 pub fn safe_link(raw: &str) -> Option<String> {
     writing::safe_link(raw)
 }
-

@@ -10,7 +10,6 @@ use crate::content::view::{Card, PostDetail};
 use crate::kernel::html::escape_html as e;
 use std::fmt::Write;
 use tidemark_core::breadcrumbs::breadcrumbs;
-use tidemark_core::reading::{sections, Section};
 
 /// ui/src/components/engagement/BookmarkButton.tsx before the session is known: pending (the
 /// document is the same for every visitor, and a guest's answer shown to a reader who
@@ -109,14 +108,6 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
     }
     let _ = write!(
         html,
-        r#"<div><dt class="visually-hidden">{}</dt><dd>{}</dd></div>"#,
-        e(t.detail.reading_time_label.as_str()),
-        e(&t.detail
-            .reading_time
-            .replace("{minutes}", &post.reading_minutes.to_string()))
-    );
-    let _ = write!(
-        html,
         r#"<div><dt>{}</dt><dd>{}</dd></div><div><dt>{}</dt><dd>{}</dd></div></dl></div><div class="post-actions" role="group" aria-label="{}">{}</div></header>"#,
         e(t.detail.views.as_str()),
         e(&count(post.view_count)),
@@ -132,10 +123,7 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
             e(cover)
         );
     }
-    let sections = sections(&post.body_html);
-    contents(t, &sections, "top", &mut html);
-    // Sanitised when it was written (the server's one HTML policy); as readers are shown it
-    // (players behind play buttons, headings anchored: the detail's body).
+    // Sanitised when it was written (the server's one HTML policy).
     let _ = write!(
         html,
         r#"<div class="post-body" role="region" aria-label="{}" data-testid="post-body">{}</div><div class="post-body-end" aria-hidden="true"></div>"#,
@@ -172,7 +160,6 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
         html.push_str("</footer>");
     }
     html.push_str(r#"</article><aside class="post-aside">"#);
-    contents(t, &sections, "side", &mut html);
     business_card(t, post, &mut html);
     share_box(t, base, post, &mut html);
     let _ = write!(
@@ -209,41 +196,6 @@ pub fn post(frame: &Frame, base: &str, post: &PostDetail, related: Option<&[Card
     }
     html.push_str("</section></div>");
     layout(frame, &html)
-}
-
-/// ui/src/features/posts/detail/PostContents.tsx at `place` (`top`, folded; `side`, open),
-/// before the reader's place is known: no section marked. Nothing for fewer than two headings.
-fn contents(t: &Texts, sections: &[Section], place: &str, html: &mut String) {
-    if sections.len() < 2 {
-        return;
-    }
-    let label = e(t.detail.contents.as_str());
-    let _ = write!(
-        html,
-        r#"<nav class="post-contents post-contents-{place}" aria-label="{label}">"#
-    );
-    if place == "side" {
-        let _ = write!(html, r#"<p class="post-contents-title">{label}</p>"#);
-        let _ = write!(
-            html,
-            r#"<ol id="post-contents-{place}" class="post-contents-list">"#
-        );
-    } else {
-        let _ = write!(
-            html,
-            r#"<button type="button" class="post-contents-toggle" aria-expanded="false" aria-controls="post-contents-{place}">{label}</button><ol id="post-contents-{place}" class="post-contents-list" hidden="">"#
-        );
-    }
-    for section in sections {
-        let _ = write!(
-            html,
-            r##"<li class="post-contents-h{}"><a href="#{}">{}</a></li>"##,
-            section.level,
-            e(&uri_component(&section.anchor)),
-            e(&section.text)
-        );
-    }
-    html.push_str("</ol></nav>");
 }
 
 /// ui/src/features/posts/detail/BusinessCard.tsx.

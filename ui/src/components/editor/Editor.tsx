@@ -1,6 +1,5 @@
 // The body editor (Lexical): the toolbar over the editing surface, the stored body in, the
-// body to store out on every change; "/" for the insert menu, Markdown shortcuts, blocks moved
-// by dragging or from the keyboard, a pasted link made a video or a card. The value is never written back while the writer
+// body to store out on every change. The value is never written back while the writer
 // types: Lexical owns the surface, so an input method's composition is never disturbed.
 //
 // Tables load on demand (./lazyTables.ts). A body that has one waits for them before its
@@ -13,19 +12,15 @@ import { $generateNodesFromDOMViaExtension, contextValue, ImportSource } from "@
 import { LexicalExtensionComposer } from "@lexical/react/LexicalExtensionComposer";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { ContentEditable } from "@lexical/react/LexicalContentEditable";
-import { $getSelection, COMMAND_PRIORITY_LOW, type EditorState, type LexicalEditor } from "lexical";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import "../body/blocks.css";
+import { $getSelection, type EditorState, type LexicalEditor } from "lexical";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import "./editor.css";
-import { ASK_TABLE } from "./commands";
 import { bodyExtension } from "./extension";
 import { $bodyHtml } from "./html";
 import { hasTable, loadTables, type Tables } from "./lazyTables";
 import { parseHtml } from "./markup";
 import { useEditorTexts } from "./texts";
 import { Toolbar } from "./Toolbar";
-
-const LazyWritingAids = lazy(() => import("./WritingAids"));
 
 interface Props {
   /** The body to start from; a new value does not reset the editor (give it a new `key`). */
@@ -52,9 +47,6 @@ export function Editor({ initialHtml, onChange, id, labelledBy }: Props) {
   const [history] = useState(createEmptyHistoryState);
   const [problem, setProblem] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [surface, setSurface] = useState<HTMLDivElement | null>(null);
-  // The writing aids load once the writer turns to the text (focus or pointer).
-  const [aids, setAids] = useState(false);
 
   // A body with a table: the table support first.
   useEffect(() => {
@@ -116,9 +108,9 @@ export function Editor({ initialHtml, onChange, id, labelledBy }: Props) {
   return (
     <div className="ed">
       <LexicalExtensionComposer key={start?.tables ? "tables" : "plain"} extension={extension} contentEditable={null}>
-        <Toolbar onTablePreload={preloadTables} />
+        <Toolbar onTable={onTable} onTablePreload={preloadTables} />
         {problem ? <LoadProblem /> : null}
-        <div className="ed-surface" ref={setSurface} onFocus={() => setAids(true)} onPointerEnter={() => setAids(true)}>
+        <div className="ed-surface">
           <ContentEditable
             id={id}
             className="ed-content post-body-content"
@@ -129,12 +121,6 @@ export function Editor({ initialHtml, onChange, id, labelledBy }: Props) {
             placeholder={<p className="ed-placeholder">{tx.placeholder}</p>}
           />
         </div>
-        {aids ? (
-          <Suspense fallback={null}>
-            <LazyWritingAids surface={surface} />
-          </Suspense>
-        ) : null}
-        <TableAsk onTable={onTable} />
         <Started then={start?.then} />
         <ChangeListener onChange={onChange} />
       </LexicalExtensionComposer>
@@ -158,13 +144,6 @@ function pasteHtml(editor: LexicalEditor, html: string) {
     const nodes = $generateNodesFromDOMViaExtension(parseHtml(html), { context: [contextValue(ImportSource, "paste")] });
     $insertGeneratedNodes(editor, nodes, selection);
   });
-}
-
-/** The insert menu's and the toolbar's ask for a table. */
-function TableAsk({ onTable }: { onTable: (editor: LexicalEditor) => void }) {
-  const [editor] = useLexicalComposerContext();
-  useEffect(() => editor.registerCommand(ASK_TABLE, () => (onTable(editor), true), COMMAND_PRIORITY_LOW), [editor, onTable]);
-  return null;
 }
 
 /** An editor made again takes the focus back and runs what it was made for, once. */

@@ -1,17 +1,13 @@
-// The editor's toolbar: the block type, text formats, lists, a link, a table, an image, the
-// other blocks (the insert menu's list), undo and redo; in a code block its language, in a
-// callout its colour and icon. Each button says whether it is on (`aria-pressed`) for the
-// text selected. It holds the image and block forms the insert menu asks for.
-import { $isCodeNode } from "@lexical/code";
+// The editor's toolbar: the block type, text formats, lists, a link, a table, an image, undo
+// and redo. Each button says whether it is on (`aria-pressed`) for the text selected.
 import { $isLinkNode, TOGGLE_LINK_COMMAND } from "@lexical/link";
 import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListNode } from "@lexical/list";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { $createHeadingNode, $createQuoteNode, $isHeadingNode, $isQuoteNode } from "@lexical/rich-text";
 import { $setBlocksType } from "@lexical/selection";
-import { $findMatchingParent, $getNearestNodeOfType, mergeRegister } from "@lexical/utils";
+import { $findMatchingParent, $getNearestNodeOfType, $insertNodeToNearestRoot, mergeRegister } from "@lexical/utils";
 import {
   $createParagraphNode,
-  $getNodeByKey,
   $getSelection,
   $isRangeSelection,
   $isRootOrShadowRoot,
@@ -24,37 +20,24 @@ import {
   type LexicalEditor,
   type TextFormatType,
 } from "lexical";
-import { Suspense, lazy, useEffect, useState, type FormEvent, type MouseEvent } from "react";
+import { Suspense, useEffect, useState, type FormEvent, type MouseEvent } from "react";
 import { safeLink } from "../../lib/core";
-import { blockChoices } from "./choices";
-import { useI18n } from "../../lib/i18n";
-import type { BlockAsk } from "./BlockDialog";
-import { $createBlockNode } from "./BlockNode";
-import { $isCalloutNode } from "./CalloutNode";
-import { $insertBlock, ASK_BLOCK, ASK_IMAGE, ASK_TABLE } from "./commands";
-import { ENTRIES } from "./entries";
 import { LazyImageDialog } from "./lazyImageDialog";
 import type { ImageData } from "./image";
 import { $createImageNode } from "./ImageNode";
 import { useEditorTexts } from "./texts";
 
-const LazyBlockDialog = lazy(() => import("./BlockDialog").then((module) => ({ default: module.BlockDialog })));
-
 type Block = "paragraph" | "h2" | "h3" | "quote" | "bullet" | "number" | "other";
 
 interface State {
   block: Block;
-  /** The caret's code block: its key and language. */
-  code: { key: string; language: string } | null;
-  /** The caret's callout: its key, colour and icon. */
-  callout: { key: string; colour: string; icon: string } | null;
   formats: Record<"bold" | "italic" | "underline" | "strikethrough", boolean>;
   link: string | null;
   canUndo: boolean;
   canRedo: boolean;
 }
 
-const INITIAL: State = { block: "paragraph", code: null, callout: null, formats: { bold: false, italic: false, underline: false, strikethrough: false }, link: null, canUndo: false, canRedo: false };
+const INITIAL: State = { block: "paragraph", formats: { bold: false, italic: false, underline: false, strikethrough: false }, link: null, canUndo: false, canRedo: false };
 
 function $readState(): Omit<State, "canUndo" | "canRedo"> | null {
   const selection = $getSelection();
@@ -71,27 +54,24 @@ function $readState(): Omit<State, "canUndo" | "canRedo"> | null {
   const linkNode = $findMatchingParent(anchor, $isLinkNode);
   return {
     block,
-    code: $isCodeNode(top) ? { key: top.getKey(), language: top.getLanguage() ?? "plain" } : null,
-    callout: $isCalloutNode(top) ? { key: top.getKey(), colour: top.getColour(), icon: top.getIcon() } : null,
     formats: { bold: selection.hasFormat("bold"), italic: selection.hasFormat("italic"), underline: selection.hasFormat("underline"), strikethrough: selection.hasFormat("strikethrough") },
     link: $isLinkNode(linkNode) ? linkNode.getURL() : null,
   };
 }
 
 interface Props {
+  /** Inserts a table (loading the table support first, when it is not yet). */
+  onTable: (editor: LexicalEditor) => void;
   /** Starts loading the table support before the button is pressed. */
   onTablePreload: () => void;
 }
 
-export function Toolbar({ onTablePreload }: Props) {
+export function Toolbar({ onTable, onTablePreload }: Props) {
   const [editor] = useLexicalComposerContext();
   const tx = useEditorTexts();
-  const { lang } = useI18n();
   const [state, setState] = useState<State>(INITIAL);
   const [linkOpen, setLinkOpen] = useState(false);
   const [imageOpen, setImageOpen] = useState(false);
-  const [blockAsk, setBlockAsk] = useState<BlockAsk | null>(null);
-  const choices = blockChoices();
 
   useEffect(
     () =>
@@ -102,8 +82,6 @@ export function Toolbar({ onTablePreload }: Props) {
         }),
         editor.registerCommand(CAN_UNDO_COMMAND, (canUndo) => (setState((s) => ({ ...s, canUndo })), false), COMMAND_PRIORITY_LOW),
         editor.registerCommand(CAN_REDO_COMMAND, (canRedo) => (setState((s) => ({ ...s, canRedo })), false), COMMAND_PRIORITY_LOW),
-        editor.registerCommand(ASK_IMAGE, () => (setImageOpen(true), true), COMMAND_PRIORITY_LOW),
-        editor.registerCommand(ASK_BLOCK, (ask) => (setBlockAsk(ask), true), COMMAND_PRIORITY_LOW),
       ),
     [editor],
   );
@@ -121,30 +99,11 @@ export function Toolbar({ onTablePreload }: Props) {
   };
   const format = (name: TextFormatType) => editor.dispatchCommand(FORMAT_TEXT_COMMAND, name);
   const insertImage = (data: ImageData) => {
+    editor.update(() => {
+      $insertNodeToNearestRoot($createImageNode(data));
+    });
     setImageOpen(false);
-    editor.update(() => {
-      $insertBlock($createImageNode(data));
-    });
-    refocus(editor);
   };
-  const insertBlock = (block: Parameters<typeof $createBlockNode>[0]) => {
-    setBlockAsk(null);
-    // The writer goes on typing after the block.
-    editor.update(() => {
-      $insertBlock($createBlockNode(block));
-    });
-    refocus(editor);
-  };
-  const setCode = (language: string) =>
-    editor.update(() => {
-      const node = state.code ? $getNodeByKey(state.code.key) : null;
-      if ($isCodeNode(node)) node.setLanguage(language);
-    });
-  const setCallout = (colour: string, icon: string) =>
-    editor.update(() => {
-      const node = state.callout ? $getNodeByKey(state.callout.key) : null;
-      if ($isCalloutNode(node)) node.setLook(colour, icon);
-    });
   const formatButton = (name: keyof State["formats"], label: string, glyph: string) => (
     <button type="button" className="ed-tool" onMouseDown={keepFocus} aria-pressed={state.formats[name]} title={label} aria-label={label} onClick={() => format(name)}>
       <span aria-hidden="true">{glyph}</span>
@@ -177,69 +136,12 @@ export function Toolbar({ onTablePreload }: Props) {
       <button type="button" className="ed-tool" onMouseDown={keepFocus} aria-pressed={state.link !== null} aria-expanded={linkOpen} title={state.link ? tx.unlink : tx.link} aria-label={state.link ? tx.unlink : tx.link} onClick={() => (state.link ? editor.dispatchCommand(TOGGLE_LINK_COMMAND, null) : setLinkOpen((open) => !open))}>
         <Icon d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
       </button>
-      <button type="button" className="ed-tool" onMouseDown={keepFocus} title={tx.table} aria-label={tx.table} onPointerEnter={onTablePreload} onFocus={onTablePreload} onClick={() => editor.dispatchCommand(ASK_TABLE, undefined)}>
+      <button type="button" className="ed-tool" onMouseDown={keepFocus} title={tx.table} aria-label={tx.table} onPointerEnter={onTablePreload} onFocus={onTablePreload} onClick={() => onTable(editor)}>
         <Icon d="M4 5h16v14H4zM4 10h16M4 15h16M10 5v14M15 5v14" />
       </button>
       <button type="button" className="ed-tool" onMouseDown={keepFocus} title={tx.image} aria-label={tx.image} onClick={() => setImageOpen(true)}>
         <Icon d="M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9.5a1.5 1.5 0 1 0 0-.01" />
       </button>
-      <label className="visually-hidden" htmlFor="ed-insert">
-        {tx.insertMenu}
-      </label>
-      <select
-        id="ed-insert"
-        className="ed-block ed-insert"
-        value=""
-        onChange={(event) => {
-          const entry = ENTRIES.find((candidate) => candidate.key === event.target.value);
-          if (entry) entry.run(editor);
-        }}
-      >
-        <option value="">＋ {tx.insertMenu}</option>
-        {ENTRIES.filter((entry) => !["h2", "h3", "quote", "bullet", "number", "image", "table"].includes(entry.key)).map((entry) => (
-          <option key={entry.key} value={entry.key}>
-            {lang === "ko" ? entry.ko : entry.en}
-          </option>
-        ))}
-      </select>
-      {state.code ? (
-        <>
-          <label className="visually-hidden" htmlFor="ed-code-language">
-            {tx.codeLanguage}
-          </label>
-          <select id="ed-code-language" className="ed-block" value={state.code.language} onChange={(event) => setCode(event.target.value)}>
-            {choices.codeLanguages.map((choice) => (
-              <option key={choice.word} value={choice.word}>
-                {choice.word === "plain" ? tx.codePlain : choice.shown}
-              </option>
-            ))}
-          </select>
-        </>
-      ) : null}
-      {state.callout ? (
-        <>
-          <label className="visually-hidden" htmlFor="ed-callout-colour">
-            {tx.calloutColour}
-          </label>
-          <select id="ed-callout-colour" className="ed-block" value={state.callout.colour} onChange={(event) => state.callout && setCallout(event.target.value, state.callout.icon)}>
-            {choices.calloutColours.map((choice) => (
-              <option key={choice.word} value={choice.word}>
-                {colourName(tx, choice.word)}
-              </option>
-            ))}
-          </select>
-          <label className="visually-hidden" htmlFor="ed-callout-icon">
-            {tx.calloutIcon}
-          </label>
-          <select id="ed-callout-icon" className="ed-block" value={state.callout.icon} onChange={(event) => state.callout && setCallout(state.callout.colour, event.target.value)}>
-            {choices.calloutIcons.map((choice) => (
-              <option key={choice.word} value={choice.word}>
-                {choice.shown}
-              </option>
-            ))}
-          </select>
-        </>
-      ) : null}
       <button type="button" className="ed-tool" onMouseDown={keepFocus} disabled={!state.canUndo} title={tx.undo} aria-label={tx.undo} onClick={() => editor.dispatchCommand(UNDO_COMMAND, undefined)}>
         <Icon d="M9 7L4 12l5 5M4 12h11a5 5 0 0 1 0 10h-2" />
       </button>
@@ -252,24 +154,8 @@ export function Toolbar({ onTablePreload }: Props) {
           <LazyImageDialog onDone={insertImage} onClose={() => setImageOpen(false)} />
         </Suspense>
       ) : null}
-      {blockAsk ? (
-        <Suspense fallback={null}>
-          <LazyBlockDialog ask={blockAsk} onDone={insertBlock} onClose={() => setBlockAsk(null)} />
-        </Suspense>
-      ) : null}
     </div>
   );
-}
-
-/** The caret back in the text once a form's dialog has gone (its removal leaves the focus
- * nowhere), where the inserted block left it. */
-function refocus(editor: LexicalEditor) {
-  requestAnimationFrame(() => editor.focus());
-}
-
-/** A callout colour's name in the page's language. */
-function colourName(tx: ReturnType<typeof useEditorTexts>, word: string): string {
-  return { gray: tx.colourGray, blue: tx.colourBlue, green: tx.colourGreen, yellow: tx.colourYellow, red: tx.colourRed }[word] ?? word;
 }
 
 /** A click on a tool leaves the focus (and the caret) in the text; the keyboard reaches the

@@ -1,9 +1,7 @@
 // The body editor's Lexical extension: rich text (headings, quotes), lists with Word's list
-// import, links, code blocks, history, HTML paste through the DOM import pipeline (with 한글's
-// outline and list paragraphs), the image, block and callout nodes with their import rules,
-// and tables once they are loaded (./lazyTables.ts): until then a paste that holds a table
-// asks for them and waits.
-import { CodeExtension } from "@lexical/code";
+// import, links, history, HTML paste through the DOM import pipeline (with 한글's outline and
+// list paragraphs), the image node with its import rules, and tables once they are loaded
+// (./lazyTables.ts): until then a paste that holds a table asks for them and waits.
 import { $insertGeneratedNodes, ClipboardImportExtension } from "@lexical/clipboard";
 import { HistoryExtension, type HistoryState } from "@lexical/history";
 import { $generateNodesFromDOMViaExtension, contextValue, CoreImportExtension, DOMImportExtension, ImportSource, ImportSourceDataTransfer } from "@lexical/html";
@@ -11,8 +9,6 @@ import { LinkExtension } from "@lexical/link";
 import { ListExtension, WordListImportExtension } from "@lexical/list";
 import { RichTextExtension } from "@lexical/rich-text";
 import { $getEditor, configExtension, defineExtension, type AnyLexicalExtensionArgument, type EditorState, type EditorThemeClasses, type LexicalEditor } from "lexical";
-import { BlockNode } from "./BlockNode";
-import { CalloutNode } from "./CalloutNode";
 import { $importBody, IMAGE_IMPORT_RULES } from "./html";
 import { $hwpPreprocess } from "./hwpPaste";
 import { ImageNode } from "./ImageNode";
@@ -31,9 +27,6 @@ const THEME: EditorThemeClasses = {
   tableCellHeader: "ed-cell-head",
   tableScrollableWrapper: "ed-table-scroll",
   image: "ed-image",
-  block: "ed-block-node",
-  callout: "ed-callout",
-  code: "ed-code-block",
   text: { bold: "ed-bold", italic: "ed-italic", underline: "ed-underline", strikethrough: "ed-strike", underlineStrikethrough: "ed-underline ed-strike", code: "ed-code" },
 };
 
@@ -57,10 +50,9 @@ export function bodyExtension({ start, onError, tables = null, history, onTableP
     name: "tidemark/body",
     namespace: "tidemark-body",
     theme: THEME,
-    nodes: [ImageNode, BlockNode, CalloutNode],
+    nodes: [ImageNode],
     dependencies: [
       RichTextExtension,
-      CodeExtension,
       ListExtension,
       WordListImportExtension,
       LinkExtension,

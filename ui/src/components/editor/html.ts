@@ -1,21 +1,16 @@
 // The body as HTML, both ways. Out: written by hand from the editor's nodes, so that what the
-// editor makes is exactly what the server's sanitiser keeps (server/src/content/sanitize:
-// only the blocks' classes, no styles, links with the platform's `rel`, players' frames as it
-// writes them) and sanitising it changes nothing (the round trip is tested per node type). In: through Lexical's DOM import
+// editor makes is exactly what the server's sanitiser keeps (server/src/content/sanitize.rs:
+// no classes but `coupon`, no styles, links with the platform's `rel`) and sanitising it
+// changes nothing (the round trip is tested per node type). In: through Lexical's DOM import
 // pipeline, with the rules of every node the editor has plus the image's own, so a stored
 // body, a paste from Word, Google Docs or 한글 all arrive the same way.
-import { $createCodeNode, $isCodeNode } from "@lexical/code";
 import { $isLinkNode } from "@lexical/link";
 import { $isListItemNode, $isListNode, type ListItemNode, type ListNode } from "@lexical/list";
 import { $isHeadingNode, $isQuoteNode } from "@lexical/rich-text";
 import type { TableCellNode } from "@lexical/table";
 import { $generateNodesFromDOMViaExtension, defineImportRule, sel } from "@lexical/html";
-import { $createLineBreakNode, $createParagraphNode, $createTextNode, $getRoot, $isElementNode, $isLineBreakNode, $isParagraphNode, $isTextNode, type ElementNode, type LexicalNode, type TextFormatType } from "lexical";
+import { $createParagraphNode, $getRoot, $isElementNode, $isLineBreakNode, $isParagraphNode, $isTextNode, type ElementNode, type LexicalNode, type TextFormatType } from "lexical";
 import { safeLink } from "../../lib/core";
-import { $createBlockNode, $isBlockNode } from "./BlockNode";
-import { blockChoices } from "./choices";
-import { blockHtml, blockOf } from "./blocks";
-import { $createCalloutNode, $isCalloutNode, calloutClasses } from "./CalloutNode";
 import type { ImageData } from "./image";
 import { $createImageNode, $isImageNode } from "./ImageNode";
 import { parseHtml } from "./markup";
@@ -124,19 +119,11 @@ function block(node: LexicalNode): string {
     return `<table><tbody>${rows.map((row) => `<tr>${row.getChildren().filter(isCell).map(cell).join("")}</tr>`).join("")}</tbody></table>`;
   }
   if ($isImageNode(node)) return image(node.getData());
-  if ($isBlockNode(node)) return blockHtml(node.getBlock());
-  if ($isCalloutNode(node)) return `<div class="${calloutClasses(node.getColour(), node.getIcon())}"><p>${inline(node.getChildren()) || "<br>"}</p></div>`;
-  if ($isCodeNode(node)) return `<pre><code class="language-${codeLanguage(node.getLanguage())}">${text(node.getTextContent())}</code></pre>`;
   if ($isElementNode(node)) {
     const content = inline(node.getChildren());
     return `<p>${content || "<br>"}</p>`;
   }
   return "";
-}
-
-/** A code block's language as the body names it: one of the core's, else `plain`. */
-export function codeLanguage(language: string | null | undefined): string {
-  return blockChoices().codeLanguages.some((choice) => choice.word === language) ? (language as string) : "plain";
 }
 
 function isEmptyParagraph(node: LexicalNode): boolean {
@@ -167,19 +154,13 @@ function imageData(img: HTMLImageElement, caption: string, href: string | null):
   return { src, alt: img.getAttribute("alt") ?? "", caption, width: size("width"), height: size("height"), coupon, href: coupon ? href : null };
 }
 
-/** The image and block rules: a <figure> of a block's class (a video, a gallery, a link
- * card, a file) or with its image (maybe inside a link) and caption; a divider; a callout; a
- * code block; a link holding nothing but an image (how coupons were written before the
- * editor); an image alone. */
+/** The image rules: a <figure> with its image (maybe inside a link) and caption; a link
+ * holding nothing but an image (how coupons were written before the editor); an image alone. */
 export const IMAGE_IMPORT_RULES = [
   defineImportRule({
     name: "tidemark/figure",
     match: sel.tag("figure"),
     $import: (_ctx, el, $next) => {
-      const block = blockOf(el);
-      if (block) return [$createBlockNode(block)];
-      // A block's figure that is not whole (a frame that is no player's, a gallery of one):
-      // what it shows as an image, if anything.
       const img = el.querySelector("img");
       if (!img) return $next();
       const caption = el.querySelector("figcaption")?.textContent?.trim() ?? "";
@@ -195,41 +176,6 @@ export const IMAGE_IMPORT_RULES = [
       if (!(only instanceof HTMLImageElement) || el.textContent?.trim()) return $next();
       const data = imageData(only, "", el.getAttribute("href"));
       return data ? [$createImageNode(data)] : [];
-    },
-  }),
-  defineImportRule({
-    name: "tidemark/divider",
-    match: sel.tag("hr"),
-    $import: (_ctx, el) => {
-      const block = blockOf(el);
-      return block ? [$createBlockNode(block)] : [];
-    },
-  }),
-  defineImportRule({
-    name: "tidemark/callout",
-    match: sel.tag("div"),
-    $import: (ctx, el, $next) => {
-      if (!el.classList.contains("callout")) return $next();
-      const { calloutColours, calloutIcons } = blockChoices();
-      const colour = calloutColours.find((choice) => el.classList.contains(choice.className ?? ""))?.word ?? "blue";
-      const icon = calloutIcons.find((choice) => el.classList.contains(choice.className ?? ""))?.word ?? "bulb";
-      const callout = $createCalloutNode(colour, icon);
-      return [callout.splice(0, 0, ctx.$importChildren(el.querySelector(":scope > p") ?? el))];
-    },
-  }),
-  defineImportRule({
-    name: "tidemark/code",
-    match: sel.tag("pre"),
-    $import: (_ctx, el) => {
-      const code = el.querySelector("code");
-      const word = Array.from(code?.classList ?? []).find((name) => name.startsWith("language-"))?.slice("language-".length);
-      const node = $createCodeNode(codeLanguage(word));
-      const lines = (el.textContent ?? "").split("\n");
-      lines.forEach((line, index) => {
-        if (index > 0) node.append($createLineBreakNode());
-        if (line) node.append($createTextNode(line));
-      });
-      return [node];
     },
   }),
   defineImportRule({

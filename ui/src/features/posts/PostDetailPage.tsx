@@ -13,9 +13,7 @@ import { Loading } from "../../lib/status";
 import { previewQuery, relatedQuery } from "./api";
 import { BusinessCard } from "./detail/BusinessCard";
 import { FlagButton } from "./detail/FlagButton";
-import type { Section } from "./detail/bodyBlocks";
 import { PostBody } from "./detail/PostBody";
-import { PostContents, useSectionFromAddress } from "./detail/PostContents";
 import { ShareBox } from "./detail/ShareBox";
 import { usePreviewTexts, useDetailTexts } from "./detail/texts";
 import { usePostEvents } from "./detail/usePostEvents";
@@ -70,8 +68,6 @@ function PostDetailView({ post, preview = false }: { post: PostDetail; preview?:
   usePostEvents(preview ? undefined : post.postSeq, ready, bodyEnd);
   // The page's data is the guest's answer; a signed-in reader's ties come from their state.
   const mine = useMyTies([post.postSeq], [post.business.id]);
-  const [sections, setSections] = useState<Section[]>([]);
-  useSectionFromAddress(sections);
   const bookmarked = mine.bookmarked(post.postSeq, post.bookmarked);
   const following = mine.following(post.business.id, post.business.following);
 
@@ -135,10 +131,6 @@ function PostDetailView({ post, preview = false }: { post: PostDetail; preview?:
                 </div>
               ) : null}
               <div>
-                <dt className="visually-hidden">{tx.readingTimeLabel}</dt>
-                <dd>{tx.readingTime.replace("{minutes}", String(post.readingMinutes))}</dd>
-              </div>
-              <div>
                 <dt>{tx.views}</dt>
                 <dd>{abbreviateCount(post.viewCount)}</dd>
               </div>
@@ -159,8 +151,7 @@ function PostDetailView({ post, preview = false }: { post: PostDetail; preview?:
             <img src={post.coverUrl} alt="" width={960} height={504} fetchPriority="high" />
           </figure>
         ) : null}
-        <PostContents sections={sections} label={tx.contents} place={preview ? "always" : "top"} />
-        <PostBody html={post.bodyHtml} tableLabel={tx.table} label={tx.body} playLabel={tx.playVideo} onSections={setSections} imageLabels={{ open: tx.imageOpen, close: tx.imageClose }} />
+        <PostBody html={post.bodyHtml} tableLabel={tx.table} label={tx.body} />
         <div ref={bodyEnd} className="post-body-end" aria-hidden="true" />
         {post.tags.length > 0 || post.reportUrl || !preview ? (
           <footer className="post-foot">
@@ -187,7 +178,6 @@ function PostDetailView({ post, preview = false }: { post: PostDetail; preview?:
       {preview ? null : (
         <>
           <aside className="post-aside">
-            <PostContents sections={sections} label={tx.contents} place="side" />
             <BusinessCard business={post.business} following={following} />
             <ShareBox postSeq={post.postSeq} title={post.title} />
           </aside>

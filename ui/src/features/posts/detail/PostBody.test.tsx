@@ -20,7 +20,7 @@ function shadowOf(): ShadowRoot {
 
 describe("PostBody", () => {
   it("renders the body in an open shadow root with its own stylesheet", () => {
-    render(<PostBody html={HTML} tableLabel="표" label="본문" playLabel="동영상 재생" />);
+    render(<PostBody html={HTML} tableLabel="표" label="본문" />);
     const root = shadowOf();
     const style = root.querySelector("style");
     expect(style?.textContent).toContain("max-width: 100%");
@@ -33,7 +33,7 @@ describe("PostBody", () => {
   });
 
   it("keeps the coupon's link: clickable and reachable by keyboard, in a new window", () => {
-    render(<PostBody html={HTML} tableLabel="표" label="본문" playLabel="동영상 재생" />);
+    render(<PostBody html={HTML} tableLabel="표" label="본문" />);
     const coupon = shadowOf().querySelector("img.coupon") as HTMLImageElement;
     const link = coupon.closest("a") as HTMLAnchorElement;
     expect(link).not.toBeNull();
@@ -46,7 +46,7 @@ describe("PostBody", () => {
   });
 
   it("leaves other images without a link, even when the author wrapped one in a link", () => {
-    render(<PostBody html={HTML} tableLabel="표" label="본문" playLabel="동영상 재생" />);
+    render(<PostBody html={HTML} tableLabel="표" label="본문" />);
     const root = shadowOf();
     const pictures = Array.from(root.querySelectorAll("img:not(.coupon)"));
     expect(pictures).toHaveLength(2);
@@ -60,7 +60,7 @@ describe("PostBody", () => {
   });
 
   it("puts tables in a focusable, labelled region that scrolls sideways", () => {
-    render(<PostBody html={HTML} tableLabel="표" label="본문" playLabel="동영상 재생" />);
+    render(<PostBody html={HTML} tableLabel="표" label="본문" />);
     const wrapper = shadowOf().querySelector("table")?.parentElement as HTMLElement;
     expect(wrapper.className).toBe("table-scroll");
     expect(wrapper.getAttribute("role")).toBe("region");
@@ -69,8 +69,8 @@ describe("PostBody", () => {
   });
 
   it("renders a new body into the same shadow root", () => {
-    const { rerender } = render(<PostBody html="<p>one</p>" tableLabel="표" label="본문" playLabel="동영상 재생" />);
-    rerender(<PostBody html="<p>two</p>" tableLabel="표" label="본문" playLabel="동영상 재생" />);
+    const { rerender } = render(<PostBody html="<p>one</p>" tableLabel="표" label="본문" />);
+    rerender(<PostBody html="<p>two</p>" tableLabel="표" label="본문" />);
     const root = shadowOf();
     expect(root.querySelectorAll("p")).toHaveLength(1);
     expect(root.querySelector("p")?.textContent).toBe("two");

@@ -1,12 +1,6 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { stripScripts } from "../../../lib/core";
-import { imageButtons, labelPlayButtons, playOnClick, sectionsOf, type Section } from "./bodyBlocks";
-import type { Viewed } from "./ImageViewer";
-import blockStyles from "../../../components/body/blocks.css?url";
 import { BODY_STYLES } from "./bodyStyles";
-
-/** The viewer of a picture shown large, loaded when a reader first opens one. */
-const ImageViewer = lazy(() => import("./ImageViewer").then((module) => ({ default: module.ImageViewer })));
 
 /** The class the server's body policy lets an image keep (server/src/content/sanitize.rs
  * COUPON_CLASS): the coupon, whose link is the `<a href>` around it. */
@@ -57,104 +51,23 @@ const bodyPolicy = (globalThis as { trustedTypes?: TrustedTypesFactory }).truste
   createHTML: (html) => html,
 });
 
-/** Whether a body holds a block beyond text (a divider's style, code, a callout, a video, a
- * gallery, a link card, a file): the blocks' stylesheet is then linked into its shadow root. */
-const BLOCKS = /<(hr|figure|div) class="|<code class="language-/;
-
 function bodyMarkup(html: string): string {
-  // The blocks' styles are a file of their own, fetched only for a body that has a block.
-  const blocks = BLOCKS.test(html) ? `<link rel="stylesheet" href="${blockStyles}">` : "";
-  const markup = `<style>${BODY_STYLES}</style>${blocks}<div class="body">${stripScripts(html)}</div>`;
+  const markup = `<style>${BODY_STYLES}</style><div class="body">${stripScripts(html)}</div>`;
   // A TrustedHTML is what innerHTML takes under Trusted Types; TypeScript's DOM types say string.
   return bodyPolicy ? (bodyPolicy.createHTML(markup) as string) : markup;
 }
 
-interface PostBodyProps {
-  html: string;
-  tableLabel: string;
-  label: string;
-  /** The play buttons' label ("동영상 재생"), before the video's title. */
-  playLabel: string;
-  /** Told the body's headings once they have their anchors (the contents list). */
-  onSections?: (sections: Section[]) => void;
-  /** The image buttons' label ("이미지 크게 보기") and the viewer's close button's. */
-  imageLabels?: { open: string; close: string };
-}
-
 /** The post's sanitised body in a shadow root of its own, with its own stylesheet. */
-export function PostBody({ html, tableLabel, label, playLabel, onSections, imageLabels }: PostBodyProps) {
+export function PostBody({ html, tableLabel, label }: { html: string; tableLabel: string; label: string }) {
   const host = useRef<HTMLDivElement>(null);
-  const [viewed, setViewed] = useState<(Viewed & { from: HTMLElement }) | null>(null);
-  const openLabel = imageLabels?.open;
-  const sectionsTo = useRef(onSections);
-  useLayoutEffect(() => {
-    sectionsTo.current = onSections;
-  });
   useLayoutEffect(() => {
     const element = host.current;
     if (!element) return;
     const root = element.shadowRoot ?? element.attachShadow({ mode: "open" });
-    // The server stored the body through its one sanitising policy and sends it as readers
-    // are shown it (its players behind play buttons: no frame is in the text); the core's
-    // script and frame strip (SPEC §5) is the page's own second look before the markup is
-    // parsed. It is parsed into a template, whose content is inert, and prepared before it is
-    // shown.
-    const template = element.ownerDocument.createElement("template");
-    template.innerHTML = bodyMarkup(html);
-    prepareBody(template.content, tableLabel);
-    labelPlayButtons(template.content, playLabel);
-    if (openLabel) imageButtons(template.content, openLabel);
-    const sections = sectionsOf(template.content);
-    root.replaceChildren(template.content);
-    sectionsTo.current?.(sections);
-    // Code is highlighted by a chunk of its own, loaded when a code block comes near the
-    // screen (never on the first load of a page whose code is further down).
-    const blocks = Array.from(root.querySelectorAll('code[class*="language-"]:not(.language-plain)'));
-    let seen: IntersectionObserver | null = null;
-    if (blocks.length > 0) {
-      seen = new IntersectionObserver(
-        (entries) => {
-          if (!entries.some((entry) => entry.isIntersecting)) return;
-          seen?.disconnect();
-          import("./highlight").then(
-            (module) => module.highlight(root),
-            () => undefined,
-          );
-        },
-        { rootMargin: "200px" },
-      );
-      for (const block of blocks) seen.observe(block);
-    }
-    const view = (event: Event) => {
-      const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("button.image-open") : null;
-      const image = button?.querySelector("img");
-      if (button && image) setViewed({ src: image.currentSrc || image.src, alt: image.alt, from: button });
-    };
-    root.addEventListener("click", playOnClick);
-    root.addEventListener("click", view);
-    return () => {
-      seen?.disconnect();
-      root.removeEventListener("click", playOnClick);
-      root.removeEventListener("click", view);
-    };
-  }, [html, tableLabel, playLabel, openLabel]);
-  return (
-    <>
-      <div ref={host} className="post-body" role="region" aria-label={label} data-testid="post-body" />
-      {viewed && imageLabels ? (
-        <Suspense fallback={null}>
-        <ImageViewer
-          image={viewed}
-          closeLabel={imageLabels.close}
-          onClose={() => {
-            const from = viewed.from;
-            setViewed(null);
-            // Once the dialog has gone: while it is open, nothing outside it takes the focus.
-            requestAnimationFrame(() => from.focus());
-          }}
-        />
-        </Suspense>
-      ) : null}
-    </>
-  );
+    // The server stored the body through its one sanitising policy; the core's script strip
+    // is the page's own second look before the markup is parsed.
+    root.innerHTML = bodyMarkup(html);
+    prepareBody(root, tableLabel);
+  }, [html, tableLabel]);
+  return <div ref={host} className="post-body" role="region" aria-label={label} data-testid="post-body" />;
 }

@@ -23,12 +23,8 @@ a:focus-visible { outline: 3px solid var(--tide, #0b5cad); outline-offset: 2px; 
 strong, b { font-weight: 700; }
 mark { background: #fff1a8; color: inherit; padding: 0 0.1em; }
 img { max-width: 100%; height: auto; vertical-align: middle; border-radius: 6px; }
-/* Coupon images open their link; the other pictures open larger (a button around each). */
+/* Only coupon images are clickable; the others are pictures, nothing more. */
 img:not(.coupon) { pointer-events: none; }
-button.image-open { display: block; width: 100%; margin: 0; padding: 0; border: 0; background: none; cursor: zoom-in; border-radius: 6px; line-height: 0; }
-.gallery-row > button.image-open { flex: 1 1 0; min-width: 0; }
-.gallery-row > button.image-open > img { width: 100%; aspect-ratio: 4 / 3; object-fit: cover; }
-button.image-open:focus-visible { outline: 3px solid var(--tide, #0b5cad); outline-offset: 2px; }
 a.coupon-link { display: inline-block; max-width: 100%; border-radius: 10px; line-height: 0; }
 a.coupon-link img { cursor: pointer; border-radius: 10px; box-shadow: 0 2px 10px rgba(20, 33, 61, 0.18); }
 a.coupon-link:hover img { filter: brightness(0.96); }

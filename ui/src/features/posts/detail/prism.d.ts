@@ -1,2 +1,0 @@
-// Prism's language files add their grammar to Prism and export nothing.
-declare module "prismjs/components/*";
