@@ -140,7 +140,11 @@ impl Video {
 
     /// The provider's oEmbed address for this clip.
     pub fn oembed(&self) -> String {
-        format!("{}{}", self.provider.oembed, escape_component(&self.page()))
+        format!(
+            "{}{}",
+            self.provider.oembed,
+            crate::route::encode_component(&self.page())
+        )
     }
 }
 
@@ -329,19 +333,6 @@ fn naver_tv(address: &Address<'_>) -> Option<Clip> {
         key: None,
         start: None,
     })
-}
-
-/// `encodeURIComponent`: every byte but `A–Z a–z 0–9 - _ . ! ~ * ' ( )` escaped.
-fn escape_component(value: &str) -> String {
-    let mut out = String::with_capacity(value.len() * 3);
-    for byte in value.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&byte) {
-            out.push(byte as char);
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
 }
 
 #[cfg(test)]
